@@ -1,0 +1,89 @@
+import { expect, test } from './webShell';
+
+test.describe('browser shell', () => {
+  test('loads, becomes ready, answers a contract call and streams events', async ({
+    page,
+    webShell,
+  }, testInfo) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(webShell.url);
+    await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+    // The token leaves the address bar as soon as the page has read it.
+    expect(page.url()).not.toContain('token=');
+
+    // A contract call: the active profile comes from profiles.list.
+    await expect(page.getByTestId('active-profile')).toContainText('Local proxy');
+    await expect(page.getByTestId('transport-state')).toHaveAttribute('data-state', 'connected');
+
+    // A stream: the host's heartbeat arrives more than once.
+    await expect
+      .poll(async () => Number(await page.getByTestId('heartbeat').getAttribute('data-beats')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(2);
+
+    await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('shell-jobs.png') });
+    expect(errors).toEqual([]);
+  });
+
+  test('switches profiles through the contract and shows every section with its empty state', async ({
+    page,
+    webShell,
+  }, testInfo) => {
+    await page.goto(webShell.url);
+    await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Try the Demo server' }).click();
+    await expect(page.getByTestId('active-profile')).toContainText('Demo server');
+    await expect(page.getByLabel('Active profile')).toHaveValue('demo');
+
+    for (const [section, heading] of [
+      ['Batches', 'No batches yet'],
+      ['Assets', 'No assets yet'],
+      ['Models', 'No model catalogue yet'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: section }).click();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await page.keyboard.press('Control+5');
+    await expect(page.getByTestId('about')).toContainText('Browser shell');
+    await page.getByLabel('Light').check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.screenshot({ path: testInfo.outputPath('shell-settings-light.png') });
+    await page.getByLabel('Dark').check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('without the launch token the page explains how to open Loupe and makes no connection', async ({
+    page,
+    webShell,
+  }) => {
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await page.goto(webShell.origin + '/');
+    await expect(page.getByRole('heading', { name: 'Open Loupe from its launch link' })).toBeVisible();
+    expect(sockets).toEqual([]);
+  });
+
+  test('a page on another origin cannot reach the contract socket even with the token', async ({
+    page,
+    webShell,
+  }) => {
+    const token = new URL(webShell.url).hash.replace('#token=', '');
+    await page.goto('about:blank');
+    const outcome = await page.evaluate(
+      async ({ origin, token }) =>
+        new Promise<string>((resolve) => {
+          const socket = new WebSocket(origin.replace('http', 'ws') + '/rpc', [
+            'loupe-rpc.v1',
+            `loupe-token.${token}`,
+          ]);
+          socket.onopen = () => resolve('opened');
+          socket.onerror = () => resolve('refused');
+        }),
+      { origin: webShell.origin, token },
+    );
+    expect(outcome).toBe('refused');
+  });
+});

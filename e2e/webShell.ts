@@ -1,0 +1,51 @@
+// Starts the real browser shell (the built `out/main/web.js`) on a free loopback port for a test worker.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { test as base } from '@playwright/test';
+
+export interface WebShell {
+  /** The launch URL, token included. */
+  url: string;
+  origin: string;
+  process: ChildProcess;
+}
+
+export async function startWebShell(): Promise<WebShell> {
+  const child = spawn(process.execPath, ['out/main/web.js', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`browser shell did not start: ${stderr.join('')}`)),
+      15_000,
+    );
+    lines.on('line', (line) => {
+      const match = /^loupe browser shell: (\S+)$/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`browser shell exited with ${code ?? 'signal'}: ${stderr.join('')}`)),
+    );
+  });
+  return { url, origin: new URL(url).origin, process: child };
+}
+
+export const test = base.extend<object, { webShell: WebShell }>({
+  webShell: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const shell = await startWebShell();
+      await use(shell);
+      shell.process.kill('SIGTERM');
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from '@playwright/test';

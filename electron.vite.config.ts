@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// zod ships comments Rollup cannot place; they are harmless and would bury real warnings.
+const quietAnnotations = {
+  onwarn(warning: { code?: string }, warn: (warning: { code?: string }) => void): void {
+    if (warning.code !== 'INVALID_ANNOTATION') warn(warning);
+  },
+};
+
+// Three processes, explicit inputs. Main also builds the browser-shell host and the CLI: the same core,
+// three hosts (ARCHITECTURE.md, "The picture").
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      rollupOptions: {
+        ...quietAnnotations,
+        input: {
+          index: resolve(import.meta.dirname, 'src-main/electron/main.ts'),
+          web: resolve(import.meta.dirname, 'src-main/web/serve.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require node_modules: bundle zod and the contract into it, as CommonJS.
+      externalizeDeps: false,
+      rollupOptions: {
+        ...quietAnnotations,
+        input: { index: resolve(import.meta.dirname, 'src-preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    plugins: [react(), tailwindcss()],
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { ...quietAnnotations, input: resolve(import.meta.dirname, 'src-renderer/index.html') },
+    },
+  },
+});

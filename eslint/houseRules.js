@@ -1,0 +1,87 @@
+// The rules that guard the architecture (ARCHITECTURE.md, "Rules of the house").
+// Kept apart from the style config so tests/lint/houseRules.test.ts can lint fixtures against exactly these.
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import react from 'eslint-plugin-react';
+
+const ipcBindingModules = ['src-main/electron/ipcBinding.ts', 'src-preload/index.ts'];
+const electronImporters = ['src-main/electron/**', 'src-preload/index.ts'];
+
+const noRawIpcMember = {
+  selector: 'MemberExpression[property.name=/^ipc(Main|Renderer)$/]',
+  message: 'Raw ipcMain/ipcRenderer belong only in the two IPC binding modules; go through the contract.',
+};
+const noDangerousHtml = {
+  selector: 'JSXAttribute[name.name="dangerouslySetInnerHTML"]',
+  message: 'Untrusted text stays text: dangerouslySetInnerHTML is banned.',
+};
+
+/** @type {import('eslint').Linter.Config[]} */
+export const houseRules = [
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX, react },
+    settings: {
+      react: { version: '19.0' },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'react/no-danger': 'error',
+      'no-restricted-syntax': ['error', noRawIpcMember, noDangerousHtml],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Only src-main/electron/** (and the preload) may import electron.' },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src-renderer',
+              from: './src-main',
+              message: 'The renderer talks to main only through src-preload/contract.ts.',
+            },
+            {
+              target: './src-main/simulator',
+              from: './src-main/core',
+              message: 'The simulator is an independent reading of the spec: it imports nothing from core.',
+            },
+            {
+              target: './src-main/core',
+              from: ['./src-main/electron', './src-main/web', './src-main/cli', './src-main/simulator'],
+              message:
+                'core is plain Node with its dependencies passed in; hosts depend on core, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: electronImporters,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain', 'ipcRenderer'],
+              message: 'Raw ipcMain/ipcRenderer belong only in the two IPC binding modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ipcBindingModules,
+    rules: {
+      'no-restricted-imports': 'off',
+      'no-restricted-syntax': ['error', noDangerousHtml],
+    },
+  },
+];

@@ -1,0 +1,2 @@
+export declare function findElectronRuntime():
+  { found: true; path: string } | { found: false; reason: string };

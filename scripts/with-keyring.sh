@@ -1,0 +1,14 @@
+#!/bin/sh
+# Run a command with a real Secret Service (gnome-keyring) on a private D-Bus session, so keychain code is
+# tested against the real thing. Falls back to running the command as is when the tools are missing, and
+# says so (the keychain tests then report the keychain as unavailable, which they also cover).
+set -eu
+if [ -n "${LOUPE_KEYRING_READY:-}" ]; then exec "$@"; fi
+if ! command -v dbus-run-session >/dev/null 2>&1 || ! command -v gnome-keyring-daemon >/dev/null 2>&1; then
+  echo "with-keyring: dbus-run-session or gnome-keyring-daemon missing; running without a Secret Service" >&2
+  exec "$@"
+fi
+# gnome-keyring needs a writable HOME for its keyring files.
+export HOME="${LOUPE_TEST_HOME:-$(mktemp -d /tmp/loupe-home.XXXXXX)}"
+export LOUPE_KEYRING_READY=1
+exec dbus-run-session -- sh -c 'echo -n pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$@"' sh "$@"

@@ -1,0 +1,38 @@
+// Binds the contract's names to the services that answer them. Both hosts (Electron, browser shell) build
+// their dispatcher from this one function, so they cannot drift apart.
+import type { AppInfo } from '../../../src-preload/contract';
+import type { ContractHandlers } from '../rpc/dispatcher';
+import { ContractFailure } from '../rpc/contractFailure';
+import type { ExternalLinkPolicy } from './externalLinkPolicy';
+import { startHeartbeat } from './heartbeat';
+import type { ProfilesPort } from './builtInProfiles';
+
+export interface CoreServices {
+  appInfo: AppInfo;
+  profiles: ProfilesPort;
+  linkPolicy: ExternalLinkPolicy;
+  /** Opens an allowed https URL in the user's browser; null when this host cannot (the browser shell). */
+  openExternal: ((url: string) => Promise<void>) | null;
+}
+
+export function createContractHandlers(services: CoreServices): ContractHandlers {
+  const startedAtMs = Date.parse(services.appInfo.startedAt);
+  return {
+    'app.info': () => services.appInfo,
+    'app.openExternal': async ({ url }) => {
+      const allowed = services.linkPolicy.check(url);
+      if (allowed === null) {
+        throw new ContractFailure(
+          'link_not_allowed',
+          'Loupe only opens https links to known hosts. Copy the link if you trust it.',
+        );
+      }
+      if (!services.openExternal) return { opened: false };
+      await services.openExternal(allowed);
+      return { opened: true };
+    },
+    'app.heartbeat': ({ intervalMs }, sink) => startHeartbeat(intervalMs, sink, startedAtMs),
+    'profiles.list': () => services.profiles.list(),
+    'profiles.setActive': ({ profileId }) => services.profiles.setActive(profileId),
+  };
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { StreamMessage } from '../../../src-preload/protocol';
+import { InMemoryProfiles } from '../app/builtInProfiles';
+import { createContractHandlers } from '../app/contractHandlers';
+import { ExternalLinkPolicy } from '../app/externalLinkPolicy';
+import { ContractFailure } from './contractFailure';
+import { ContractDispatcher, type ContractHandlers } from './dispatcher';
+
+function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
+  return {
+    ...createContractHandlers({
+      appInfo: {
+        name: 'Loupe',
+        version: '1.2.3',
+        shell: 'browser',
+        platform: 'linux',
+        startedAt: new Date().toISOString(),
+      },
+      profiles: new InMemoryProfiles(),
+      linkPolicy: new ExternalLinkPolicy(['docs.example.com']),
+      openExternal: null,
+    }),
+    ...overrides,
+  };
+}
+
+describe('ContractDispatcher calls', () => {
+  it('runs a call with valid arguments and returns its value', async () => {
+    const dispatcher = new ContractDispatcher(handlers());
+    const result = await dispatcher.call('app.info', {});
+    expect(result).toMatchObject({ ok: true, value: { name: 'Loupe', version: '1.2.3' } });
+  });
+
+  it('refuses unknown call names without running anything', async () => {
+    const dispatcher = new ContractDispatcher(handlers());
+    expect(await dispatcher.call('app.exec', {})).toEqual({
+      ok: false,
+      error: { code: 'unknown_call', message: 'No call named app.exec' },
+    });
+    expect(await dispatcher.call('app.heartbeat', { intervalMs: 100 })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_call' },
+    });
+  });
+
+  it('answers arguments that fail their schema with a typed validation error, before the handler runs', async () => {
+    const setActive = vi.fn();
+    const dispatcher = new ContractDispatcher(handlers({ 'profiles.setActive': setActive }));
+    const result = await dispatcher.call('profiles.setActive', { profileId: 42 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(!result.ok && result.error.message).toContain('profileId');
+    expect(await dispatcher.call('app.info', { extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(setActive).not.toHaveBeenCalled();
+  });
+
+  it('reports a ContractFailure as its code and hides other exceptions behind a generic message', async () => {
+    const logError = vi.fn();
+    const dispatcher = new ContractDispatcher(
+      handlers({
+        'profiles.list': () => {
+          throw new Error('ENOENT /home/secret/path');
+        },
+      }),
+      { logError },
+    );
+    expect(await dispatcher.call('profiles.setActive', { profileId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'profile_not_found' },
+    });
+    const hidden = await dispatcher.call('profiles.list', {});
+    expect(hidden).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(hidden)).not.toContain('secret');
+    expect(logError).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a handler result that breaks the contract instead of passing it on', async () => {
+    const logError = vi.fn();
+    const broken = (() => ({ profiles: 'not a list' })) as unknown as ContractHandlers['profiles.list'];
+    const dispatcher = new ContractDispatcher(handlers({ 'profiles.list': broken }), { logError });
+    expect(await dispatcher.call('profiles.list', {})).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+    expect(logError).toHaveBeenCalledOnce();
+  });
+
+  it('opens external links only through the allow-list', async () => {
+    const dispatcher = new ContractDispatcher(handlers());
+    expect(await dispatcher.call('app.openExternal', { url: 'https://docs.example.com/x' })).toEqual({
+      ok: true,
+      value: { opened: false },
+    });
+    for (const url of [
+      'http://docs.example.com/',
+      'file:///etc/passwd',
+      'https://evil.example/',
+      'https://u:p@docs.example.com/',
+    ]) {
+      expect(await dispatcher.call('app.openExternal', { url })).toMatchObject({
+        ok: false,
+        error: { code: 'link_not_allowed' },
+      });
+    }
+  });
+
+  it('maps any error that implements toContractError, such as a ContractFailure with extra fields', async () => {
+    const dispatcher = new ContractDispatcher(
+      handlers({
+        'profiles.list': () => {
+          throw new ContractFailure('queue_full', 'The queue is full.', { status: 429, retryAfterMs: 3000 });
+        },
+      }),
+    );
+    expect(await dispatcher.call('profiles.list', {})).toEqual({
+      ok: false,
+      error: { code: 'queue_full', message: 'The queue is full.', status: 429, retryAfterMs: 3000 },
+    });
+  });
+});
+
+describe('ContractDispatcher streams', () => {
+  const ID = 'sub-0001-abcd';
+
+  it('numbers events from 1 and stops the producer on unsubscribe', () => {
+    let emit: ((n: number) => void) | undefined;
+    const stop = vi.fn();
+    const dispatcher = new ContractDispatcher(
+      handlers({
+        'app.heartbeat': (_args, sink) => {
+          emit = (beat) => sink.emit({ beat, at: new Date(0).toISOString(), uptimeMs: 0 });
+          return stop;
+        },
+      }),
+    );
+    const owner = {};
+    const received: StreamMessage[] = [];
+    expect(
+      dispatcher.subscribe(owner, 'app.heartbeat', ID, { intervalMs: 100 }, (m) => received.push(m)),
+    ).toEqual({
+      ok: true,
+      value: null,
+    });
+    emit?.(0);
+    emit?.(1);
+    expect(received.map((m) => m.seq)).toEqual([1, 2]);
+    expect(dispatcher.activeSubscriptionCount(owner)).toBe(1);
+    dispatcher.unsubscribe(owner, ID);
+    expect(stop).toHaveBeenCalledOnce();
+    emit?.(2);
+    expect(received).toHaveLength(2);
+    expect(dispatcher.activeSubscriptionCount()).toBe(0);
+  });
+
+  it('refuses bad stream arguments, bad ids, duplicate ids and unknown streams', () => {
+    const dispatcher = new ContractDispatcher(handlers());
+    const owner = {};
+    const send = vi.fn();
+    expect(dispatcher.subscribe(owner, 'app.heartbeat', ID, { intervalMs: 1 }, send)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(dispatcher.subscribe(owner, 'app.heartbeat', 'x', { intervalMs: 100 }, send)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(dispatcher.subscribe(owner, 'app.info', ID, {}, send)).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_call' },
+    });
+    expect(dispatcher.subscribe(owner, 'app.heartbeat', ID, { intervalMs: 100 }, send).ok).toBe(true);
+    expect(dispatcher.subscribe(owner, 'app.heartbeat', ID, { intervalMs: 100 }, send)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    dispatcher.disposeOwner(owner);
+  });
+
+  it('keeps owners apart and stops everything an owner had when it goes away', () => {
+    const stops: ReturnType<typeof vi.fn>[] = [];
+    const dispatcher = new ContractDispatcher(
+      handlers({
+        'app.heartbeat': () => {
+          const stop = vi.fn();
+          stops.push(stop);
+          return stop;
+        },
+      }),
+    );
+    const a = {};
+    const b = {};
+    dispatcher.subscribe(a, 'app.heartbeat', 'aaaaaaaa-1', { intervalMs: 100 }, vi.fn());
+    dispatcher.subscribe(a, 'app.heartbeat', 'aaaaaaaa-2', { intervalMs: 100 }, vi.fn());
+    dispatcher.subscribe(b, 'app.heartbeat', 'aaaaaaaa-1', { intervalMs: 100 }, vi.fn());
+    dispatcher.unsubscribe(b, 'aaaaaaaa-2');
+    expect(stops.filter((s) => s.mock.calls.length > 0)).toHaveLength(0);
+    dispatcher.disposeOwner(a);
+    expect(stops.map((s) => s.mock.calls.length)).toEqual([1, 1, 0]);
+    expect(dispatcher.activeSubscriptionCount(b)).toBe(1);
+  });
+
+  it('sends an end message with the error when the producer ends the stream', () => {
+    const dispatcher = new ContractDispatcher(
+      handlers({
+        'app.heartbeat': (_args, sink) => {
+          sink.emit({ beat: 0, at: new Date(0).toISOString(), uptimeMs: 0 });
+          sink.end({ code: 'profile_changed', message: 'The active profile changed.' });
+          return () => undefined;
+        },
+      }),
+    );
+    const received: StreamMessage[] = [];
+    dispatcher.subscribe({}, 'app.heartbeat', ID, { intervalMs: 100 }, (m) => received.push(m));
+    expect(received).toEqual([
+      expect.objectContaining({ type: 'event', seq: 1 }),
+      {
+        type: 'end',
+        subscriptionId: ID,
+        seq: 2,
+        error: { code: 'profile_changed', message: 'The active profile changed.' },
+      },
+    ]);
+    expect(dispatcher.activeSubscriptionCount()).toBe(0);
+  });
+
+  it('drops events that break the contract rather than forwarding them', () => {
+    const logError = vi.fn();
+    const dispatcher = new ContractDispatcher(
+      handlers({
+        'app.heartbeat': (_args, sink) => {
+          sink.emit({ beat: -1, at: 'x', uptimeMs: 0 });
+          return () => undefined;
+        },
+      }),
+      { logError },
+    );
+    const send = vi.fn();
+    dispatcher.subscribe({}, 'app.heartbeat', ID, { intervalMs: 100 }, send);
+    expect(send).not.toHaveBeenCalled();
+    expect(logError).toHaveBeenCalledOnce();
+  });
+});

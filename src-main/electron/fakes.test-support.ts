@@ -1,0 +1,63 @@
+// Typed fakes of the few Electron APIs the thin Electron layer uses. They implement the same minimal
+// interfaces the code is written against, and those interfaces are proven (at compile time) to be satisfied
+// by Electron's own declarations, so a fake cannot quietly drift from the real thing.
+import type { FrameLike, InvokeEventLike, IpcMainLike, WebContentsLike } from './ipcBinding';
+
+type Listener = (event: InvokeEventLike, ...args: unknown[]) => unknown;
+
+export class FakeIpcMain implements IpcMainLike {
+  readonly handlers = new Map<string, Listener>();
+
+  handle(channel: string, listener: Listener): void {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    this.handlers.set(channel, listener);
+  }
+
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+
+  /** What ipcRenderer.invoke would get back. */
+  async invoke(event: InvokeEventLike, channel: string, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return await handler(event, ...args);
+  }
+}
+
+export class FakeWebContents implements WebContentsLike {
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  private destroyed = false;
+  private readonly listeners = new Map<string, (() => void)[]>();
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed) throw new Error('Object has been destroyed');
+    this.sent.push({ channel, args });
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  once(event: 'destroyed', listener: () => void): this {
+    return this.on(event, listener);
+  }
+
+  on(event: 'destroyed' | 'did-navigate', listener: () => void): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+
+  emit(event: 'destroyed' | 'did-navigate'): void {
+    if (event === 'destroyed') this.destroyed = true;
+    for (const listener of this.listeners.get(event) ?? []) listener();
+  }
+}
+
+export function frame(url: string, parent: FrameLike | null = null): FrameLike {
+  return { url, parent };
+}
+
+export function invokeEvent(sender: FakeWebContents, senderFrame: FrameLike | null): InvokeEventLike {
+  return { sender, senderFrame };
+}

@@ -1,0 +1,54 @@
+// `npm run serve` (and `npm start` without an Electron runtime): run Loupe as a browser shell on loopback.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { InMemoryProfiles } from '../core/app/builtInProfiles';
+import { createContractHandlers } from '../core/app/contractHandlers';
+import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
+import { LOUPE_VERSION } from '../core/app/version';
+import { ContractDispatcher } from '../core/rpc/dispatcher';
+import { startWebHost } from './webHost';
+
+function argValue(flag: string): string | undefined {
+  const index = process.argv.indexOf(flag);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const rendererRoot =
+    process.env.LOUPE_RENDERER_DIR ?? fileURLToPath(new URL('../renderer', import.meta.url));
+  if (!existsSync(rendererRoot)) {
+    console.error(`The built renderer is missing at ${rendererRoot}. Run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const port = Number(argValue('--port') ?? process.env.LOUPE_PORT ?? 0);
+  const dispatcher = new ContractDispatcher(
+    createContractHandlers({
+      appInfo: {
+        name: 'Loupe',
+        version: LOUPE_VERSION,
+        shell: 'browser',
+        platform: process.platform,
+        startedAt: new Date().toISOString(),
+      },
+      profiles: new InMemoryProfiles(),
+      linkPolicy: new ExternalLinkPolicy(),
+      openExternal: null,
+    }),
+  );
+  const host = await startWebHost({ rendererRoot, dispatcher, port });
+  // One machine-readable line first (tests and scripts read it), then the words for a person.
+  console.log(`loupe browser shell: ${host.url}`);
+  console.log(
+    'Open that link in Chromium or Chrome. The token in it is valid for this launch only; keep it private.',
+  );
+  const stop = (): void => {
+    void host.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('Loupe could not start the browser shell:', error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import type { ReactElement } from 'react';
+import { AssetsIcon, BatchesIcon, JobsIcon, ModelsIcon, SettingsIcon } from '../components/icons';
+import { useUiStore, type Section } from '../stores/uiStore';
+import { ProfileSwitcher } from './ProfileSwitcher';
+
+export const NAV_ITEMS: { section: Section; label: string; icon: () => ReactElement }[] = [
+  { section: 'jobs', label: 'Jobs', icon: JobsIcon },
+  { section: 'batches', label: 'Batches', icon: BatchesIcon },
+  { section: 'assets', label: 'Assets', icon: AssetsIcon },
+  { section: 'models', label: 'Models', icon: ModelsIcon },
+  { section: 'settings', label: 'Settings', icon: SettingsIcon },
+];
+
+export function Sidebar() {
+  const section = useUiStore((state) => state.section);
+  const setSection = useUiStore((state) => state.setSection);
+  return (
+    <aside className="flex w-52 shrink-0 flex-col border-r border-line bg-panel">
+      <div className="flex h-11 items-center gap-2 border-b border-line px-3">
+        <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border-2 border-accent" />
+        <span className="text-sm font-semibold tracking-tight">Loupe</span>
+      </div>
+      <ProfileSwitcher />
+      <nav aria-label="Sections" className="flex flex-col gap-0.5 px-2 py-2">
+        {NAV_ITEMS.map(({ section: item, label, icon: Icon }, index) => {
+          const current = item === section;
+          return (
+            <button
+              key={item}
+              type="button"
+              aria-current={current ? 'page' : undefined}
+              title={`${label} (Ctrl+${index + 1})`}
+              onClick={() => setSection(item)}
+              className={`flex h-8 items-center gap-2.5 rounded px-2.5 text-left text-[13px] ${
+                current ? 'bg-hover text-fg' : 'text-muted hover:bg-hover/60 hover:text-fg'
+              }`}
+            >
+              <Icon />
+              {label}
+            </button>
+          );
+        })}
+      </nav>
+    </aside>
+  );
+}

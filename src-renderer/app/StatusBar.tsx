@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLoupe } from '../lib/loupeContext';
+import { profileAddress } from '../lib/profileAddress';
+import { profilesQuery } from '../queries/appQueries';
+import { useTransportState, type TransportState } from '../transport/transportState';
+import { useHeartbeat } from './useHeartbeat';
+
+const TRANSPORT_LABEL: Record<TransportState, { text: string; dot: string }> = {
+  connecting: { text: 'Connecting to the Loupe host…', dot: 'bg-state-queued' },
+  connected: { text: 'Host connected', dot: 'bg-state-succeeded' },
+  reconnecting: { text: 'Host connection lost, reconnecting…', dot: 'bg-state-canceled animate-pulse' },
+};
+
+const SURFACE_LABEL = {
+  'self-hosted': 'self-hosted proxy',
+  managed: 'managed service',
+  serverless: 'serverless',
+};
+
+export function StatusBar() {
+  const loupe = useLoupe();
+  const transport = useTransportState((state) => state.state);
+  const profiles = useQuery(profilesQuery(loupe));
+  const heartbeat = useHeartbeat(2000);
+  const list = profiles.data;
+  const active = list?.profiles.find((profile) => profile.id === list.activeProfileId);
+  const label = TRANSPORT_LABEL[transport];
+  return (
+    <footer
+      className="flex h-6 shrink-0 items-center gap-4 border-t border-line bg-panel px-3 text-[11px] text-muted"
+      aria-label="Status"
+    >
+      <span className="flex items-center gap-1.5" data-testid="transport-state" data-state={transport}>
+        <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${label.dot}`} />
+        {label.text}
+      </span>
+      <span data-testid="active-profile">
+        {active ? (
+          <>
+            {active.name} · {SURFACE_LABEL[active.surface]} ·{' '}
+            <span className="font-mono">{profileAddress(active)}</span>
+          </>
+        ) : (
+          'No profile selected'
+        )}
+      </span>
+      <span
+        className="ml-auto tabular-nums"
+        data-testid="heartbeat"
+        data-beats={heartbeat.received}
+        title={heartbeat.last ? `Last beat ${heartbeat.last.at}` : undefined}
+      >
+        {heartbeat.last ? `Host up ${Math.round(heartbeat.last.uptimeMs / 1000)} s` : 'Waiting for host…'}
+      </span>
+    </footer>
+  );
+}

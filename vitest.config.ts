@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'tests/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src-renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src-renderer/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
