@@ -2,10 +2,11 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { LoggingFunction, RollupLog } from 'rollup';
 
 // zod ships comments Rollup cannot place; they are harmless and would bury real warnings.
 const quietAnnotations = {
-  onwarn(warning: { code?: string }, warn: (warning: { code?: string }) => void): void {
+  onwarn(warning: RollupLog, warn: LoggingFunction): void {
     if (warning.code !== 'INVALID_ANNOTATION') warn(warning);
   },
 };

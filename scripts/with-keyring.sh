@@ -8,7 +8,16 @@ if ! command -v dbus-run-session >/dev/null 2>&1 || ! command -v gnome-keyring-d
   echo "with-keyring: dbus-run-session or gnome-keyring-daemon missing; running without a Secret Service" >&2
   exec "$@"
 fi
-# gnome-keyring needs a writable HOME for its keyring files.
-export HOME="${LOUPE_TEST_HOME:-$(mktemp -d /tmp/loupe-home.XXXXXX)}"
-export LOUPE_KEYRING_READY=1
-exec dbus-run-session -- sh -c 'echo -n pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$@"' sh "$@"
+# gnome-keyring needs a writable HOME for its keyring files; a temporary one is removed afterwards.
+if [ -n "${LOUPE_TEST_HOME:-}" ]; then
+  home="$LOUPE_TEST_HOME"
+  cleanup=""
+else
+  home="$(mktemp -d /tmp/loupe-home.XXXXXX)"
+  cleanup="$home"
+fi
+status=0
+HOME="$home" LOUPE_KEYRING_READY=1 dbus-run-session -- \
+  sh -c 'echo -n pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$@"' sh "$@" || status=$?
+[ -z "$cleanup" ] || rm -rf "$cleanup"
+exit "$status"
