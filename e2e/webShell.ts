@@ -1,5 +1,8 @@
 // Starts the real browser shell (the built `out/main/web.js`) on a free loopback port for a test worker.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
 
@@ -7,12 +10,16 @@ export interface WebShell {
   /** The launch URL, token included. */
   url: string;
   origin: string;
+  /** This shell's own data directory (a fresh store: a first run). */
+  dataDir: string;
   process: ChildProcess;
 }
 
 export async function startWebShell(): Promise<WebShell> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loupe-e2e-'));
   const child = spawn(process.execPath, ['out/main/web.js', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LOUPE_DATA_DIR: dataDir },
   });
   const stderr: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
@@ -33,7 +40,7 @@ export async function startWebShell(): Promise<WebShell> {
       reject(new Error(`browser shell exited with ${code ?? 'signal'}: ${stderr.join('')}`)),
     );
   });
-  return { url, origin: new URL(url).origin, process: child };
+  return { url, origin: new URL(url).origin, dataDir, process: child };
 }
 
 export const test = base.extend<object, { webShell: WebShell }>({
@@ -42,7 +49,10 @@ export const test = base.extend<object, { webShell: WebShell }>({
     async ({}, use) => {
       const shell = await startWebShell();
       await use(shell);
+      const exited = new Promise((resolve) => shell.process.once('exit', resolve));
       shell.process.kill('SIGTERM');
+      await exited;
+      rmSync(shell.dataDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],

@@ -1,29 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { callNames, streamNames } from '../../src-preload/contract';
 import { ipcChannels } from '../../src-preload/protocol';
-import { InMemoryProfiles } from '../core/app/builtInProfiles';
-import { createContractHandlers } from '../core/app/contractHandlers';
-import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
-import { ContractDispatcher } from '../core/rpc/dispatcher';
+import { createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
 import { FakeIpcMain, FakeWebContents, frame, invokeEvent } from './fakes.test-support';
 import { bindContract } from './ipcBinding';
 
-function setUp() {
-  const dispatcher = new ContractDispatcher(
-    createContractHandlers({
-      appInfo: {
-        name: 'Loupe',
-        version: '0.0.0',
-        shell: 'electron',
-        platform: 'linux',
-        startedAt: new Date().toISOString(),
-      },
-      profiles: new InMemoryProfiles(),
-      linkPolicy: new ExternalLinkPolicy(),
-      openExternal: null,
-    }),
-  );
+async function setUp() {
+  const core = await createTestCore({ shell: 'electron' });
+  cores.push(core);
+  const dispatcher = core.dispatcher;
   const ipcMain = new FakeIpcMain();
   const unbind = bindContract(ipcMain, dispatcher, (url) => isAppUrl(url));
   const contents = new FakeWebContents();
@@ -31,9 +17,14 @@ function setUp() {
   return { dispatcher, ipcMain, unbind, contents, trusted };
 }
 
+const cores: TestCore[] = [];
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose();
+});
+
 describe('Electron IPC binding', () => {
-  it('registers exactly one channel per contract entry, plus unsubscribe: a fixed allow-list', () => {
-    const { ipcMain, unbind } = setUp();
+  it('registers exactly one channel per contract entry, plus unsubscribe: a fixed allow-list', async () => {
+    const { ipcMain, unbind } = await setUp();
     expect([...ipcMain.handlers.keys()].sort()).toEqual(
       [
         ...callNames.map(ipcChannels.call),
@@ -46,7 +37,7 @@ describe('Electron IPC binding', () => {
   });
 
   it('runs a call from the app main frame', async () => {
-    const { ipcMain, trusted } = setUp();
+    const { ipcMain, trusted } = await setUp();
     expect(await ipcMain.invoke(trusted, ipcChannels.call('app.info'), {})).toMatchObject({
       ok: true,
       value: { shell: 'electron' },
@@ -54,7 +45,7 @@ describe('Electron IPC binding', () => {
   });
 
   it('answers arguments that fail the schema with a typed validation error', async () => {
-    const { ipcMain, trusted } = setUp();
+    const { ipcMain, trusted } = await setUp();
     expect(
       await ipcMain.invoke(trusted, ipcChannels.call('profiles.setActive'), { profileId: ['x'] }),
     ).toMatchObject({
@@ -68,7 +59,7 @@ describe('Electron IPC binding', () => {
   });
 
   it('refuses sub-frames, foreign origins, file:// pages and a missing frame', async () => {
-    const { ipcMain, contents } = setUp();
+    const { ipcMain, contents } = await setUp();
     const channel = ipcChannels.call('app.info');
     const refusals = [
       invokeEvent(contents, frame(APP_ENTRY_URL, frame(APP_ENTRY_URL))),
@@ -95,12 +86,12 @@ describe('Electron IPC binding', () => {
   });
 
   it('has no channel for names outside the contract', async () => {
-    const { ipcMain, trusted } = setUp();
+    const { ipcMain, trusted } = await setUp();
     await expect(ipcMain.invoke(trusted, 'loupe:call:shell.exec', {})).rejects.toThrow('No handler');
   });
 
   it('streams events to the subscribing webContents and stops when it unsubscribes', async () => {
-    const { ipcMain, trusted, contents, dispatcher } = setUp();
+    const { ipcMain, trusted, contents, dispatcher } = await setUp();
     const result = await ipcMain.invoke(trusted, ipcChannels.subscribe('app.heartbeat'), 'sub-abcdefgh', {
       intervalMs: 50,
     });
@@ -117,7 +108,7 @@ describe('Electron IPC binding', () => {
   });
 
   it('stops every stream of a webContents that is destroyed or navigates', async () => {
-    const { ipcMain, trusted, contents, dispatcher } = setUp();
+    const { ipcMain, trusted, contents, dispatcher } = await setUp();
     await ipcMain.invoke(trusted, ipcChannels.subscribe('app.heartbeat'), 'sub-one-aaaa', {
       intervalMs: 1000,
     });

@@ -1,10 +1,10 @@
 // The Electron entry: wires the hardened window, the app protocol and the contract binding to the core.
 import { app, BrowserWindow, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
-import { InMemoryProfiles } from '../core/app/builtInProfiles';
-import { createContractHandlers } from '../core/app/contractHandlers';
+import { createCore, type LoupeCore } from '../core/app/createCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
-import { ContractDispatcher } from '../core/rpc/dispatcher';
+import { systemKeychain } from '../core/profiles';
+import { createDemoLauncher } from '../simulator/demoLauncher';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
 import { handleAppProtocol, registerAppSchemes } from './appProtocol';
 import { hardenSession, hardenWebContents } from './hardening';
@@ -28,8 +28,19 @@ app.on('web-contents-created', (_event, contents) => {
   hardenWebContents(contents, isOwnUrl, (url) => void openExternal(url));
 });
 
+let core: LoupeCore | null = null;
+
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', (event) => {
+  if (!core) return;
+  // Close the store (checkpointing its WAL) and stop the Demo server before the process ends.
+  event.preventDefault();
+  const closing = core;
+  core = null;
+  void closing.close().finally(() => app.quit());
 });
 
 async function start(): Promise<void> {
@@ -37,21 +48,20 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   const rendererRoot = join(import.meta.dirname, '../renderer');
   handleAppProtocol(protocol, rendererRoot);
-  const dispatcher = new ContractDispatcher(
-    createContractHandlers({
-      appInfo: {
-        name: 'Loupe',
-        version: app.getVersion(),
-        shell: 'electron',
-        platform: process.platform,
-        startedAt: new Date().toISOString(),
-      },
-      profiles: new InMemoryProfiles(),
-      linkPolicy,
-      openExternal,
-    }),
-  );
-  await bindContractToElectron(dispatcher, isOwnUrl);
+  core = await createCore({
+    dataDir: app.getPath('userData'),
+    appInfo: {
+      name: 'Loupe',
+      version: app.getVersion(),
+      shell: 'electron',
+      platform: process.platform,
+      startedAt: new Date().toISOString(),
+    },
+    keychain: systemKeychain(),
+    openExternal,
+    demo: createDemoLauncher(),
+  });
+  await bindContractToElectron(core.dispatcher, isOwnUrl);
   await createMainWindow(
     { create: (options) => new BrowserWindow(options) },
     join(import.meta.dirname, '../preload/index.cjs'),

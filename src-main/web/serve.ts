@@ -1,11 +1,11 @@
 // `npm run serve` (and `npm start` without an Electron runtime): run Loupe as a browser shell on loopback.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InMemoryProfiles } from '../core/app/builtInProfiles';
-import { createContractHandlers } from '../core/app/contractHandlers';
-import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
+import { createCore } from '../core/app/createCore';
+import { defaultDataDir } from '../core/app/dataDir';
 import { LOUPE_VERSION } from '../core/app/version';
-import { ContractDispatcher } from '../core/rpc/dispatcher';
+import { systemKeychain } from '../core/profiles';
+import { createDemoLauncher } from '../simulator/demoLauncher';
 import { startWebHost } from './webHost';
 
 function argValue(flag: string): string | undefined {
@@ -21,28 +21,33 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const port = Number(argValue('--port') ?? process.env.LOUPE_PORT ?? 0);
-  const dispatcher = new ContractDispatcher(
-    createContractHandlers({
-      appInfo: {
-        name: 'Loupe',
-        version: LOUPE_VERSION,
-        shell: 'browser',
-        platform: process.platform,
-        startedAt: new Date().toISOString(),
-      },
-      profiles: new InMemoryProfiles(),
-      linkPolicy: new ExternalLinkPolicy(),
-      openExternal: null,
-    }),
-  );
-  const host = await startWebHost({ rendererRoot, dispatcher, port });
+  const core = await createCore({
+    dataDir: argValue('--data-dir') ?? defaultDataDir(),
+    appInfo: {
+      name: 'Loupe',
+      version: LOUPE_VERSION,
+      shell: 'browser',
+      platform: process.platform,
+      startedAt: new Date().toISOString(),
+    },
+    keychain: systemKeychain(),
+    openExternal: null,
+    demo: createDemoLauncher(),
+  });
+  const host = await startWebHost({ rendererRoot, dispatcher: core.dispatcher, port });
   // One machine-readable line first (tests and scripts read it), then the words for a person.
   console.log(`loupe browser shell: ${host.url}`);
   console.log(
     'Open that link in Chromium or Chrome. The token in it is valid for this launch only; keep it private.',
   );
+  let stopping = false;
   const stop = (): void => {
-    void host.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    void host
+      .close()
+      .then(() => core.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

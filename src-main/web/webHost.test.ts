@@ -11,10 +11,8 @@ import {
   serverMessageSchema,
   type ServerMessage,
 } from '../../src-preload/protocol';
-import { InMemoryProfiles } from '../core/app/builtInProfiles';
-import { createContractHandlers } from '../core/app/contractHandlers';
-import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
-import { ContractDispatcher } from '../core/rpc/dispatcher';
+import { createTestCore, type TestCore } from '../core/app/testing/testCore';
+import type { ContractDispatcher } from '../core/rpc/dispatcher';
 import { startWebHost, type WebHost } from './webHost';
 
 const TOKEN = 'test-token-0123456789abcdef';
@@ -24,23 +22,6 @@ function makeRendererRoot(): string {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Loupe</title>');
   writeFileSync(join(tmpdir(), 'outside-secret.txt'), 'secret');
   return root;
-}
-
-function makeDispatcher(): ContractDispatcher {
-  return new ContractDispatcher(
-    createContractHandlers({
-      appInfo: {
-        name: 'Loupe',
-        version: '0.0.0',
-        shell: 'browser',
-        platform: 'linux',
-        startedAt: new Date().toISOString(),
-      },
-      profiles: new InMemoryProfiles(),
-      linkPolicy: new ExternalLinkPolicy(),
-      openExternal: null,
-    }),
-  );
 }
 
 interface Opened {
@@ -77,14 +58,17 @@ function open(host: WebHost, init: { origin?: string; protocols?: string[] } = {
 
 describe('browser shell host', () => {
   let host: WebHost;
+  let core: TestCore;
   let dispatcher: ContractDispatcher;
 
   beforeEach(async () => {
-    dispatcher = makeDispatcher();
+    core = await createTestCore();
+    dispatcher = core.dispatcher;
     host = await startWebHost({ rendererRoot: makeRendererRoot(), dispatcher, token: TOKEN });
   });
   afterEach(async () => {
     await host.close();
+    await core.dispose();
   });
 
   it('listens on loopback only, on a free port, and prints the token in the fragment', () => {

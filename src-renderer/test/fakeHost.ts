@@ -17,7 +17,7 @@ export const PROFILES: ProfileList = {
       id: 'demo',
       name: 'Demo server',
       surface: 'serverless',
-      baseUrl: 'http://127.0.0.1',
+      baseUrl: null,
       hasCredential: false,
       builtIn: 'demo',
     },
@@ -30,7 +30,7 @@ export type Answer = (args: unknown) => CallResult<unknown>;
 export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}) {
   const calls: { name: CallName; args: unknown }[] = [];
   let profiles = PROFILES;
-  const answers: Record<CallName, Answer> = {
+  const answers: Partial<Record<CallName, Answer>> = {
     'app.info': () => ({
       ok: true,
       value: {
@@ -52,7 +52,12 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}) {
   const transport: Transport = {
     call: (name, args) => {
       calls.push({ name, args });
-      return Promise.resolve(answers[name](args));
+      const answer = answers[name];
+      return Promise.resolve(
+        answer
+          ? answer(args)
+          : { ok: false, error: { code: 'not_faked', message: `The fake host has no ${name}` } },
+      );
     },
     subscribe: () => Promise.resolve({ ok: true, value: null }),
     unsubscribe: () => undefined,

@@ -1,15 +1,20 @@
 // Binds the contract's names to the services that answer them. Both hosts (Electron, browser shell) build
 // their dispatcher from this one function, so they cannot drift apart.
-import type { AppInfo } from '../../../src-preload/contract';
+import type { AppInfo, ConnectionReport } from '../../../src-preload/contract';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import { ContractFailure } from '../rpc/contractFailure';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
-import type { ProfilesPort } from './builtInProfiles';
+import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 
-export interface CoreServices {
+/** Probes a profile's service: reachability, credential, capabilities (core/capabilities implements it). */
+export interface ConnectionTester {
+  test(profileId: string, options: { refresh: boolean }): Promise<ConnectionReport>;
+}
+
+export interface CoreServices extends ProfileDeps {
+  connections: ConnectionTester;
   appInfo: AppInfo;
-  profiles: ProfilesPort;
   linkPolicy: ExternalLinkPolicy;
   /** Opens an allowed https URL in the user's browser; null when this host cannot (the browser shell). */
   openExternal: ((url: string) => Promise<void>) | null;
@@ -32,7 +37,8 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       return { opened: true };
     },
     'app.heartbeat': ({ intervalMs }, sink) => startHeartbeat(intervalMs, sink, startedAtMs),
-    'profiles.list': () => services.profiles.list(),
-    'profiles.setActive': ({ profileId }) => services.profiles.setActive(profileId),
+    ...createProfileHandlers(services),
+    'profiles.test': ({ profileId, refresh }) =>
+      services.connections.test(profileId, { refresh: refresh ?? false }),
   };
 }

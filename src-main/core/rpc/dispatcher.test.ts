@@ -1,10 +1,18 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StreamMessage } from '../../../src-preload/protocol';
-import { InMemoryProfiles } from '../app/builtInProfiles';
 import { createContractHandlers } from '../app/contractHandlers';
 import { ExternalLinkPolicy } from '../app/externalLinkPolicy';
+import { createTestCore, type TestCore } from '../app/testing/testCore';
 import { ContractFailure } from './contractFailure';
 import { ContractDispatcher, type ContractHandlers } from './dispatcher';
+
+let core: TestCore;
+beforeAll(async () => {
+  core = await createTestCore();
+});
+afterAll(async () => {
+  await core.dispose();
+});
 
 function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
   return {
@@ -16,7 +24,10 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
         platform: 'linux',
         startedAt: new Date().toISOString(),
       },
-      profiles: new InMemoryProfiles(),
+      profiles: core.profiles,
+      vault: core.vault,
+      demo: core.demo,
+      connections: { test: () => Promise.reject(new Error('not used')) },
       linkPolicy: new ExternalLinkPolicy(['docs.example.com']),
       openExternal: null,
     }),
@@ -68,7 +79,7 @@ describe('ContractDispatcher calls', () => {
     );
     expect(await dispatcher.call('profiles.setActive', { profileId: 'nope' })).toMatchObject({
       ok: false,
-      error: { code: 'profile_not_found' },
+      error: { code: 'not_found' },
     });
     const hidden = await dispatcher.call('profiles.list', {});
     expect(hidden).toMatchObject({ ok: false, error: { code: 'internal' } });

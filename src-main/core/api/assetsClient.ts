@@ -1,0 +1,223 @@
+// v2 assets (job-and-asset-api.md "Assets", status codes from NOTES). Uploads stream from disk with
+// progress; content is fetched with the credential on the content endpoint only, and its 302 to a
+// signed storage URL is followed by hand without it.
+import { randomUUID } from 'node:crypto';
+import { openOnce, type ByteSource, type OpenBytes } from './byteSource';
+import { callOptions, type CallOptions } from './callOptions';
+import { ApiError } from './errors';
+import type { HttpClient } from './http';
+import { absoluteAssetLink } from './links';
+import type { MultipartPart } from './multipart';
+import { AssetSchema, type Asset } from './schemas/asset';
+import {
+  Blake3HashSchema,
+  FromHashBodySchema,
+  IdempotencyKeySchema,
+  UploadFieldsSchema,
+  validateRequest,
+  type FromHashBody,
+  type UploadFields,
+} from './schemas/writers';
+import { resolveLink, segment } from './urls';
+
+export interface UploadInput extends UploadFields {
+  /** A function opening the file makes the upload retryable; a bare stream is sent once. */
+  source: ByteSource | OpenBytes;
+  /** File size in bytes: gives the request a Content-Length and the progress a total. */
+  size?: number;
+  onProgress?: (sentBytes: number, totalBytes: number | null) => void;
+  idempotencyKey?: string;
+}
+
+export interface CreatedAsset {
+  asset: Asset;
+  /** 201: new (blob or reference); 200: an existing one was reused. */
+  created: boolean;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive; open-ended when absent. */
+  end?: number;
+}
+
+export interface AssetContent {
+  /** 200, or 206 for a range. */
+  status: number;
+  body: ReadableStream<Uint8Array>;
+  contentType: string | null;
+  contentLength: number | null;
+  contentRange: string | null;
+  /** Where the bytes came from: the content endpoint, or the signed URL it redirected to. */
+  url: string;
+  redirected: boolean;
+}
+
+export interface ContentLocation {
+  url: string;
+  /** True for a signed storage URL (opens without credentials, expires); false for the content endpoint. */
+  signed: boolean;
+}
+
+const redirectStatuses = [301, 302, 303, 307, 308] as const;
+
+export class AssetsClient {
+  constructor(private readonly http: HttpClient) {}
+
+  /** Single-call multipart upload (about 100 MB at most). An unknown outcome is kind 'maybe-created'. */
+  async upload(input: UploadInput, options: CallOptions = {}): Promise<CreatedAsset> {
+    const { source, size, onProgress, idempotencyKey, ...fieldInput } = input;
+    const fields = validateRequest(UploadFieldsSchema, fieldInput, 'invalid_request');
+    const key = validateRequest(IdempotencyKeySchema, idempotencyKey ?? randomUUID(), 'invalid_request');
+    const formFields: Array<[string, string | undefined]> = [
+      ['content_type', fields.contentType],
+      ['file_path', fields.filePath],
+      ['expected_hash', fields.expectedHash],
+      ['expires_in', fields.expiresIn?.toString()],
+      ...(fields.tags ?? []).map((tag): [string, string] => ['tags', tag]),
+    ];
+    const parts: MultipartPart[] = [
+      ...formFields.flatMap(([name, value]): MultipartPart[] =>
+        value === undefined ? [] : [{ kind: 'field', name, value }],
+      ),
+      {
+        kind: 'file',
+        name: 'file',
+        fileName: fields.fileName,
+        contentType: fields.contentType,
+        open: typeof source === 'function' ? source : openOnce(source),
+        replayable: typeof source === 'function',
+        ...(size === undefined ? {} : { size }),
+      },
+    ];
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'POST',
+      target: 'api/v2/assets',
+      body: { kind: 'multipart', parts, ...(onProgress === undefined ? {} : { onProgress }) },
+      idempotencyKey: key,
+      // Large bodies: the limit covers the whole upload, so it is generous by default.
+      timeoutMs: options.timeoutMs ?? 15 * 60_000,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    return {
+      asset: absoluteAssetLink(await response.parse(AssetSchema), response.url),
+      created: response.status === 201,
+    };
+  }
+
+  /** Zero-byte dedup: mints an asset over a blob the platform already holds. 404 blob_not_found on a miss. */
+  async fromHash(body: FromHashBody, options: CallOptions = {}): Promise<CreatedAsset> {
+    const value = validateRequest(FromHashBodySchema, body, 'invalid_request');
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'POST',
+      target: 'api/v2/assets/from-hash',
+      body: { kind: 'json', value },
+      ...callOptions(options),
+    });
+    return {
+      asset: absoluteAssetLink(await response.parse(AssetSchema), response.url),
+      created: response.status === 201,
+    };
+  }
+
+  /** Whether this account can mint from the blob (HEAD by-hash: 200 yes, 404 no). */
+  async existsByHash(hash: string, options: CallOptions = {}): Promise<boolean> {
+    const valid = validateRequest(Blake3HashSchema, hash, 'invalid_request');
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'HEAD',
+      // Validated to blake3:<hex>; ':' is a legal path character and is sent as written in the spec.
+      target: `api/v2/assets/by-hash/${valid}`,
+      acceptStatuses: [404],
+      ...callOptions(options),
+    });
+    await response.discard();
+    return response.status !== 404;
+  }
+
+  async get(id: string, options: CallOptions = {}): Promise<Asset> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'GET',
+      target: assetPath(id),
+      ...callOptions(options),
+    });
+    return absoluteAssetLink(await response.parse(AssetSchema), response.url);
+  }
+
+  /** Deletes the record (the blob stays while referenced). A second delete is 404; 409 asset_in_use. */
+  async delete(id: string, options: CallOptions = {}): Promise<void> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'DELETE',
+      target: assetPath(id),
+      ...callOptions(options),
+    });
+    await response.discard();
+  }
+
+  /**
+   * The bytes, optionally a range. The content endpoint gets the credential; a 302 to a signed URL
+   * is followed by the http layer without it. The time limit covers reaching the bytes, not reading them.
+   */
+  async content(
+    ref: string | { url: string },
+    options: CallOptions & { range?: ByteRange } = {},
+  ): Promise<AssetContent> {
+    const headers: Record<string, string> = { accept: '*/*' };
+    if (options.range !== undefined) headers.range = rangeHeader(options.range);
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'GET',
+      target: typeof ref === 'string' ? `${assetPath(ref)}/content` : ref.url,
+      headers,
+      ...callOptions(options),
+    });
+    const length = response.headers.get('content-length');
+    return {
+      status: response.status,
+      body: response.stream(),
+      contentType: response.headers.get('content-type'),
+      contentLength: length === null || !/^\d+$/.test(length) ? null : Number(length),
+      contentRange: response.headers.get('content-range'),
+      url: response.url,
+      redirected: response.redirected,
+    };
+  }
+
+  /**
+   * Resolves where the bytes can be fetched from without our credential: the signed URL of the 302,
+   * or, on self-hosted (200, no signed URLs), the content endpoint itself. The body is not read.
+   */
+  async resolveContentLocation(id: string, options: CallOptions = {}): Promise<ContentLocation> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'GET',
+      target: `${assetPath(id)}/content`,
+      headers: { accept: '*/*' },
+      followRedirects: false,
+      acceptStatuses: redirectStatuses,
+      ...callOptions(options),
+    });
+    const location = response.headers.get('location');
+    await response.discard();
+    if (response.status >= 300 && location !== null)
+      return { url: resolveLink(location, response.url), signed: true };
+    return { url: response.url, signed: false };
+  }
+}
+
+function assetPath(id: string): string {
+  return `api/v2/assets/${segment(id)}`;
+}
+
+function rangeHeader(range: ByteRange): string {
+  const valid =
+    Number.isSafeInteger(range.start) &&
+    range.start >= 0 &&
+    (range.end === undefined || (Number.isSafeInteger(range.end) && range.end >= range.start));
+  if (!valid) throw ApiError.invalidRequest('invalid_range', 'A byte range needs 0 <= start <= end.');
+  return `bytes=${range.start}-${range.end ?? ''}`;
+}

@@ -1,0 +1,152 @@
+// Turns an error response into an ApiError, whatever shape it came in (spec "Errors" of both documents):
+//   v2 envelope      { error: { code, message, details } }
+//   v1               { code, message }
+//   Router           { detail: string, error_type, upstream_detail? } + X-Svc-Error-Type
+//   Router 422       { detail: [ValidationErrorDetail] }, category only in X-Svc-Error-Type
+//   anything else    code http_<status>
+// Codes the documents do not list are kept as they came; the UI decides what an unknown code means.
+import { z } from 'zod';
+import { ApiError } from './errors';
+import { parseRetryAfter } from './retryAfter';
+
+/** Error bodies are small; a proxy's HTML error page need not be read to the end. */
+const maxErrorBodyBytes = 64 * 1024;
+const maxMessageLength = 2000;
+
+export const requestIdHeader = 'x-svc-request-id';
+export const errorTypeHeader = 'x-svc-error-type';
+
+const v2Envelope = z.looseObject({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string().optional(),
+    details: z.unknown().optional(),
+  }),
+});
+const v1Body = z.looseObject({ code: z.string(), message: z.string().optional() });
+const routerBody = z.looseObject({
+  detail: z.string().optional(),
+  error_type: z.string().optional(),
+  upstream_detail: z.unknown().optional(),
+});
+const validationListBody = z.looseObject({ detail: z.array(z.unknown()) });
+
+export interface ErrorSource {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  bodyText: string;
+}
+
+export async function apiErrorFromResponse(response: Response, nowMs: number): Promise<ApiError> {
+  const bodyText = await readCapped(response, maxErrorBodyBytes);
+  return apiErrorFromParts(
+    { status: response.status, statusText: response.statusText, headers: response.headers, bodyText },
+    nowMs,
+  );
+}
+
+export function apiErrorFromParts(source: ErrorSource, nowMs: number): ApiError {
+  const { status, headers } = source;
+  const common = {
+    kind: 'http' as const,
+    status,
+    retryAfterMs: parseRetryAfter(headers.get('retry-after'), nowMs),
+    requestId: headers.get(requestIdHeader),
+  };
+  const headerType = headers.get(errorTypeHeader);
+  const fallbackCode = headerType ?? `http_${status}`;
+  const body = parseJson(source.bodyText);
+
+  const envelope = v2Envelope.safeParse(body);
+  if (envelope.success) {
+    const { code, message, details } = envelope.data.error;
+    return new ApiError({ ...common, code, message: clip(message ?? code), details: details ?? null });
+  }
+  const list = validationListBody.safeParse(body);
+  if (list.success) {
+    return new ApiError({
+      ...common,
+      code: fallbackCode,
+      message: summarizeValidation(list.data.detail),
+      details: list.data.detail,
+    });
+  }
+  const router = routerBody.safeParse(body);
+  if (router.success && (router.data.error_type !== undefined || router.data.detail !== undefined)) {
+    const code = router.data.error_type ?? fallbackCode;
+    const { upstream_detail: upstreamDetail } = router.data;
+    return new ApiError({
+      ...common,
+      code,
+      message: clip(router.data.detail ?? code),
+      details: upstreamDetail === undefined ? body : { upstreamDetail, body },
+    });
+  }
+  const v1 = v1Body.safeParse(body);
+  if (v1.success) {
+    return new ApiError({
+      ...common,
+      code: v1.data.code,
+      message: clip(v1.data.message ?? v1.data.code),
+      details: body,
+    });
+  }
+  const statusLine = `HTTP ${status}${source.statusText ? ' ' + source.statusText : ''}`;
+  return new ApiError({
+    ...common,
+    code: fallbackCode,
+    message: statusLine,
+    details: body === undefined ? { body: clip(source.bodyText) } : body,
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const validationEntry = z.looseObject({
+  msg: z.string(),
+  loc: z.array(z.union([z.string(), z.number()])).optional(),
+});
+
+function summarizeValidation(entries: readonly unknown[]): string {
+  const first = validationEntry.safeParse(entries[0]);
+  if (!first.success) return 'The request was rejected by validation.';
+  const where = first.data.loc?.join('.') ?? '';
+  const more = entries.length > 1 ? ` (and ${entries.length - 1} more)` : '';
+  return clip(`${where ? where + ': ' : ''}${first.data.msg}${more}`);
+}
+
+function clip(text: string): string {
+  return text.length > maxMessageLength ? text.slice(0, maxMessageLength) + '…' : text;
+}
+
+async function readCapped(response: Response, limit: number): Promise<string> {
+  if (response.body === null) return '';
+  const body: ReadableStream<Uint8Array> = response.body;
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+      if (received >= limit) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch {
+    // A body cut off mid-way still leaves the status and headers to build the error from.
+  }
+  return text + decoder.decode();
+}

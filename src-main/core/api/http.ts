@@ -1,0 +1,163 @@
+// The one request function of the app. It decides where a request goes, whether it carries the
+// profile's credential (only to the profile's own origin, never to a redirect target), how long it may
+// take, and whether it is sent again (retry.ts). Every failure leaves here as an ApiError or an abort.
+import { systemClock, type ApiFamily, type Clock, type Connection } from './connection';
+import { Deadline } from './deadline';
+import { apiErrorFromResponse } from './errorBody';
+import { ApiError } from './errors';
+import { HttpResponse } from './httpResponse';
+import { encodeBody, isReplayable, type RequestBody } from './requestBody';
+import { RetryPolicy } from './retry';
+import { appendQuery, credentialOrigin, familyBaseUrl, resolveLink, resolveTarget, type Query } from './urls';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  family: ApiFamily;
+  method: HttpMethod;
+  /** 'api/v2/jobs' (our path, joined to the base incl. prefix), '/x' (host-relative link) or an absolute URL. */
+  target: string;
+  query?: Query;
+  body?: RequestBody;
+  headers?: Readonly<Record<string, string>>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** Until the body is read, or handed over as a stream. */
+  timeoutMs?: number;
+  /** Non-2xx statuses handed back as responses instead of thrown (a 409 that is an answer, not a failure). */
+  acceptStatuses?: readonly number[];
+  /** GET/HEAD follow redirects by hand, without credentials, unless this is false. */
+  followRedirects?: boolean;
+  /** False sends once, with no automatic retry. */
+  retry?: boolean;
+  /** The documents promise the operation is idempotent, so it may be retried like a GET. */
+  idempotent?: boolean;
+}
+
+export interface HttpClientOptions {
+  connection: Connection;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  retryPolicy?: RetryPolicy;
+  defaultTimeoutMs?: number;
+  maxRedirects?: number;
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+/** Never taken from callers: the credential is this module's business alone. */
+const credentialHeaders = new Set(['authorization', 'x-api-key']);
+
+export class HttpClient {
+  readonly connection: Connection;
+  private readonly fetchImpl: typeof fetch;
+  private readonly clock: Clock;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly defaultTimeoutMs: number;
+  private readonly maxRedirects: number;
+
+  constructor(options: HttpClientOptions) {
+    this.connection = options.connection;
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.clock = options.clock ?? systemClock;
+    this.retryPolicy = options.retryPolicy ?? new RetryPolicy();
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
+    this.maxRedirects = options.maxRedirects ?? 5;
+  }
+
+  get now(): number {
+    return this.clock.now();
+  }
+
+  /** The absolute URL a request with this target and query would go to. */
+  urlFor(family: ApiFamily, target: string, query?: Query): URL {
+    return appendQuery(resolveTarget(target, familyBaseUrl(this.connection, family)), query);
+  }
+
+  /** Sends a request; 2xx, 304 and accepted statuses come back, everything else throws an ApiError. */
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const url = this.urlFor(request.family, request.target, request.query);
+    const context = {
+      family: request.family,
+      method: request.method,
+      idempotencyKey: request.idempotencyKey ?? null,
+      replayable: request.retry !== false && isReplayable(request.body),
+      idempotent: request.idempotent === true,
+    };
+    return this.retryPolicy.run(context, () => this.attempt(request, url), request.signal);
+  }
+
+  private async attempt(request: HttpRequest, url: URL): Promise<HttpResponse> {
+    const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
+    const deadline = new Deadline(timeoutMs, request.signal);
+    try {
+      const encoded = encodeBody(request.body);
+      const headers = this.callerHeaders(request);
+      for (const [name, value] of Object.entries(encoded.headers)) headers.set(name, value);
+      const hopHeaders = new Headers(headers);
+      await this.addCredential(headers, request.family, url);
+      const init: RequestInit = {
+        method: request.method,
+        headers,
+        redirect: 'manual',
+        signal: deadline.signal,
+        ...(encoded.body === undefined ? {} : { body: encoded.body }),
+        ...(encoded.streaming ? { duplex: 'half' as const } : {}),
+      };
+      let response = await this.fetchImpl(url, init);
+      let currentUrl = url.toString();
+      const follow =
+        request.followRedirects !== false && (request.method === 'GET' || request.method === 'HEAD');
+      for (let hops = 0; follow && redirectStatuses.has(response.status); hops++) {
+        const location = response.headers.get('location');
+        await response.body?.cancel();
+        if (location === null || hops >= this.maxRedirects) {
+          throw ApiError.invalidResponse('A redirect could not be followed.', response.status, null, {
+            hops,
+          });
+        }
+        currentUrl = resolveLink(location, currentUrl);
+        // A redirect target (a signed storage URL, another host) never sees the credential.
+        response = await this.fetchImpl(currentUrl, { ...init, headers: hopHeaders });
+      }
+      const accepted = request.acceptStatuses?.includes(response.status) === true;
+      if ((response.status >= 200 && response.status < 300) || response.status === 304 || accepted) {
+        return new HttpResponse(response, deadline, url.toString(), currentUrl);
+      }
+      const error = await apiErrorFromResponse(response, this.clock.now());
+      deadline.clear();
+      throw error;
+    } catch (error) {
+      deadline.clear();
+      throw deadline.translate(error);
+    }
+  }
+
+  private callerHeaders(request: HttpRequest): Headers {
+    const headers = new Headers({ accept: 'application/json' });
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      if (!credentialHeaders.has(name.toLowerCase())) headers.set(name, value);
+    }
+    if (request.idempotencyKey !== undefined) headers.set('idempotency-key', request.idempotencyKey);
+    return headers;
+  }
+
+  private async addCredential(headers: Headers, family: ApiFamily, url: URL): Promise<void> {
+    if (url.origin !== credentialOrigin(this.connection, family)) return;
+    let credential: string | null;
+    try {
+      credential = await this.connection.credential();
+    } catch (cause) {
+      throw new ApiError({
+        kind: 'credential',
+        status: 0,
+        code: 'credential_unavailable',
+        message: 'The saved credential could not be read.',
+        notSent: true,
+        cause,
+      });
+    }
+    if (credential === null || credential === '') return;
+    if (family === 'v2') headers.set('authorization', `Bearer ${credential}`);
+    else headers.set('x-api-key', credential);
+  }
+}

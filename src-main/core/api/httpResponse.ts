@@ -1,0 +1,99 @@
+// A successful response with its time limit still running until the body is read, plus the URLs the
+// clients need to resolve links (host-relative links resolve against the URL that returned them).
+import type { z } from 'zod';
+import type { Deadline } from './deadline';
+import { requestIdHeader } from './errorBody';
+import { ApiError } from './errors';
+
+export class HttpResponse {
+  constructor(
+    private readonly raw: Response,
+    private readonly deadline: Deadline,
+    /** The URL first requested. */
+    readonly requestUrl: string,
+    /** The URL that answered, after any redirects followed by hand. */
+    readonly url: string,
+  ) {}
+
+  get status(): number {
+    return this.raw.status;
+  }
+
+  get headers(): Headers {
+    return this.raw.headers;
+  }
+
+  get requestId(): string | null {
+    return this.raw.headers.get(requestIdHeader);
+  }
+
+  get redirected(): boolean {
+    return this.url !== this.requestUrl;
+  }
+
+  get contentType(): string {
+    return this.raw.headers.get('content-type') ?? '';
+  }
+
+  async text(): Promise<string> {
+    try {
+      return await this.raw.text();
+    } catch (error) {
+      throw this.deadline.translate(error);
+    } finally {
+      this.deadline.clear();
+    }
+  }
+
+  /** The body as JSON; an empty or non-JSON body is an 'invalid-response' error. */
+  async json(): Promise<unknown> {
+    const text = await this.text();
+    if (text.trim() === '')
+      throw ApiError.invalidResponse('The response had no body.', this.status, this.requestId);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw ApiError.invalidResponse('The response was not JSON.', this.status, this.requestId, {
+        contentType: this.contentType,
+      });
+    }
+  }
+
+  /** The body read through a tolerant schema; a mismatch is an 'invalid-response' error, never a throw of zod's. */
+  async parse<T>(schema: z.ZodType<T>): Promise<T> {
+    return parseWith(schema, await this.json(), this.status, this.requestId);
+  }
+
+  /** The body as a stream; the time limit stops here, the caller's signal still cancels it. */
+  stream(): ReadableStream<Uint8Array> {
+    this.deadline.clear();
+    return this.raw.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  }
+
+  /** Releases the connection without reading the body. */
+  async discard(): Promise<void> {
+    this.deadline.clear();
+    try {
+      await this.raw.body?.cancel();
+    } catch {
+      // Nothing to release.
+    }
+  }
+}
+
+export function parseWith<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  status: number,
+  requestId: string | null,
+): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 10).map((issue) => ({
+    path: issue.path.map((part) => String(part)).join('.'),
+    message: issue.message,
+  }));
+  throw ApiError.invalidResponse('The response did not have the expected shape.', status, requestId, {
+    issues,
+  });
+}

@@ -1,0 +1,35 @@
+// Public surface of core/api: the http layer, its typed errors, the clients and the SSE reader.
+export {
+  abortableSleep,
+  systemClock,
+  type ApiFamily,
+  type Clock,
+  type Connection,
+  type Sleep,
+  type Surface,
+} from './connection';
+export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './errors';
+export { HttpClient, type HttpClientOptions, type HttpMethod, type HttpRequest } from './http';
+export { HttpResponse } from './httpResponse';
+export { RetryPolicy, type AttemptContext, type RetryDecision, type RetryPolicyOptions } from './retry';
+export { parseRetryAfter } from './retryAfter';
+export { resolveLink, type Query } from './urls';
+export type { ByteSource, OpenBytes } from './byteSource';
+export type { CallOptions } from './callOptions';
+export { JobsClient, type JobRef, type LogResult } from './jobsClient';
+export {
+  AssetsClient,
+  type AssetContent,
+  type ByteRange,
+  type ContentLocation,
+  type CreatedAsset,
+  type UploadInput,
+} from './assetsClient';
+export { V1Client, type V1MaskInput, type V1PromptResult, type V1UploadInput } from './v1Client';
+export { V1Socket, type V1SocketMessage, type V1SocketOptions, type V1SocketState } from './v1Socket';
+export type { V1BinaryMessage, PreviewMeta } from './v1BinaryFrames';
+export { RouterClient, type OpenApiResult, type QueueResult, type QueueStatusRead } from './routerClient';
+export type { RunMeta, RunResult } from './routerRunResult';
+export { DiskOpenApiCache, MemoryOpenApiCache, type OpenApiCacheStore } from './openApiCache';
+export { followJobEvents, type JobEventStreamOptions, type JobStreamEvent, type StreamEnd } from './sse';
+export * from './schemas';

@@ -1,0 +1,142 @@
+// v2 jobs (job-and-asset-api.md "Jobs"). A job known by id is addressed by path; a job we hold is
+// addressed through its own `urls`, which the service gives so clients do not build URLs.
+import { randomUUID } from 'node:crypto';
+import { callOptions, type CallOptions } from './callOptions';
+import { ApiError } from './errors';
+import type { HttpClient } from './http';
+import { absoluteJobLinks } from './links';
+import {
+  JobSchema,
+  LogDocumentSchema,
+  WorkflowDocumentSchema,
+  type Job,
+  type JobUrls,
+  type LogDocument,
+  type WorkflowDocument,
+} from './schemas/job';
+import { JobListPageSchema, type JobListPage } from './schemas/jobList';
+import {
+  IdempotencyKeySchema,
+  listJobsQueryPairs,
+  SubmitJobBodySchema,
+  validateRequest,
+  type ListJobsQuery,
+  type SubmitJobBody,
+} from './schemas/writers';
+import { segment } from './urls';
+
+/** A job id, or a job whose links are followed. */
+export type JobRef = string | { id: string; urls: JobUrls };
+
+export type LogResult =
+  | { log: LogDocument; reason: null }
+  /**
+   * 'no-content': 204, no log now (may appear after a terminal status; final on a terminal job).
+   * 'not-captured': the job has no logs link, so the surface captures no logs.
+   * 'not-supported': an older self-hosted build without the operation (routing 404).
+   */
+  | { log: null; reason: 'no-content' | 'not-captured' | 'not-supported' };
+
+export class JobsClient {
+  constructor(private readonly http: HttpClient) {}
+
+  /**
+   * Submits a workflow. Pass the Idempotency-Key recorded before sending (ARCHITECTURE rule 6); an
+   * unknown outcome comes back as ApiError kind 'maybe-created' carrying that key.
+   */
+  async submit(body: SubmitJobBody, options: CallOptions & { idempotencyKey?: string } = {}): Promise<Job> {
+    const value = validateRequest(SubmitJobBodySchema, body, 'invalid_request');
+    const idempotencyKey = validateRequest(
+      IdempotencyKeySchema,
+      options.idempotencyKey ?? randomUUID(),
+      'invalid_request',
+    );
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'POST',
+      target: 'api/v2/jobs',
+      body: { kind: 'json', value },
+      idempotencyKey,
+      ...callOptions(options),
+    });
+    return absoluteJobLinks(await response.parse(JobSchema), response.url);
+  }
+
+  /** Reads a job: the call polled to a terminal status. */
+  async get(ref: JobRef, options: CallOptions = {}): Promise<Job> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'GET',
+      target: typeof ref === 'string' ? jobPath(ref) : ref.urls.self,
+      ...callOptions(options),
+    });
+    return absoluteJobLinks(await response.parse(JobSchema), response.url);
+  }
+
+  /** One page, newest first. Label filters are checked before sending. 501 on the managed service. */
+  async list(query: ListJobsQuery = {}, options: CallOptions = {}): Promise<JobListPage> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'GET',
+      target: 'api/v2/jobs',
+      query: listJobsQueryPairs(query),
+      ...callOptions(options),
+    });
+    return response.parse(JobListPageSchema);
+  }
+
+  /** The workflow document: branch on `format` ('save' or 'api'; 'unknown' for anything newer). */
+  async workflow(id: string, options: CallOptions = {}): Promise<WorkflowDocument> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'GET',
+      target: `${jobPath(id)}/workflow`,
+      ...callOptions(options),
+    });
+    return response.parse(WorkflowDocumentSchema);
+  }
+
+  async logs(ref: JobRef, options: CallOptions = {}): Promise<LogResult> {
+    let target: string;
+    if (typeof ref === 'string') target = `${jobPath(ref)}/logs`;
+    else if (ref.urls.logs === null) return { log: null, reason: 'not-captured' };
+    else target = ref.urls.logs;
+    try {
+      const response = await this.http.send({ family: 'v2', method: 'GET', target, ...callOptions(options) });
+      if (response.status === 204) {
+        await response.discard();
+        return { log: null, reason: 'no-content' };
+      }
+      return { log: await response.parse(LogDocumentSchema), reason: null };
+    } catch (error) {
+      // A v2 404 says not_found in the envelope; a bare 404 is a router that lacks the operation.
+      if (error instanceof ApiError && error.status === 404 && error.code === 'http_404') {
+        return { log: null, reason: 'not-supported' };
+      }
+      throw error;
+    }
+  }
+
+  /** Requests cancellation; idempotent, so it is retried like a read. Returns canceling, canceled or terminal. */
+  async cancel(ref: JobRef, options: CallOptions = {}): Promise<Job> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'POST',
+      target: typeof ref === 'string' ? `${jobPath(ref)}/cancel` : ref.urls.cancel,
+      idempotent: true,
+      ...callOptions(options),
+    });
+    return absoluteJobLinks(await response.parse(JobSchema), response.url);
+  }
+
+  /** Where the job's event stream lives, for the SSE reader. */
+  eventsUrl(ref: JobRef): string {
+    return typeof ref === 'string'
+      ? this.http.urlFor('v2', `${jobPath(ref)}/events`).toString()
+      : ref.urls.events;
+  }
+}
+
+function jobPath(id: string): string {
+  return `api/v2/jobs/${segment(id)}`;
+}

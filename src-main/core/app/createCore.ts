@@ -1,0 +1,74 @@
+// Builds Loupe's engine the same way for every host (Electron, browser shell, CLI) and for tests: the store
+// on disk, profiles with keychain credentials, the Demo server supervisor, and the contract dispatcher.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppInfo } from '../../../src-preload/contract';
+import { CredentialVault, ProfileService, type KeychainBackend } from '../profiles';
+import { ContractFailure } from '../rpc/contractFailure';
+import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
+import { openStore, type LoupeStore } from '../store';
+import { createContractHandlers } from './contractHandlers';
+import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
+import { ExternalLinkPolicy } from './externalLinkPolicy';
+import { syncDemoWithActiveProfile } from './profileHandlers';
+
+export interface CoreOptions {
+  /** Where Loupe keeps its database (created if missing). */
+  dataDir: string;
+  appInfo: AppInfo;
+  keychain: KeychainBackend;
+  openExternal: ((url: string) => Promise<void>) | null;
+  demo: DemoLauncher | null;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface LoupeCore {
+  dispatcher: ContractDispatcher;
+  store: LoupeStore;
+  profiles: ProfileService;
+  vault: CredentialVault;
+  demo: DemoSupervisor;
+  /** The handlers the dispatcher runs, for tests that wrap or replace one of them. */
+  handlers: ContractHandlers;
+  close(): Promise<void>;
+}
+
+export const DATABASE_FILE = 'loupe.db';
+
+export async function createCore(options: CoreOptions): Promise<LoupeCore> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const store = openStore(join(options.dataDir, DATABASE_FILE));
+  const vault = new CredentialVault(options.keychain);
+  const demo = new DemoSupervisor(options.demo);
+  const profiles = new ProfileService({ store, vault, demoEndpoint: () => demo.endpoint() });
+  const services = {
+    connections: {
+      test: () => Promise.reject(new ContractFailure('not_available', 'Connection tests are not built yet.')),
+    },
+    appInfo: options.appInfo,
+    linkPolicy: new ExternalLinkPolicy(),
+    openExternal: options.openExternal,
+    profiles,
+    vault,
+    demo,
+  };
+  const handlers = createContractHandlers(services);
+  const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});
+  // A Demo profile left active at the last quit starts its server again; a failure leaves the profile
+  // selected and the UI says what happened when it asks.
+  await syncDemoWithActiveProfile(services).catch((error: unknown) =>
+    (options.logError ?? console.error)('The Demo server did not start', error),
+  );
+  return {
+    dispatcher,
+    store,
+    profiles,
+    vault,
+    demo,
+    handlers,
+    close: async () => {
+      await demo.stop();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The contract's profile calls: the profile service and the keychain vault, plus starting the Demo server
+// when its profile becomes active.
+import type { ProfileList } from '../../../src-preload/contract';
+import type { CredentialVault, ProfileService } from '../profiles';
+import { ContractFailure } from '../rpc/contractFailure';
+import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
+import type { DemoSupervisor } from './demoSupervisor';
+
+export interface ProfileDeps {
+  profiles: ProfileService;
+  vault: CredentialVault;
+  demo: DemoSupervisor;
+}
+
+type ProfileCallHandlers = Pick<
+  CallHandlers,
+  | 'profiles.list'
+  | 'profiles.create'
+  | 'profiles.update'
+  | 'profiles.remove'
+  | 'profiles.setActive'
+  | 'profiles.setCredential'
+  | 'profiles.clearCredential'
+  | 'profiles.keychainStatus'
+>;
+
+export async function listProfiles(profiles: ProfileService): Promise<ProfileList> {
+  return { profiles: await profiles.list(), activeProfileId: profiles.activeId() };
+}
+
+/** Keeps the Demo server running exactly while the Demo profile is the active one. */
+export async function syncDemoWithActiveProfile({ profiles, demo }: ProfileDeps): Promise<void> {
+  const active = await profiles.active();
+  if (active?.builtIn === 'demo') {
+    try {
+      await demo.ensureRunning();
+    } catch (error) {
+      throw new ContractFailure(
+        'demo_failed_to_start',
+        `The Demo server could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  } else {
+    await demo.stop();
+  }
+}
+
+export function createProfileHandlers(
+  deps: ProfileDeps,
+): ProfileCallHandlers & Pick<StreamHandlers, 'profiles.changes'> {
+  const { profiles, vault } = deps;
+  return {
+    'profiles.list': () => listProfiles(profiles),
+    'profiles.create': (input) => profiles.create(input),
+    'profiles.update': ({ profileId, ...patch }) => profiles.update(profileId, patch),
+    'profiles.remove': async ({ profileId }) => {
+      await profiles.remove(profileId);
+      await syncDemoWithActiveProfile(deps);
+      return listProfiles(profiles);
+    },
+    'profiles.setActive': async ({ profileId }) => {
+      await profiles.setActive(profileId);
+      await syncDemoWithActiveProfile(deps);
+      return listProfiles(profiles);
+    },
+    'profiles.setCredential': async ({ profileId, secret, allowSessionOnly }) => {
+      const storage = await profiles.setCredential(profileId, secret, {
+        allowSessionOnly: allowSessionOnly ?? false,
+      });
+      return { storage, profile: await profiles.get(profileId) };
+    },
+    'profiles.clearCredential': async ({ profileId }) => {
+      await profiles.clearCredential(profileId);
+      return profiles.get(profileId);
+    },
+    'profiles.keychainStatus': async () => {
+      const status = await vault.probe({ refresh: true });
+      return status.available ? { available: true } : { available: false, reason: status.reason };
+    },
+    'profiles.changes': (_args, sink) => profiles.onChange((change) => sink.emit(change)),
+  };
+}

@@ -1,0 +1,96 @@
+// The vault's rules, with an injected backend (available, unavailable, failing mid-session).
+import { describe, expect, it } from 'vitest';
+import { CredentialVault } from './credentialVault';
+import { CredentialError } from './errors';
+import { FakeKeychain } from './testing/fakeKeychain';
+
+describe('CredentialVault with a keychain', () => {
+  it('stores in the keychain and reads back, has, clears', async () => {
+    const keychain = new FakeKeychain();
+    const vault = new CredentialVault(keychain);
+    expect(await vault.probe()).toEqual({ available: true });
+    expect(keychain.entries.size).toBe(0); // the probe entry is cleaned up
+    expect(await vault.setCredential('p', 'sk-1')).toBe('keychain');
+    expect(await vault.readCredential('p')).toBe('sk-1');
+    expect(await vault.storageOf('p')).toBe('keychain');
+    await vault.clearCredential('p');
+    expect(await vault.hasCredential('p')).toBe(false);
+    expect(keychain.entries.has('p')).toBe(false);
+  });
+
+  it.each([
+    ['', 'Enter the credential.'],
+    ['x'.repeat(4097), 'longer than 4096'],
+    ['sk-abc\n', 'line break'],
+    ['sk-\r\nabc', 'line break'],
+    ['sk-\u0000abc', 'control character'],
+  ])('rejects a bad secret without echoing it (%#)', async (secret, message) => {
+    const vault = new CredentialVault(new FakeKeychain());
+    const error = await vault.setCredential('p', secret).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CredentialError);
+    expect((error as CredentialError).code).toBe('invalid_secret');
+    expect((error as CredentialError).message).toContain(message);
+    if (secret.length > 0) expect((error as CredentialError).message).not.toContain(secret.trim());
+  });
+
+  it('accepts exactly 4096 characters', async () => {
+    const vault = new CredentialVault(new FakeKeychain());
+    expect(await vault.setCredential('p', 'k'.repeat(4096))).toBe('keychain');
+  });
+});
+
+describe('CredentialVault without a keychain', () => {
+  it('reports why, refuses without consent with a typed error that says what to do', async () => {
+    const keychain = new FakeKeychain(false);
+    const vault = new CredentialVault(keychain);
+    expect(await vault.probe()).toEqual({
+      available: false,
+      reason: expect.stringContaining('Secret Service') as string,
+    });
+    const error = await vault.setCredential('p', 'canary-1').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'keychain_unavailable',
+      details: { canKeepForSession: true, reason: expect.stringContaining('DBus') as string },
+    });
+    expect((error as Error).message).toMatch(/try again, or allow Loupe to keep the credential in memory/);
+    expect((error as Error).message).not.toContain('canary-1');
+    expect(await vault.hasCredential('p')).toBe(false);
+  });
+
+  it('keeps the credential for the session only with consent, and never hands it to the keychain', async () => {
+    const keychain = new FakeKeychain(false);
+    const vault = new CredentialVault(keychain);
+    expect(await vault.setCredential('p', 'canary-2', { allowSessionOnly: true })).toBe('session');
+    expect(await vault.readCredential('p')).toBe('canary-2');
+    expect(await vault.storageOf('p')).toBe('session');
+    expect(keychain.received).not.toContain('canary-2');
+    // A new vault is a new session: the credential is gone.
+    expect(await new CredentialVault(keychain).hasCredential('p')).toBe(false);
+    await vault.clearCredential('p');
+    expect(await vault.hasCredential('p')).toBe(false);
+  });
+
+  it('falls back the same way when the keychain fails after a good probe', async () => {
+    const keychain = new FakeKeychain();
+    const vault = new CredentialVault(keychain);
+    await vault.probe();
+    keychain.available = false;
+    await expect(vault.setCredential('p', 'canary-3')).rejects.toMatchObject({
+      code: 'keychain_unavailable',
+    });
+    expect(await vault.probe()).toMatchObject({ available: false });
+    expect(await vault.setCredential('p', 'canary-3', { allowSessionOnly: true })).toBe('session');
+    keychain.available = true;
+    expect(await vault.probe({ refresh: true })).toEqual({ available: true });
+    expect(await vault.setCredential('p', 'canary-4')).toBe('keychain');
+    expect(await vault.storageOf('p')).toBe('keychain');
+  });
+
+  it('a keychain read that fails is a typed error, not a missing credential', async () => {
+    const keychain = new FakeKeychain();
+    const vault = new CredentialVault(keychain);
+    await vault.setCredential('p', 'sk');
+    keychain.available = false;
+    await expect(vault.readCredential('p')).rejects.toMatchObject({ code: 'keychain_unavailable' });
+  });
+});

@@ -1,0 +1,158 @@
+// Where profile credentials live: the OS keychain (service `loupe`, account = profile id). When the keychain
+// cannot be used, a credential is kept in this process's memory for the session, and only when the user has
+// agreed to that (Element Desktop's rule: ask before falling back). A credential is never written to disk by
+// Loupe itself: not to the store, not to a file, not to a log.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { CredentialError } from './errors';
+import type { KeychainBackend } from './keychainBackend';
+import { hasControlCharacter } from './profileSchemas';
+
+export type VaultStatus = { available: true } | { available: false; reason: string };
+export type CredentialStorage = 'keychain' | 'session';
+
+export interface SetCredentialOptions {
+  /** The user agreed to keep the credential in memory until Loupe quits if the keychain is unavailable. */
+  allowSessionOnly?: boolean;
+}
+
+/** Accepts 1–4096 characters without line breaks or other control characters; messages never echo the value. */
+export const secretSchema = z
+  .string({ error: 'The credential must be text.' })
+  .min(1, 'Enter the credential.')
+  .max(4096, 'The credential is longer than 4096 characters; check that you copied only the key.')
+  .refine((secret) => !hasControlCharacter(secret), {
+    message: 'The credential contains a line break or another control character; copy it again without it.',
+  });
+
+const probeAccount = '__loupe_keychain_probe__';
+
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : 'unknown error';
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+export class CredentialVault {
+  private status: VaultStatus | null = null;
+  /** Secrets the user allowed to keep for this session only, while the keychain is unavailable. */
+  private readonly session = new Map<string, string>();
+  /** Whether the keychain holds an entry per account, so listing profiles is not one keychain read each. */
+  private readonly inKeychain = new Map<string, boolean>();
+
+  constructor(private readonly backend: KeychainBackend) {}
+
+  /** Writes, reads back and deletes a probe entry. The answer is kept until `refresh` or a keychain failure. */
+  async probe(options: { refresh?: boolean } = {}): Promise<VaultStatus> {
+    if (this.status !== null && options.refresh !== true) return this.status;
+    const token = randomBytes(16).toString('hex');
+    try {
+      await this.backend.set(probeAccount, token);
+      const readBack = await this.backend.get(probeAccount);
+      await this.backend.delete(probeAccount);
+      this.status =
+        readBack === token
+          ? { available: true }
+          : { available: false, reason: 'The keychain did not return what was stored in it.' };
+    } catch (error) {
+      this.status = { available: false, reason: reasonOf(error) };
+    }
+    return this.status;
+  }
+
+  async setCredential(
+    id: string,
+    secret: string,
+    options: SetCredentialOptions = {},
+  ): Promise<CredentialStorage> {
+    const parsed = secretSchema.safeParse(secret);
+    if (!parsed.success) {
+      throw new CredentialError(
+        'invalid_secret',
+        parsed.error.issues[0]?.message ?? 'The credential is not valid.',
+      );
+    }
+    if ((await this.probe()).available) {
+      try {
+        await this.backend.set(id, parsed.data);
+        this.session.delete(id);
+        this.inKeychain.set(id, true);
+        return 'keychain';
+      } catch (error) {
+        this.markUnavailable(error);
+      }
+    }
+    const status = await this.probe();
+    if (options.allowSessionOnly !== true) {
+      const reason = status.available ? 'unknown' : status.reason;
+      throw new CredentialError(
+        'keychain_unavailable',
+        'The system keychain is not available, so Loupe cannot save this credential. Start your keychain ' +
+          '(on Linux, GNOME Keyring or KWallet providing the Secret Service) and try again, or allow Loupe to ' +
+          'keep the credential in memory until it quits.',
+        { reason, canKeepForSession: true },
+      );
+    }
+    this.session.set(id, parsed.data);
+    return 'session';
+  }
+
+  /** Main process only: the secret itself, for building auth headers. Never send it to the renderer. */
+  async readCredential(id: string): Promise<string | null> {
+    const kept = this.session.get(id);
+    if (kept !== undefined) return kept;
+    if (!(await this.probe()).available) return null;
+    try {
+      const secret = await this.backend.get(id);
+      this.inKeychain.set(id, secret !== null);
+      return secret;
+    } catch (error) {
+      this.markUnavailable(error);
+      throw new CredentialError(
+        'keychain_unavailable',
+        'Loupe could not read the credential from the system keychain. Unlock or start the keychain and try again.',
+        { reason: reasonOf(error), canKeepForSession: true },
+      );
+    }
+  }
+
+  async storageOf(id: string): Promise<CredentialStorage | null> {
+    if (this.session.has(id)) return 'session';
+    const cached = this.inKeychain.get(id);
+    if (cached !== undefined) return cached ? 'keychain' : null;
+    if (!(await this.probe()).available) return null;
+    try {
+      const present = (await this.backend.get(id)) !== null;
+      this.inKeychain.set(id, present);
+      return present ? 'keychain' : null;
+    } catch (error) {
+      this.markUnavailable(error);
+      return null;
+    }
+  }
+
+  async hasCredential(id: string): Promise<boolean> {
+    return (await this.storageOf(id)) !== null;
+  }
+
+  /** Forgets the credential everywhere it may be. With the keychain unavailable, only the session copy goes. */
+  async clearCredential(id: string): Promise<void> {
+    this.session.delete(id);
+    this.inKeychain.set(id, false);
+    if (!(await this.probe()).available) return;
+    try {
+      await this.backend.delete(id);
+    } catch (error) {
+      this.inKeychain.delete(id);
+      this.markUnavailable(error);
+      throw new CredentialError(
+        'keychain_unavailable',
+        'Loupe could not remove the credential from the system keychain. Unlock or start the keychain and try again.',
+        { reason: reasonOf(error) },
+      );
+    }
+  }
+
+  private markUnavailable(error: unknown): void {
+    this.status = { available: false, reason: reasonOf(error) };
+  }
+}

@@ -1,0 +1,259 @@
+// One row per workflow submission in a batch: the outbox of ARCHITECTURE rule 6. The intent (request body
+// and Idempotency-Key) is on disk before the request leaves, `sent` is on disk before it leaves too, and the
+// outcome is written when it is known. After a crash, `pending` items were never sent; `sent` and `unknown`
+// ones are resent with the same key, which the service de-duplicates.
+import { z } from 'zod';
+import {
+  awaitingStates,
+  boundedError,
+  outboxStateSchema,
+  sendableStates,
+  stateList,
+  transitionError,
+  type OutboxFailure,
+  type OutboxState,
+} from './outbox';
+import { StoreError } from './errors';
+import {
+  jsonColumn,
+  jsonObjectSchema,
+  parseOptionalRow,
+  parseRows,
+  toJson,
+  type JsonObject,
+  type RowsRead,
+} from './rowCodec';
+import { durableTransaction, prepare, writeTransaction, type Db } from './sqlite';
+
+export interface BatchItemIntent {
+  id: string;
+  batchId: string;
+  idempotencyKey: string;
+  /** The request body exactly as it will be sent. */
+  request: JsonObject;
+}
+
+export type BatchItemResult = { outcome: 'created'; jobId: string } | OutboxFailure;
+
+const batchItemDbRow = z
+  .object({
+    id: z.string(),
+    batch_id: z.string(),
+    position: z.number().int(),
+    idempotency_key: z.string(),
+    state: outboxStateSchema,
+    job_id: z.string().nullable(),
+    request: jsonColumn(jsonObjectSchema),
+    attempts: z.number().int().nonnegative(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform((r) => ({
+    id: r.id,
+    batchId: r.batch_id,
+    position: r.position,
+    idempotencyKey: r.idempotency_key,
+    state: r.state,
+    jobId: r.job_id,
+    request: r.request,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+export type BatchItemRow = z.output<typeof batchItemDbRow>;
+
+const intentSchema = z.object({
+  id: z.string().min(1),
+  batchId: z.string().min(1),
+  idempotencyKey: z.string().min(1).max(255),
+  request: jsonObjectSchema,
+});
+
+const countRow = z.object({ state: outboxStateSchema, n: z.number().int() });
+
+const columns =
+  'id, batch_id, position, idempotency_key, state, job_id, request, attempts, last_error, created_at, updated_at';
+
+function qualified(alias: string): string {
+  return columns
+    .split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+}
+
+export class BatchItemsTable {
+  private readonly insertRow;
+  private readonly selectOne;
+  private readonly selectForBatch;
+  private readonly selectResumable;
+  private readonly selectCounts;
+  private readonly toSent;
+  private readonly toResult;
+  private readonly toPending;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {
+    this.insertRow = prepare<{ id: string; batch_id: string; key: string; request: string; at: string }>(
+      db,
+      `INSERT INTO batch_items (${columns}) VALUES (:id, :batch_id,
+         (SELECT COALESCE(MAX(position), -1) + 1 FROM batch_items WHERE batch_id = :batch_id),
+         :key, 'pending', NULL, :request, 0, NULL, :at, :at)`,
+    );
+    this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM batch_items WHERE id = :id`);
+    this.selectForBatch = prepare<{ batch_id: string }>(
+      db,
+      `SELECT ${columns} FROM batch_items WHERE batch_id = :batch_id ORDER BY position`,
+    );
+    this.selectResumable = prepare<{ profile_id: string }>(
+      db,
+      `SELECT ${qualified('i')} FROM batch_items i JOIN batches b ON b.id = i.batch_id
+         WHERE b.profile_id = :profile_id AND i.state IN (${stateList(sendableStates)})
+         ORDER BY b.created_at, i.position`,
+    );
+    this.selectCounts = prepare<{ batch_id: string }>(
+      db,
+      'SELECT state, COUNT(*) AS n FROM batch_items WHERE batch_id = :batch_id GROUP BY state',
+    );
+    this.toSent = prepare<{ id: string; at: string }>(
+      db,
+      `UPDATE batch_items SET state = 'sent', attempts = attempts + 1, updated_at = :at
+         WHERE id = :id AND state IN (${stateList(sendableStates)})`,
+    );
+    this.toResult = prepare<{
+      id: string;
+      state: OutboxState;
+      job_id: string | null;
+      last_error: string | null;
+      at: string;
+    }>(
+      db,
+      `UPDATE batch_items SET state = :state, job_id = COALESCE(:job_id, job_id), last_error = :last_error,
+         updated_at = :at WHERE id = :id AND state IN (${stateList(awaitingStates)})`,
+    );
+    this.toPending = prepare<{ id: string; key: string; at: string }>(
+      db,
+      `UPDATE batch_items SET state = 'pending', idempotency_key = :key, last_error = NULL, updated_at = :at
+         WHERE id = :id AND state = 'failed'`,
+    );
+  }
+
+  /** Durable before it returns: the item and its key exist on disk before anything is sent. */
+  recordIntent(intent: BatchItemIntent): BatchItemRow {
+    const [row] = this.recordIntents([intent]);
+    if (row === undefined) throw new Error('recordIntents returned no row for one intent');
+    return row;
+  }
+
+  /** Several intents in one durable commit (a whole batch costs one fsync, not one per item). */
+  recordIntents(intents: readonly BatchItemIntent[]): BatchItemRow[] {
+    return durableTransaction(this.db, () => this.insertIntents(intents));
+  }
+
+  /** For BatchesTable: inserts inside a transaction the caller already holds (and makes durable). */
+  insertIntents(intents: readonly BatchItemIntent[]): BatchItemRow[] {
+    const parsed = intents.map((intent) => intentSchema.parse(intent));
+    const at = this.now().toISOString();
+    return writeTransaction(this.db, () =>
+      parsed.map((intent) => {
+        if (this.selectOne.get({ id: intent.id }) !== undefined) {
+          throw new StoreError('conflict', `A batch item with id ${intent.id} already exists.`, {
+            table: 'batch_items',
+            key: intent.id,
+          });
+        }
+        this.insertRow.run({
+          id: intent.id,
+          batch_id: intent.batchId,
+          key: intent.idempotencyKey,
+          request: toJson(intent.request),
+          at,
+        });
+        return this.require(intent.id);
+      }),
+    );
+  }
+
+  /** Durable before it returns: call it right before the request leaves (and before each resend). */
+  markSent(id: string): BatchItemRow {
+    return durableTransaction(this.db, () => {
+      if (this.toSent.run({ id, at: this.now().toISOString() }).changes === 0) {
+        throw transitionError('batch_items', id, this.get(id)?.state ?? null, 'mark as sent', sendableStates);
+      }
+      return this.require(id);
+    });
+  }
+
+  /**
+   * Records what came back. Not forced to disk: if this write is lost the item reads `sent`, and resending
+   * with the same key returns the same job.
+   */
+  markResult(id: string, result: BatchItemResult): BatchItemRow {
+    return writeTransaction(this.db, () => {
+      const changes = this.toResult.run({
+        id,
+        state: result.outcome,
+        job_id: result.outcome === 'created' ? result.jobId : null,
+        last_error: result.outcome === 'created' ? null : boundedError(result.error),
+        at: this.now().toISOString(),
+      }).changes;
+      if (changes === 0) {
+        throw transitionError(
+          'batch_items',
+          id,
+          this.get(id)?.state ?? null,
+          'record a result for',
+          awaitingStates,
+        );
+      }
+      return this.require(id);
+    });
+  }
+
+  /** Puts a failed item back in the queue under a new key (the old one would replay the failure). */
+  requeue(id: string, newIdempotencyKey: string): BatchItemRow {
+    const key = z.string().min(1).max(255).parse(newIdempotencyKey);
+    return durableTransaction(this.db, () => {
+      if (this.toPending.run({ id, key, at: this.now().toISOString() }).changes === 0) {
+        throw transitionError('batch_items', id, this.get(id)?.state ?? null, 'requeue', ['failed']);
+      }
+      return this.require(id);
+    });
+  }
+
+  get(id: string): BatchItemRow | null {
+    return parseOptionalRow('batch_items', 'id', batchItemDbRow, this.selectOne.get({ id }));
+  }
+
+  listForBatch(batchId: string): RowsRead<BatchItemRow> {
+    return parseRows('batch_items', 'id', batchItemDbRow, this.selectForBatch.all({ batch_id: batchId }));
+  }
+
+  /** Items of this profile that still need sending or reconciling, oldest batch first (resume after a crash). */
+  listResumable(profileId: string): RowsRead<BatchItemRow> {
+    return parseRows(
+      'batch_items',
+      'id',
+      batchItemDbRow,
+      this.selectResumable.all({ profile_id: profileId }),
+    );
+  }
+
+  countsByState(batchId: string): Record<OutboxState, number> {
+    const counts: Record<OutboxState, number> = { pending: 0, sent: 0, unknown: 0, created: 0, failed: 0 };
+    for (const raw of this.selectCounts.all({ batch_id: batchId })) {
+      const parsed = countRow.safeParse(raw);
+      if (parsed.success) counts[parsed.data.state] = parsed.data.n;
+    }
+    return counts;
+  }
+
+  private require(id: string): BatchItemRow {
+    const row = this.get(id);
+    if (row === null) throw transitionError('batch_items', id, null, 'read', []);
+    return row;
+  }
+}

@@ -1,0 +1,45 @@
+import type { ContractError } from '../../../src-preload/protocol';
+
+// Typed failures of the local store. Callers branch on `code`; `message` is written for a person and never
+// carries the content of a row (rows can be large and are not ours to echo into logs).
+
+export type StoreErrorCode =
+  /** A row read back from disk does not match its schema (for example a JSON column that is not JSON). */
+  | 'corrupt_row'
+  /** The database was written by a newer Loupe whose schema this build does not know. */
+  | 'schema_too_new'
+  /** The database file could not be opened or prepared. */
+  | 'open_failed'
+  /** A row the caller refers to does not exist. */
+  | 'not_found'
+  /** A write would break a uniqueness or state rule (duplicate id, an outbox step out of order). */
+  | 'conflict';
+
+export interface StoreErrorDetails {
+  table?: string;
+  key?: string;
+  columns?: readonly string[];
+  [extra: string]: unknown;
+}
+
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+    readonly details: StoreErrorDetails = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** Only the code and the message cross to the renderer: details name tables and keys. */
+  toContractError(): ContractError {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export function isStoreError(value: unknown, code?: StoreErrorCode): value is StoreError {
+  return value instanceof StoreError && (code === undefined || value.code === code);
+}

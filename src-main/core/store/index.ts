@@ -1,0 +1,31 @@
+// The local store's public surface.
+export { openStore, LoupeStore, type OpenStoreOptions, type StoreDiagnostics } from './loupeStore';
+export { StoreError, isStoreError, type StoreErrorCode, type StoreErrorDetails } from './errors';
+export type { RowsRead, JsonObject, Labels } from './rowCodec';
+export type { MigrationReport } from './migrations';
+export { outboxStateSchema, type OutboxState, type OutboxFailure } from './outbox';
+export {
+  surfaceSchema,
+  builtInSchema,
+  type Surface,
+  type BuiltIn,
+  type ProfileRow,
+  type NewProfileRow,
+  type ProfileRowPatch,
+  type ProfilesTable,
+} from './profilesTable';
+export type { SettingsTable, SettingKey } from './settingsTable';
+export {
+  jobSnapshotSchema,
+  terminalJobStatuses,
+  type JobSnapshot,
+  type JobRow,
+  type SubmittedJob,
+  type JobListOptions,
+  type JobsTable,
+} from './jobsTable';
+export type { OutputInput, OutputRow, OutputsTable } from './outputsTable';
+export type { UploadIntent, UploadResult, UploadRow, UploadsTable } from './uploadsTable';
+export type { NewBatch, BatchRow, BatchesTable } from './batchesTable';
+export type { BatchItemIntent, BatchItemResult, BatchItemRow, BatchItemsTable } from './batchItemsTable';
+export { sendWithIntent, type SendOutcome, type OutboxTable } from './writeBeforeSend';

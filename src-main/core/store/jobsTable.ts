@@ -1,0 +1,244 @@
+// Jobs this profile has seen or submitted, with the last snapshot the service returned. It is the local
+// history for surfaces that cannot list jobs, the resume list for the watcher after a restart, and the
+// source of a retry (the workflow we sent). Snapshot writes are hot (every poll and SSE event), so they use
+// statements prepared once and can be grouped into one transaction.
+import { z } from 'zod';
+import {
+  flagColumn,
+  jsonObjectSchema,
+  labelsSchema,
+  nullableJsonColumn,
+  parseOptionalRow,
+  parseRows,
+  toJson,
+  type JsonObject,
+  type Labels,
+  type RowsRead,
+} from './rowCodec';
+import { durableTransaction, prepare, writeTransaction, type Db } from './sqlite';
+
+/** The few fields the store relies on; everything else in the service's Job is kept as it came. */
+export const jobSnapshotSchema = z.looseObject({ id: z.string().min(1), status: z.string().min(1) });
+export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
+
+/** v2 terminal statuses (spec "States and transitions"). Unknown statuses are never taken for terminal. */
+export const terminalJobStatuses: ReadonlySet<string> = new Set([
+  'succeeded',
+  'canceled',
+  'failed',
+  'expired',
+]);
+
+const jobDbRow = z
+  .object({
+    profile_id: z.string(),
+    job_id: z.string(),
+    status: z.string(),
+    snapshot: nullableJsonColumn(jobSnapshotSchema),
+    labels: nullableJsonColumn(labelsSchema),
+    submitted_by_us: flagColumn,
+    retry_of: z.string().nullable(),
+    workflow: nullableJsonColumn(jsonObjectSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+    terminal_at: z.string().nullable(),
+  })
+  .transform((r) => ({
+    profileId: r.profile_id,
+    jobId: r.job_id,
+    status: r.status,
+    snapshot: r.snapshot,
+    labels: r.labels,
+    submittedByUs: r.submitted_by_us,
+    retryOf: r.retry_of,
+    workflow: r.workflow,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    terminalAt: r.terminal_at,
+  }));
+export type JobRow = z.output<typeof jobDbRow>;
+
+export interface SubmittedJob {
+  jobId: string;
+  /** The status the submit answer carried (usually `queued`). */
+  status: string;
+  /** What we sent, kept so "retry" can send it again. */
+  workflow: JsonObject;
+  labels?: Labels;
+  /** The job this one retries, if any. */
+  retryOf?: string;
+  snapshot?: JobSnapshot;
+}
+
+export interface JobListOptions {
+  limit?: number;
+  offset?: number;
+  /** Only jobs without a terminal status (what the watcher resumes after a restart). */
+  openOnly?: boolean;
+}
+
+const columns =
+  'profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow, created_at, updated_at, terminal_at';
+
+type UpsertParams = {
+  profile_id: string;
+  job_id: string;
+  status: string;
+  snapshot: string;
+  labels: string | null;
+  at: string;
+  terminal_at: string | null;
+};
+
+export class JobsTable {
+  private readonly upsert;
+  private readonly submit;
+  private readonly selectOne;
+  private readonly selectPage;
+  private readonly selectOpen;
+  private readonly selectRetries;
+  private readonly deleteRow;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {
+    // The WHERE on the update skips identical snapshots: a poll that sees no change costs no WAL write and
+    // reports `changed: false`, which the watcher uses to avoid re-rendering.
+    this.upsert = prepare<UpsertParams>(
+      db,
+      `INSERT INTO jobs (${columns})
+         VALUES (:profile_id, :job_id, :status, :snapshot, :labels, 0, NULL, NULL, :at, :at, :terminal_at)
+       ON CONFLICT (profile_id, job_id) DO UPDATE SET
+         status = excluded.status,
+         snapshot = excluded.snapshot,
+         labels = COALESCE(excluded.labels, jobs.labels),
+         updated_at = excluded.updated_at,
+         terminal_at = COALESCE(jobs.terminal_at, excluded.terminal_at)
+       WHERE jobs.snapshot IS NOT excluded.snapshot
+          OR jobs.status IS NOT excluded.status
+          OR (excluded.labels IS NOT NULL AND jobs.labels IS NOT excluded.labels)`,
+    );
+    this.submit = prepare<
+      Omit<UpsertParams, 'snapshot'> & { workflow: string; retry_of: string | null; snapshot: string | null }
+    >(
+      db,
+      `INSERT INTO jobs (${columns})
+         VALUES (:profile_id, :job_id, :status, :snapshot, :labels, 1, :retry_of, :workflow, :at, :at, :terminal_at)
+       ON CONFLICT (profile_id, job_id) DO UPDATE SET
+         submitted_by_us = 1,
+         retry_of = excluded.retry_of,
+         workflow = excluded.workflow,
+         labels = COALESCE(excluded.labels, jobs.labels),
+         updated_at = excluded.updated_at`,
+    );
+    this.selectOne = prepare<{ profile_id: string; job_id: string }>(
+      db,
+      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND job_id = :job_id`,
+    );
+    this.selectPage = prepare<{ profile_id: string; limit: number; offset: number }>(
+      db,
+      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id
+         ORDER BY created_at DESC, job_id LIMIT :limit OFFSET :offset`,
+    );
+    this.selectOpen = prepare<{ profile_id: string; limit: number; offset: number }>(
+      db,
+      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL
+         ORDER BY created_at DESC, job_id LIMIT :limit OFFSET :offset`,
+    );
+    this.selectRetries = prepare<{ profile_id: string; job_id: string }>(
+      db,
+      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND retry_of = :job_id ORDER BY created_at`,
+    );
+    this.deleteRow = prepare<{ profile_id: string; job_id: string }>(
+      db,
+      'DELETE FROM jobs WHERE profile_id = :profile_id AND job_id = :job_id',
+    );
+  }
+
+  /** Records the latest snapshot of one job. `changed` is false when it equals the stored one. */
+  upsertSnapshot(profileId: string, job: JobSnapshot, labels?: Labels): { changed: boolean } {
+    return { changed: this.upsert.run(this.upsertParams(profileId, job, labels)).changes > 0 };
+  }
+
+  /** Records many snapshots in one transaction (one commit instead of one per job). */
+  upsertSnapshots(profileId: string, jobs: readonly JobSnapshot[]): { changed: number } {
+    return writeTransaction(this.db, () => {
+      let changed = 0;
+      for (const job of jobs) changed += this.upsert.run(this.upsertParams(profileId, job)).changes;
+      return { changed };
+    });
+  }
+
+  /** Records a job we submitted, with the workflow for a later retry. Durable: it is the only copy we have. */
+  recordSubmitted(profileId: string, job: SubmittedJob): JobRow {
+    const at = this.now().toISOString();
+    const snapshot = job.snapshot === undefined ? null : toJson(jobSnapshotSchema.parse(job.snapshot));
+    return durableTransaction(this.db, () => {
+      this.submit.run({
+        profile_id: profileId,
+        job_id: job.jobId,
+        status: job.status,
+        snapshot,
+        labels: job.labels === undefined ? null : toJson(labelsSchema.parse(job.labels)),
+        at,
+        terminal_at: terminalJobStatuses.has(job.status) ? at : null,
+        workflow: toJson(jsonObjectSchema.parse(job.workflow)),
+        retry_of: job.retryOf ?? null,
+      });
+      const row = this.get(profileId, job.jobId);
+      if (row === null) throw new Error('submitted job row vanished inside its own transaction');
+      return row;
+    });
+  }
+
+  /** One job, or null. Throws StoreError('corrupt_row') when its stored columns are damaged. */
+  get(profileId: string, jobId: string): JobRow | null {
+    return parseOptionalRow(
+      'jobs',
+      'job_id',
+      jobDbRow,
+      this.selectOne.get({ profile_id: profileId, job_id: jobId }),
+    );
+  }
+
+  /** Newest first. Damaged rows are returned apart, in `corrupt`, so one bad row never hides the rest. */
+  list(profileId: string, options: JobListOptions = {}): RowsRead<JobRow> {
+    const params = {
+      profile_id: profileId,
+      limit: Math.max(1, Math.min(options.limit ?? 200, 10_000)),
+      offset: Math.max(0, options.offset ?? 0),
+    };
+    const raws = options.openOnly === true ? this.selectOpen.all(params) : this.selectPage.all(params);
+    return parseRows('jobs', 'job_id', jobDbRow, raws);
+  }
+
+  /** The jobs submitted as retries of `jobId`. */
+  retriesOf(profileId: string, jobId: string): RowsRead<JobRow> {
+    return parseRows(
+      'jobs',
+      'job_id',
+      jobDbRow,
+      this.selectRetries.all({ profile_id: profileId, job_id: jobId }),
+    );
+  }
+
+  /** Forgets a job and its outputs. */
+  remove(profileId: string, jobId: string): boolean {
+    return this.deleteRow.run({ profile_id: profileId, job_id: jobId }).changes > 0;
+  }
+
+  private upsertParams(profileId: string, job: JobSnapshot, labels?: Labels): UpsertParams {
+    const snapshot = jobSnapshotSchema.parse(job);
+    const at = this.now().toISOString();
+    return {
+      profile_id: profileId,
+      job_id: snapshot.id,
+      status: snapshot.status,
+      snapshot: toJson(snapshot),
+      labels: labels === undefined ? null : toJson(labelsSchema.parse(labels)),
+      at,
+      terminal_at: terminalJobStatuses.has(snapshot.status) ? at : null,
+    };
+  }
+}

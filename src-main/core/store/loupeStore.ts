@@ -1,0 +1,140 @@
+// Opens the local store: one SQLite file in WAL mode, migrated to the current schema, with one object per
+// table. The hosts (Electron, the browser shell, the CLI) open it once and pass it to the services.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { BatchItemsTable } from './batchItemsTable';
+import { BatchesTable } from './batchesTable';
+import { StoreError } from './errors';
+import { JobsTable } from './jobsTable';
+import { assertOrdered, migrate, type Migration, type MigrationReport } from './migrations';
+import { OutputsTable } from './outputsTable';
+import { ProfilesTable } from './profilesTable';
+import { storeMigrations } from './schema';
+import { SettingsTable } from './settingsTable';
+import { UploadsTable } from './uploadsTable';
+import { durableTransaction, openDatabase, writeTransaction, type Db } from './sqlite';
+
+export interface OpenStoreOptions {
+  /** How long a write waits for another connection's lock before failing (default 5 s). */
+  busyTimeoutMs?: number;
+  now?: () => Date;
+  /** Tests only: a different migration list. */
+  migrations?: readonly Migration[];
+}
+
+export interface StoreDiagnostics {
+  journalMode: string;
+  synchronous: string;
+  busyTimeoutMs: number;
+  foreignKeys: boolean;
+}
+
+export class LoupeStore {
+  readonly profiles: ProfilesTable;
+  readonly settings: SettingsTable;
+  readonly jobs: JobsTable;
+  readonly outputs: OutputsTable;
+  readonly uploads: UploadsTable;
+  readonly batchItems: BatchItemsTable;
+  readonly batches: BatchesTable;
+
+  constructor(
+    private readonly db: Db,
+    readonly path: string,
+    readonly migration: MigrationReport,
+    now: () => Date,
+  ) {
+    this.profiles = new ProfilesTable(db, now);
+    this.settings = new SettingsTable(db, now);
+    this.jobs = new JobsTable(db, now);
+    this.outputs = new OutputsTable(db);
+    this.uploads = new UploadsTable(db, now);
+    this.batchItems = new BatchItemsTable(db, now);
+    this.batches = new BatchesTable(db, now, this.batchItems);
+  }
+
+  get schemaVersion(): number {
+    return this.migration.to;
+  }
+
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  /** Runs several table calls as one atomic write (joins a transaction already open). */
+  transaction<T>(fn: () => T): T {
+    return writeTransaction(this.db, fn);
+  }
+
+  /** Like `transaction`, and synced to disk before it returns: for writes that guard a network call. */
+  durable<T>(fn: () => T): T {
+    return durableTransaction(this.db, fn);
+  }
+
+  /** The connection's settings as SQLite reports them (for tests and an about/diagnostics screen). */
+  diagnostics(): StoreDiagnostics {
+    const read = (pragma: string): unknown => {
+      const row = this.db.prepare(`PRAGMA ${pragma}`).get();
+      return typeof row === 'object' && row !== null ? Object.values(row)[0] : undefined;
+    };
+    const synchronous = ['off', 'normal', 'full', 'extra'][Number(read('synchronous'))] ?? 'unknown';
+    return {
+      journalMode: String(read('journal_mode')),
+      synchronous,
+      busyTimeoutMs: Number(read('busy_timeout')),
+      foreignKeys: Number(read('foreign_keys')) === 1,
+    };
+  }
+
+  /** Checks the file's structure (PRAGMA integrity_check); true when SQLite reports it intact. */
+  integrityOk(): boolean {
+    const rows = this.db.prepare('PRAGMA integrity_check').all();
+    return rows.length === 1 && JSON.stringify(rows[0]) === JSON.stringify({ integrity_check: 'ok' });
+  }
+
+  /** Folds the WAL back into the main file first, so the file alone is a complete copy (for backups). */
+  close(): void {
+    if (!this.db.open) return;
+    try {
+      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.db.close();
+    }
+  }
+}
+
+/**
+ * Opens (creating if needed) the store at `path` and brings its schema up to date. Throws
+ * StoreError('schema_too_new') for a file written by a newer Loupe and StoreError('open_failed') when the
+ * file cannot be opened as a database.
+ */
+export function openStore(path: string, options: OpenStoreOptions = {}): LoupeStore {
+  const now = options.now ?? (() => new Date());
+  const migrations = options.migrations ?? storeMigrations;
+  assertOrdered(migrations);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  let db: Db;
+  try {
+    db = openDatabase(path, options.busyTimeoutMs ?? 5000);
+  } catch (error) {
+    throw new StoreError(
+      'open_failed',
+      `Loupe could not open its data file at ${path}.`,
+      { path },
+      { cause: error },
+    );
+  }
+  try {
+    const report = migrate(db, migrations, now);
+    return new LoupeStore(db, path, report, now);
+  } catch (error) {
+    db.close();
+    if (error instanceof StoreError) throw error;
+    throw new StoreError(
+      'open_failed',
+      `Loupe could not prepare its data file at ${path}; it may be damaged or not a Loupe data file.`,
+      { path },
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,116 @@
+import { writeFileSync } from 'node:fs';
+import Database from 'libsql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isStoreError, StoreError } from './errors';
+import { openStore } from './loupeStore';
+import type { Migration } from './migrations';
+import { storeMigrations } from './schema';
+import { makeTempDir, type TempDir } from './testing/tempDir';
+
+let dir: TempDir;
+beforeEach(() => {
+  dir = makeTempDir();
+});
+afterEach(() => {
+  dir.remove();
+});
+
+function rawRows(path: string, sql: string): unknown[] {
+  const db = new Database(path);
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+}
+
+describe('migrations', () => {
+  it('apply once on a fresh file, then reopen without applying anything', () => {
+    const path = dir.file('nested/dir/loupe.db');
+    const first = openStore(path);
+    expect(first.migration).toEqual({ from: 0, to: storeMigrations.length, applied: [1] });
+    first.close();
+
+    const second = openStore(path);
+    expect(second.migration).toEqual({ from: 1, to: 1, applied: [] });
+    expect(second.schemaVersion).toBe(1);
+    second.close();
+
+    const rows = rawRows(path, 'SELECT version, name FROM schema_migrations');
+    expect(rows).toEqual([{ version: 1, name: 'initial' }]);
+  });
+
+  it('runs the database in WAL mode with a busy timeout and foreign keys', () => {
+    const path = dir.file('loupe.db');
+    const store = openStore(path, { busyTimeoutMs: 1234 });
+    expect(store.diagnostics()).toEqual({
+      journalMode: 'wal',
+      synchronous: 'normal',
+      busyTimeoutMs: 1234,
+      foreignKeys: true,
+    });
+    // Writes that guard a network call are synced to disk on commit; the setting is restored after.
+    expect(store.durable(() => store.diagnostics().synchronous)).toBe('full');
+    expect(store.diagnostics().synchronous).toBe('normal');
+    store.close();
+    expect(rawRows(path, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+  });
+
+  it('applies later migrations in order on an older file', () => {
+    const path = dir.file('loupe.db');
+    openStore(path).close();
+    const extra: Migration[] = [
+      ...storeMigrations,
+      { version: 2, name: 'notes', sql: 'CREATE TABLE notes (id TEXT PRIMARY KEY)' },
+      { version: 3, name: 'notes_text', sql: 'ALTER TABLE notes ADD COLUMN text TEXT' },
+    ];
+    const store = openStore(path, { migrations: extra });
+    expect(store.migration).toEqual({ from: 1, to: 3, applied: [2, 3] });
+    store.close();
+    expect(openStore(path, { migrations: extra }).migration.applied).toEqual([]);
+  });
+
+  it('rolls a failing migration back and records nothing for it', () => {
+    const path = dir.file('loupe.db');
+    const broken: Migration[] = [
+      ...storeMigrations,
+      { version: 2, name: 'half', sql: 'CREATE TABLE half (id TEXT); CREATE TABLE half (id TEXT);' },
+    ];
+    expect(() => openStore(path, { migrations: broken })).toThrow(StoreError);
+    const tables = rawRows(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'half'");
+    expect(tables).toEqual([]);
+    expect(rawRows(path, 'SELECT MAX(version) AS v FROM schema_migrations')).toEqual([{ v: 1 }]);
+  });
+
+  it('refuses a database written by a newer Loupe, with a clear error', () => {
+    const path = dir.file('loupe.db');
+    openStore(path).close();
+    const db = new Database(path);
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, 'future', 'x')").run();
+    db.close();
+
+    let caught: unknown;
+    try {
+      openStore(path);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isStoreError(caught, 'schema_too_new')).toBe(true);
+    expect((caught as StoreError).message).toMatch(
+      /newer version of Loupe \(schema 7; this version knows up to 1\)/,
+    );
+    expect((caught as StoreError).message).toMatch(/Update Loupe/);
+    expect((caught as StoreError).details).toMatchObject({ found: 7, supported: 1 });
+  });
+
+  it('rejects a migration list that is out of order', () => {
+    const bad: Migration[] = [{ version: 2, name: 'x', sql: 'SELECT 1' }];
+    expect(() => openStore(dir.file('loupe.db'), { migrations: bad })).toThrow(/out of order/);
+  });
+
+  it('reports a file that is not a database as open_failed', () => {
+    const path = dir.file('garbage.db');
+    writeFileSync(path, 'this is not a sqlite file at all, just text'.repeat(200));
+    expect(() => openStore(path)).toThrow(expect.objectContaining({ code: 'open_failed' }) as Error);
+  });
+});

@@ -1,0 +1,71 @@
+// Ordered, numbered schema migrations. Each runs in its own transaction together with its schema_migrations
+// row, so a crash mid-migration leaves the previous version intact and the next open simply tries again.
+import { z } from 'zod';
+import { StoreError } from './errors';
+import { parseOptionalRow } from './rowCodec';
+import { prepare, writeTransaction, type Db } from './sqlite';
+
+export interface Migration {
+  /** 1, 2, 3, …: contiguous, never reused, never edited once released. */
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export interface MigrationReport {
+  from: number;
+  to: number;
+  applied: number[];
+}
+
+const versionRow = z.object({ version: z.number().int().nullable() });
+
+export function assertOrdered(migrations: readonly Migration[]): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(
+        `migration list out of order: position ${index + 1} holds version ${migration.version}`,
+      );
+    }
+  });
+}
+
+function currentVersion(db: Db): number {
+  const raw = prepare(db, 'SELECT MAX(version) AS version FROM schema_migrations').get({});
+  return parseOptionalRow('schema_migrations', 'version', versionRow, raw)?.version ?? 0;
+}
+
+export function migrate(db: Db, migrations: readonly Migration[], now: () => Date): MigrationReport {
+  assertOrdered(migrations);
+  const latest = migrations.length;
+  writeTransaction(db, () => {
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (' +
+        'version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    );
+  });
+  const from = currentVersion(db);
+  if (from > latest) {
+    throw new StoreError(
+      'schema_too_new',
+      `This data file was written by a newer version of Loupe (schema ${from}; this version knows up to ${latest}). ` +
+        'Update Loupe to open it, or move the file aside to start with an empty history.',
+      { found: from, supported: latest },
+    );
+  }
+  const applied: number[] = [];
+  const record = prepare<{ version: number; name: string; applied_at: string }>(
+    db,
+    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (:version, :name, :applied_at)',
+  );
+  for (const migration of migrations.slice(from)) {
+    writeTransaction(db, () => {
+      // Another process may have migrated between our read and this write lock: check again inside it.
+      if (currentVersion(db) >= migration.version) return;
+      db.exec(migration.sql);
+      record.run({ version: migration.version, name: migration.name, applied_at: now().toISOString() });
+      applied.push(migration.version);
+    });
+  }
+  return { from, to: Math.max(from, currentVersion(db)), applied };
+}

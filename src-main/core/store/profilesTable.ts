@@ -1,0 +1,164 @@
+// Rows of saved connection profiles. Validation of what a profile may contain lives in core/profiles; this
+// module only keeps rows and reads them back strictly.
+import { z } from 'zod';
+import { StoreError } from './errors';
+import { parseOptionalRow, parseRows, type RowsRead } from './rowCodec';
+import { prepare, writeTransaction, type Db } from './sqlite';
+
+export const surfaceSchema = z.enum(['self-hosted', 'managed', 'serverless']);
+export type Surface = z.infer<typeof surfaceSchema>;
+export const builtInSchema = z.enum(['local', 'demo']);
+export type BuiltIn = z.infer<typeof builtInSchema>;
+
+const profileDbRow = z
+  .object({
+    id: z.string().min(1),
+    name: z.string(),
+    surface: surfaceSchema,
+    base_url: z.string().nullable(),
+    router_base_url: z.string().nullable(),
+    built_in: builtInSchema.nullable(),
+    sort_order: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform((r) => ({
+    id: r.id,
+    name: r.name,
+    surface: r.surface,
+    baseUrl: r.base_url,
+    routerBaseUrl: r.router_base_url,
+    builtIn: r.built_in,
+    sortOrder: r.sort_order,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+export type ProfileRow = z.output<typeof profileDbRow>;
+
+export interface NewProfileRow {
+  id: string;
+  name: string;
+  surface: Surface;
+  /** Null only for a profile whose address is resolved at run time (the Demo server). */
+  baseUrl: string | null;
+  routerBaseUrl: string | null;
+  builtIn: BuiltIn | null;
+}
+
+export type ProfileRowPatch = Partial<Pick<NewProfileRow, 'name' | 'surface' | 'baseUrl' | 'routerBaseUrl'>>;
+
+const columns = 'id, name, surface, base_url, router_base_url, built_in, sort_order, created_at, updated_at';
+
+export class ProfilesTable {
+  private readonly selectOne;
+  private readonly selectAll;
+  private readonly insertRow;
+  private readonly updateRow;
+  private readonly deleteRow;
+  private readonly setSortOrder;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {
+    this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM profiles WHERE id = :id`);
+    this.selectAll = prepare(db, `SELECT ${columns} FROM profiles ORDER BY sort_order, created_at, id`);
+    this.insertRow = prepare<{
+      id: string;
+      name: string;
+      surface: string;
+      base_url: string | null;
+      router_base_url: string | null;
+      built_in: string | null;
+      at: string;
+    }>(
+      db,
+      `INSERT INTO profiles (${columns}) VALUES (:id, :name, :surface, :base_url, :router_base_url, :built_in,
+         (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM profiles), :at, :at)`,
+    );
+    this.updateRow = prepare<{
+      id: string;
+      name: string;
+      surface: string;
+      base_url: string | null;
+      router_base_url: string | null;
+      at: string;
+    }>(
+      db,
+      `UPDATE profiles SET name = :name, surface = :surface, base_url = :base_url,
+         router_base_url = :router_base_url, updated_at = :at WHERE id = :id`,
+    );
+    this.deleteRow = prepare<{ id: string }>(db, 'DELETE FROM profiles WHERE id = :id');
+    this.setSortOrder = prepare<{ id: string; sort_order: number }>(
+      db,
+      'UPDATE profiles SET sort_order = :sort_order WHERE id = :id',
+    );
+  }
+
+  get(id: string): ProfileRow | null {
+    return parseOptionalRow('profiles', 'id', profileDbRow, this.selectOne.get({ id }));
+  }
+
+  list(): RowsRead<ProfileRow> {
+    return parseRows('profiles', 'id', profileDbRow, this.selectAll.all({}));
+  }
+
+  insert(row: NewProfileRow): ProfileRow {
+    return writeTransaction(this.db, () => {
+      if (this.selectOne.get({ id: row.id }) !== undefined) {
+        throw new StoreError('conflict', `A profile with id ${row.id} already exists.`, {
+          table: 'profiles',
+          key: row.id,
+        });
+      }
+      this.insertRow.run({
+        id: row.id,
+        name: row.name,
+        surface: row.surface,
+        base_url: row.baseUrl,
+        router_base_url: row.routerBaseUrl,
+        built_in: row.builtIn,
+        at: this.now().toISOString(),
+      });
+      return this.require(row.id);
+    });
+  }
+
+  update(id: string, patch: ProfileRowPatch): ProfileRow {
+    return writeTransaction(this.db, () => {
+      const current = this.require(id);
+      this.updateRow.run({
+        id,
+        name: patch.name ?? current.name,
+        surface: patch.surface ?? current.surface,
+        base_url: patch.baseUrl === undefined ? current.baseUrl : patch.baseUrl,
+        router_base_url: patch.routerBaseUrl === undefined ? current.routerBaseUrl : patch.routerBaseUrl,
+        at: this.now().toISOString(),
+      });
+      return this.require(id);
+    });
+  }
+
+  /** Deletes the profile and, through foreign keys, its jobs, outputs, uploads and batches. */
+  remove(id: string): boolean {
+    return this.deleteRow.run({ id }).changes > 0;
+  }
+
+  /** Sets the display order to the order of `ids`; ids not listed keep their relative order after them. */
+  reorder(ids: readonly string[]): void {
+    writeTransaction(this.db, () => {
+      const rest = this.list().rows.filter((row) => !ids.includes(row.id));
+      [...ids, ...rest.map((row) => row.id)].forEach((id, index) => {
+        this.setSortOrder.run({ id, sort_order: index });
+      });
+    });
+  }
+
+  private require(id: string): ProfileRow {
+    const row = this.get(id);
+    if (row === null) {
+      throw new StoreError('not_found', `There is no profile with id ${id}.`, { table: 'profiles', key: id });
+    }
+    return row;
+  }
+}

@@ -1,0 +1,99 @@
+// The store's schema, as the list of migrations that build it. Append new migrations; never edit a released one.
+import type { Migration } from './migrations';
+
+const initial = `
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE profiles (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  surface TEXT NOT NULL,
+  base_url TEXT,
+  router_base_url TEXT,
+  built_in TEXT,
+  sort_order INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE jobs (
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  job_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  snapshot TEXT,
+  labels TEXT,
+  submitted_by_us INTEGER NOT NULL DEFAULT 0,
+  retry_of TEXT,
+  workflow TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  terminal_at TEXT,
+  PRIMARY KEY (profile_id, job_id)
+) WITHOUT ROWID;
+CREATE INDEX jobs_by_created ON jobs (profile_id, created_at DESC, job_id);
+CREATE INDEX jobs_open ON jobs (profile_id, terminal_at) WHERE terminal_at IS NULL;
+CREATE INDEX jobs_by_retry_of ON jobs (profile_id, retry_of) WHERE retry_of IS NOT NULL;
+
+CREATE TABLE outputs (
+  profile_id TEXT NOT NULL,
+  job_id TEXT NOT NULL,
+  asset_id TEXT NOT NULL,
+  node_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  hash TEXT,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (profile_id, job_id, asset_id),
+  FOREIGN KEY (profile_id, job_id) REFERENCES jobs(profile_id, job_id) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE INDEX outputs_by_hash ON outputs (profile_id, hash) WHERE hash IS NOT NULL;
+
+CREATE TABLE uploads (
+  id TEXT PRIMARY KEY,
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  file_path TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  hash TEXT,
+  asset_id TEXT,
+  state TEXT NOT NULL,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX uploads_by_profile ON uploads (profile_id, created_at DESC);
+CREATE INDEX uploads_by_hash ON uploads (profile_id, hash) WHERE hash IS NOT NULL;
+
+CREATE TABLE batches (
+  id TEXT PRIMARY KEY,
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX batches_by_profile ON batches (profile_id, created_at DESC);
+
+CREATE TABLE batch_items (
+  id TEXT PRIMARY KEY,
+  batch_id TEXT NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  state TEXT NOT NULL,
+  job_id TEXT,
+  request TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX batch_items_by_batch ON batch_items (batch_id, position);
+CREATE INDEX batch_items_by_state ON batch_items (state, batch_id);
+`;
+
+export const storeMigrations: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];

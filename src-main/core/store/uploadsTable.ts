@@ -1,0 +1,234 @@
+// Uploads of local files as assets, written before they are sent (ARCHITECTURE rule 6): the intent and its
+// Idempotency-Key reach the disk first, so after a crash an upload is resumed with the same key rather than
+// sent twice or forgotten.
+import { z } from 'zod';
+import {
+  awaitingStates,
+  boundedError,
+  outboxStateSchema,
+  sendableStates,
+  stateList,
+  transitionError,
+  type OutboxFailure,
+  type OutboxState,
+} from './outbox';
+import { StoreError } from './errors';
+import { parseOptionalRow, parseRows, type RowsRead } from './rowCodec';
+import { durableTransaction, prepare, writeTransaction, type Db } from './sqlite';
+
+export interface UploadIntent {
+  id: string;
+  profileId: string;
+  filePath: string;
+  size: number;
+  /** `blake3:<hex>` when already computed (it usually is: uploads are de-duplicated by hash first). */
+  hash: string | null;
+  idempotencyKey: string;
+}
+
+export type UploadResult = { outcome: 'created'; assetId: string; hash?: string | null } | OutboxFailure;
+
+const uploadDbRow = z
+  .object({
+    id: z.string(),
+    profile_id: z.string(),
+    file_path: z.string(),
+    size: z.number().int().nonnegative(),
+    hash: z.string().nullable(),
+    asset_id: z.string().nullable(),
+    state: outboxStateSchema,
+    idempotency_key: z.string(),
+    attempts: z.number().int().nonnegative(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform((r) => ({
+    id: r.id,
+    profileId: r.profile_id,
+    filePath: r.file_path,
+    size: r.size,
+    hash: r.hash,
+    assetId: r.asset_id,
+    state: r.state,
+    idempotencyKey: r.idempotency_key,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+export type UploadRow = z.output<typeof uploadDbRow>;
+
+const intentSchema = z.object({
+  id: z.string().min(1),
+  profileId: z.string().min(1),
+  filePath: z.string().min(1),
+  size: z.number().int().nonnegative(),
+  hash: z.string().min(1).nullable(),
+  idempotencyKey: z.string().min(1).max(255),
+});
+
+const columns =
+  'id, profile_id, file_path, size, hash, asset_id, state, idempotency_key, attempts, last_error, created_at, updated_at';
+
+export class UploadsTable {
+  private readonly insertRow;
+  private readonly selectOne;
+  private readonly selectForProfile;
+  private readonly selectDoneByHash;
+  private readonly toSent;
+  private readonly toResult;
+  private readonly toPending;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {
+    this.insertRow = prepare<{
+      id: string;
+      profile_id: string;
+      file_path: string;
+      size: number;
+      hash: string | null;
+      idempotency_key: string;
+      at: string;
+    }>(
+      db,
+      `INSERT INTO uploads (${columns}) VALUES (:id, :profile_id, :file_path, :size, :hash, NULL, 'pending',
+         :idempotency_key, 0, NULL, :at, :at)`,
+    );
+    this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM uploads WHERE id = :id`);
+    this.selectForProfile = prepare<{ profile_id: string }>(
+      db,
+      `SELECT ${columns} FROM uploads WHERE profile_id = :profile_id ORDER BY created_at DESC, id`,
+    );
+    this.selectDoneByHash = prepare<{ profile_id: string; hash: string }>(
+      db,
+      `SELECT ${columns} FROM uploads WHERE profile_id = :profile_id AND hash = :hash AND state = 'created'
+         ORDER BY updated_at DESC LIMIT 1`,
+    );
+    this.toSent = prepare<{ id: string; at: string }>(
+      db,
+      `UPDATE uploads SET state = 'sent', attempts = attempts + 1, updated_at = :at
+         WHERE id = :id AND state IN (${stateList(sendableStates)})`,
+    );
+    this.toResult = prepare<{
+      id: string;
+      state: OutboxState;
+      asset_id: string | null;
+      hash: string | null;
+      last_error: string | null;
+      at: string;
+    }>(
+      db,
+      `UPDATE uploads SET state = :state, asset_id = COALESCE(:asset_id, asset_id), hash = COALESCE(:hash, hash),
+         last_error = :last_error, updated_at = :at
+         WHERE id = :id AND state IN (${stateList(awaitingStates)})`,
+    );
+    this.toPending = prepare<{ id: string; key: string; at: string }>(
+      db,
+      `UPDATE uploads SET state = 'pending', idempotency_key = :key, last_error = NULL, updated_at = :at
+         WHERE id = :id AND state = 'failed'`,
+    );
+  }
+
+  /** Durable before it returns: call it before the upload request is built. */
+  recordIntent(intent: UploadIntent): UploadRow {
+    const parsed = intentSchema.parse(intent);
+    return durableTransaction(this.db, () => {
+      if (this.get(parsed.id) !== null) {
+        throw new StoreError('conflict', `An upload with id ${parsed.id} already exists.`, {
+          table: 'uploads',
+          key: parsed.id,
+        });
+      }
+      this.insertRow.run({
+        id: parsed.id,
+        profile_id: parsed.profileId,
+        file_path: parsed.filePath,
+        size: parsed.size,
+        hash: parsed.hash,
+        idempotency_key: parsed.idempotencyKey,
+        at: this.now().toISOString(),
+      });
+      return this.require(parsed.id);
+    });
+  }
+
+  /** Durable before it returns: call it right before the request leaves (again, after an unknown outcome). */
+  markSent(id: string): UploadRow {
+    return durableTransaction(this.db, () => {
+      if (this.toSent.run({ id, at: this.now().toISOString() }).changes === 0) {
+        throw transitionError('uploads', id, this.get(id)?.state ?? null, 'mark as sent', sendableStates);
+      }
+      return this.require(id);
+    });
+  }
+
+  markResult(id: string, result: UploadResult): UploadRow {
+    return writeTransaction(this.db, () => {
+      const changes = this.toResult.run({
+        id,
+        state: result.outcome,
+        asset_id: result.outcome === 'created' ? result.assetId : null,
+        hash: result.outcome === 'created' ? (result.hash ?? null) : null,
+        last_error: result.outcome === 'created' ? null : boundedError(result.error),
+        at: this.now().toISOString(),
+      }).changes;
+      if (changes === 0) {
+        throw transitionError(
+          'uploads',
+          id,
+          this.get(id)?.state ?? null,
+          'record a result for',
+          awaitingStates,
+        );
+      }
+      return this.require(id);
+    });
+  }
+
+  /** Puts a failed upload back in the queue under a new idempotency key (the old one names the failure). */
+  requeue(id: string, newIdempotencyKey: string): UploadRow {
+    const key = z.string().min(1).max(255).parse(newIdempotencyKey);
+    return durableTransaction(this.db, () => {
+      if (this.toPending.run({ id, key, at: this.now().toISOString() }).changes === 0) {
+        throw transitionError('uploads', id, this.get(id)?.state ?? null, 'requeue', ['failed']);
+      }
+      return this.require(id);
+    });
+  }
+
+  get(id: string): UploadRow | null {
+    return parseOptionalRow('uploads', 'id', uploadDbRow, this.selectOne.get({ id }));
+  }
+
+  /** Newest first, optionally only in the given states (for example the unfinished ones to resume). */
+  list(profileId: string, states?: readonly OutboxState[]): RowsRead<UploadRow> {
+    const read = parseRows(
+      'uploads',
+      'id',
+      uploadDbRow,
+      this.selectForProfile.all({ profile_id: profileId }),
+    );
+    return states === undefined
+      ? read
+      : { ...read, rows: read.rows.filter((row) => states.includes(row.state)) };
+  }
+
+  /** The latest finished upload of bytes with this hash, so the same file is not uploaded twice. */
+  findCreatedByHash(profileId: string, hash: string): UploadRow | null {
+    return parseOptionalRow(
+      'uploads',
+      'id',
+      uploadDbRow,
+      this.selectDoneByHash.get({ profile_id: profileId, hash }),
+    );
+  }
+
+  private require(id: string): UploadRow {
+    const row = this.get(id);
+    if (row === null) throw transitionError('uploads', id, null, 'read', []);
+    return row;
+  }
+}

@@ -1,0 +1,251 @@
+// The live state of the fault switches: what is on, how many uses remain, and the questions the
+// route modules ask ("should this submission be refused?", "drop this stream now?").
+import type { Surface } from './types';
+import type { FaultInput } from './faultSettings';
+import type { RouterFaultSwitches } from './ports';
+
+const defaultRetryAfterSeconds = 5;
+const defaultWindowSeconds = 30;
+const defaultSseDropAfterEvents = 2;
+
+interface RetryWindow {
+  until: number;
+  retryAfterSeconds: number;
+}
+
+interface FaultState {
+  queueFull: { retryAfterSeconds: number } | null;
+  deploymentNotReady: RetryWindow | null;
+  deploymentUnavailable: RetryWindow | null;
+  deploymentStopped: boolean;
+  insufficientCredits: boolean;
+  upstreamError: { routes: string[] | null; remaining: number | null } | null;
+  unknownOutcome: { remaining: number } | null;
+  sseDrop: { afterEvents: number } | null;
+  delayMs: number;
+  urlTtlSeconds: number | null;
+  rateLimited: { retryAfterSeconds: number; remaining: number | null } | null;
+  router: RouterFaultSwitches;
+}
+
+export interface SubmitRefusal {
+  status: number;
+  code: string;
+  message: string;
+  retryAfterSeconds: number | null;
+}
+
+function emptyState(): FaultState {
+  return {
+    queueFull: null,
+    deploymentNotReady: null,
+    deploymentUnavailable: null,
+    deploymentStopped: false,
+    insufficientCredits: false,
+    upstreamError: null,
+    unknownOutcome: null,
+    sseDrop: null,
+    delayMs: 0,
+    urlTtlSeconds: null,
+    rateLimited: null,
+    router: {},
+  };
+}
+
+/** `true` → defaults, object → as given, false/null → off, undefined → unchanged. */
+function pick<T extends object, R>(
+  value: boolean | T | null | undefined,
+  current: R,
+  make: (v: Partial<T>) => R,
+): R | null {
+  if (value === undefined) return current;
+  if (value === null || value === false) return null;
+  return make(value === true ? {} : value);
+}
+
+/**
+ * Route patterns look like "POST /api/v2/jobs" or "/api/v2/jobs/*"; `*` matches one path segment and a
+ * trailing `**` matches the rest. The method is optional.
+ */
+export function routeMatches(pattern: string, method: string, path: string): boolean {
+  const trimmed = pattern.trim();
+  const space = trimmed.indexOf(' ');
+  const patternMethod = space > 0 ? trimmed.slice(0, space).toUpperCase() : null;
+  const patternPath = space > 0 ? trimmed.slice(space + 1).trim() : trimmed;
+  if (patternMethod !== null && patternMethod !== method.toUpperCase()) return false;
+  const expected = patternPath.split('/');
+  const actual = path.split('/');
+  for (let i = 0; i < expected.length; i++) {
+    const segment = expected[i];
+    if (segment === '**') return true;
+    if (i >= actual.length) return false;
+    if (segment !== '*' && segment !== actual[i]) return false;
+  }
+  return expected.length === actual.length;
+}
+
+export class Faults {
+  private state: FaultState = emptyState();
+
+  constructor(private readonly now: () => number) {}
+
+  apply(input: FaultInput): void {
+    const now = this.now();
+    const s = this.state;
+    const windowFrom = (v: {
+      windowSeconds?: number | undefined;
+      retryAfterSeconds?: number | undefined;
+    }): RetryWindow => ({
+      until: now + (v.windowSeconds ?? defaultWindowSeconds) * 1000,
+      retryAfterSeconds: v.retryAfterSeconds ?? defaultRetryAfterSeconds,
+    });
+    s.queueFull = pick(input.queueFull, s.queueFull, (v) => ({
+      retryAfterSeconds: v.retryAfterSeconds ?? defaultRetryAfterSeconds,
+    }));
+    s.deploymentNotReady = pick(input.deploymentNotReady, s.deploymentNotReady, windowFrom);
+    s.deploymentUnavailable = pick(input.deploymentUnavailable, s.deploymentUnavailable, windowFrom);
+    if (input.deploymentStopped !== undefined) s.deploymentStopped = input.deploymentStopped ?? false;
+    if (input.insufficientCredits !== undefined) s.insufficientCredits = input.insufficientCredits ?? false;
+    s.upstreamError = pick(input.upstreamError, s.upstreamError, (v) => ({
+      routes: v.routes ?? null,
+      remaining: v.count ?? null,
+    }));
+    s.unknownOutcome = pick(input.unknownOutcome, s.unknownOutcome, (v) => ({ remaining: v.count ?? 1 }));
+    s.sseDrop = pick(input.sseDrop, s.sseDrop, (v) => ({
+      afterEvents: v.afterEvents ?? defaultSseDropAfterEvents,
+    }));
+    if (input.delayMs !== undefined) s.delayMs = input.delayMs ?? 0;
+    if (input.urlTtlSeconds !== undefined) s.urlTtlSeconds = input.urlTtlSeconds;
+    s.rateLimited = pick(input.rateLimited, s.rateLimited, (v) => ({
+      retryAfterSeconds: v.retryAfterSeconds ?? 1,
+      remaining: v.count ?? null,
+    }));
+    if (input.router !== undefined) s.router = { ...s.router, ...input.router };
+    if (input.router === null) s.router = {};
+  }
+
+  routerFaults(): RouterFaultSwitches {
+    return { ...this.state.router };
+  }
+
+  clear(): void {
+    this.state = emptyState();
+  }
+
+  /** What a job submission meets before it may create a job, in the order a real gateway checks. */
+  submitRefusal(surface: Surface): SubmitRefusal | null {
+    const s = this.state;
+    const now = this.now();
+    if (s.deploymentStopped) {
+      return {
+        status: 422,
+        code: 'deployment_stopped',
+        message: 'The deployment is stopped.',
+        retryAfterSeconds: null,
+      };
+    }
+    if (s.deploymentNotReady && now < s.deploymentNotReady.until) {
+      return {
+        status: 429,
+        code: 'deployment_not_ready',
+        message: 'The deployment is still starting.',
+        retryAfterSeconds: s.deploymentNotReady.retryAfterSeconds,
+      };
+    }
+    if (s.deploymentUnavailable && now < s.deploymentUnavailable.until) {
+      return {
+        status: 429,
+        code: 'deployment_unavailable',
+        message: 'The deployment is not taking work yet.',
+        retryAfterSeconds: s.deploymentUnavailable.retryAfterSeconds,
+      };
+    }
+    if (s.insufficientCredits && surface !== 'self-hosted') {
+      return {
+        status: 402,
+        code: 'insufficient_credits',
+        message: 'Not enough credits.',
+        retryAfterSeconds: null,
+      };
+    }
+    if (s.queueFull) {
+      return {
+        status: 429,
+        code: 'queue_full',
+        message: 'The queue is full.',
+        retryAfterSeconds: s.queueFull.retryAfterSeconds,
+      };
+    }
+    return null;
+  }
+
+  /** True when this request should fail with 500 upstream_error (consumes one use). */
+  takeUpstreamError(method: string, path: string): boolean {
+    const fault = this.state.upstreamError;
+    if (!fault) return false;
+    if (fault.routes && !fault.routes.some((pattern) => routeMatches(pattern, method, path))) return false;
+    if (fault.remaining !== null) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.state.upstreamError = null;
+    }
+    return true;
+  }
+
+  takeUnknownOutcome(): boolean {
+    const fault = this.state.unknownOutcome;
+    if (!fault) return false;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.state.unknownOutcome = null;
+    return true;
+  }
+
+  /** Retry-After seconds when this job read should be rate limited (consumes one use). */
+  takeRateLimit(): number | null {
+    const fault = this.state.rateLimited;
+    if (!fault) return null;
+    if (fault.remaining !== null) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.state.rateLimited = null;
+    }
+    return fault.retryAfterSeconds;
+  }
+
+  sseDropAfterEvents(): number | null {
+    return this.state.sseDrop?.afterEvents ?? null;
+  }
+
+  delayMs(): number {
+    return this.state.delayMs;
+  }
+
+  urlTtlSeconds(fallback: number): number {
+    return this.state.urlTtlSeconds ?? fallback;
+  }
+
+  /** JSON view for GET /_sim/faults. */
+  snapshot(): Record<string, unknown> {
+    const s = this.state;
+    const windowJson = (w: RetryWindow | null) =>
+      w
+        ? {
+            until: new Date(w.until).toISOString(),
+            retryAfterSeconds: w.retryAfterSeconds,
+            active: this.now() < w.until,
+          }
+        : null;
+    return {
+      queueFull: s.queueFull,
+      deploymentNotReady: windowJson(s.deploymentNotReady),
+      deploymentUnavailable: windowJson(s.deploymentUnavailable),
+      deploymentStopped: s.deploymentStopped,
+      insufficientCredits: s.insufficientCredits,
+      upstreamError: s.upstreamError,
+      unknownOutcome: s.unknownOutcome,
+      sseDrop: s.sseDrop,
+      delayMs: s.delayMs,
+      urlTtlSeconds: s.urlTtlSeconds,
+      rateLimited: s.rateLimited,
+      router: s.router,
+    };
+  }
+}

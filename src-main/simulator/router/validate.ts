@@ -1,0 +1,223 @@
+// A small JSON-schema subset validator that reports failures the way the Router's partner models do:
+// pydantic-style `{loc, msg, type, ctx?, input?}` entries (model-router-api.md, "ValidationErrorDetail").
+// Written by hand rather than with zod so each `type` string and `ctx` key matches what a real provider
+// passes through, and so the same schema object can be published verbatim in openapi.json.
+import { isPlainObject } from '../http';
+
+export interface JsonSchema {
+  type?: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  description?: string;
+  properties?: Readonly<Record<string, JsonSchema>>;
+  required?: readonly string[];
+  additionalProperties?: boolean;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  enum?: readonly (string | number)[];
+  format?: 'uri' | 'binary';
+  default?: string | number | boolean;
+}
+
+export interface ValidationErrorDetail {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  ctx?: Record<string, unknown>;
+  input?: unknown;
+}
+
+/** Validate `value` against `schema`; every failure is reported, outermost location first, rooted at 'body'. */
+export function validateAgainstSchema(schema: JsonSchema, value: unknown): ValidationErrorDetail[] {
+  const errors: ValidationErrorDetail[] = [];
+  visit(schema, value, ['body'], errors);
+  return errors;
+}
+
+function visit(
+  schema: JsonSchema,
+  value: unknown,
+  loc: (string | number)[],
+  out: ValidationErrorDetail[],
+): void {
+  const typeError = checkType(schema, value);
+  if (typeError) {
+    out.push({ loc, ...typeError, input: value });
+    return;
+  }
+  if (schema.enum && !schema.enum.includes(value as string | number)) {
+    const expected = describeChoices(schema.enum);
+    out.push({
+      loc,
+      msg: `Input should be ${expected}`,
+      type: 'literal_error',
+      ctx: { expected },
+      input: value,
+    });
+    return;
+  }
+  if (typeof value === 'string') checkString(schema, value, loc, out);
+  else if (typeof value === 'number') checkNumber(schema, value, loc, out);
+  else if (Array.isArray(value)) checkArray(schema, value, loc, out);
+  else if (isPlainObject(value)) checkObject(schema, value, loc, out);
+}
+
+function checkType(schema: JsonSchema, value: unknown): { msg: string; type: string } | null {
+  switch (schema.type) {
+    case 'object':
+      return isPlainObject(value) ? null : { msg: 'Input should be a valid dictionary', type: 'dict_type' };
+    case 'array':
+      return Array.isArray(value) ? null : { msg: 'Input should be a valid list', type: 'list_type' };
+    case 'string':
+      return typeof value === 'string'
+        ? null
+        : { msg: 'Input should be a valid string', type: 'string_type' };
+    case 'boolean':
+      return typeof value === 'boolean'
+        ? null
+        : { msg: 'Input should be a valid boolean', type: 'bool_type' };
+    case 'number':
+      return typeof value === 'number' ? null : { msg: 'Input should be a valid number', type: 'float_type' };
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value)
+        ? null
+        : { msg: 'Input should be a valid integer', type: 'int_type' };
+    case undefined:
+      return null;
+  }
+}
+
+function checkString(
+  schema: JsonSchema,
+  value: string,
+  loc: (string | number)[],
+  out: ValidationErrorDetail[],
+): void {
+  // Lengths count code points, as Python (and so pydantic) does.
+  const length = Array.from(value).length;
+  if (schema.minLength !== undefined && length < schema.minLength) {
+    const n = schema.minLength;
+    out.push({
+      loc,
+      msg: `String should have at least ${n} character${n === 1 ? '' : 's'}`,
+      type: 'string_too_short',
+      ctx: { min_length: n },
+      input: value,
+    });
+  } else if (schema.maxLength !== undefined && length > schema.maxLength) {
+    const n = schema.maxLength;
+    out.push({
+      loc,
+      msg: `String should have at most ${n} character${n === 1 ? '' : 's'}`,
+      type: 'string_too_long',
+      ctx: { max_length: n },
+      input: value,
+    });
+  } else if (schema.format === 'uri' && !isAcceptedUrl(value)) {
+    out.push({ loc, msg: 'Input should be a valid URL', type: 'url_parsing', input: value });
+  }
+}
+
+/** Partners fetch inputs themselves, so only absolute http(s) URLs and inline data: URLs make sense. */
+function isAcceptedUrl(value: string): boolean {
+  try {
+    const protocol = new URL(value).protocol;
+    return protocol === 'http:' || protocol === 'https:' || protocol === 'data:';
+  } catch {
+    return false;
+  }
+}
+
+function checkNumber(
+  schema: JsonSchema,
+  value: number,
+  loc: (string | number)[],
+  out: ValidationErrorDetail[],
+): void {
+  if (schema.minimum !== undefined && value < schema.minimum) {
+    const ge = schema.minimum;
+    out.push({
+      loc,
+      msg: `Input should be greater than or equal to ${ge}`,
+      type: 'greater_than_equal',
+      ctx: { ge },
+      input: value,
+    });
+  } else if (schema.maximum !== undefined && value > schema.maximum) {
+    const le = schema.maximum;
+    out.push({
+      loc,
+      msg: `Input should be less than or equal to ${le}`,
+      type: 'less_than_equal',
+      ctx: { le },
+      input: value,
+    });
+  }
+}
+
+function checkArray(
+  schema: JsonSchema,
+  value: unknown[],
+  loc: (string | number)[],
+  out: ValidationErrorDetail[],
+): void {
+  const actual = value.length;
+  if (schema.minItems !== undefined && actual < schema.minItems) {
+    const n = schema.minItems;
+    out.push({
+      loc,
+      msg: `List should have at least ${n} item${n === 1 ? '' : 's'} after validation, not ${actual}`,
+      type: 'too_short',
+      ctx: { field_type: 'List', min_length: n, actual_length: actual },
+      input: value,
+    });
+    return;
+  }
+  if (schema.maxItems !== undefined && actual > schema.maxItems) {
+    const n = schema.maxItems;
+    out.push({
+      loc,
+      msg: `List should have at most ${n} item${n === 1 ? '' : 's'} after validation, not ${actual}`,
+      type: 'too_long',
+      ctx: { field_type: 'List', max_length: n, actual_length: actual },
+      input: value,
+    });
+    return;
+  }
+  const items = schema.items;
+  if (items) value.forEach((item, index) => visit(items, item, [...loc, index], out));
+}
+
+function checkObject(
+  schema: JsonSchema,
+  value: Record<string, unknown>,
+  loc: (string | number)[],
+  out: ValidationErrorDetail[],
+): void {
+  const properties = schema.properties ?? {};
+  for (const name of schema.required ?? []) {
+    // A missing field is not echoed: there is no offending value to give back.
+    if (!(name in value)) out.push({ loc: [...loc, name], msg: 'Field required', type: 'missing' });
+  }
+  for (const [name, fieldValue] of Object.entries(value)) {
+    const fieldSchema = properties[name];
+    if (fieldSchema) visit(fieldSchema, fieldValue, [...loc, name], out);
+    else if (schema.additionalProperties === false) {
+      out.push({
+        loc: [...loc, name],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+        input: fieldValue,
+      });
+    }
+  }
+}
+
+function describeChoices(choices: readonly (string | number)[]): string {
+  const quoted = choices.map((choice) => (typeof choice === 'string' ? `'${choice}'` : String(choice)));
+  if (quoted.length <= 1) return quoted.join('');
+  return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1] ?? ''}`;
+}

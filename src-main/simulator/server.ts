@@ -1,0 +1,33 @@
+// startSimulator: the simulator with its real services (asset service, media generators, Router).
+// Tests and the Demo profile start it in-process; cli.ts starts it from the command line.
+import { AssetService } from './assets/assetService';
+import { startKernel, type RunningSimulator } from './kernel';
+import { makeLatent, makePng, makeWav } from './media';
+import type { SimulatorOptions } from './options';
+import { createRouterSimulator } from './router';
+
+export type { SimulatorControl, SimulatorStats, JobSummary } from './control';
+export type { FaultInput } from './faultSettings';
+export type { RunningSimulator } from './kernel';
+export type { SimulatorOptions, SimulatorTiming } from './options';
+
+export function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  return startKernel(options, (context) => ({
+    assets: new AssetService({
+      surface: context.surface,
+      urlTtlSeconds: context.urlTtlSeconds,
+      now: context.now,
+      ...(context.timing.assetHashDelayMs === undefined
+        ? {}
+        : { hashDelayMs: context.timing.assetHashDelayMs }),
+      ...(context.maxUploadBytes === undefined ? {} : { maxUploadBytes: context.maxUploadBytes }),
+    }),
+    media: { makePng, makeWav, makeLatent },
+    router: createRouterSimulator({
+      now: context.now,
+      ...(context.timing.routerQueueStepMs === undefined
+        ? {}
+        : { queueStepMs: context.timing.routerQueueStepMs }),
+    }),
+  }));
+}
