@@ -23,6 +23,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src-main/electron/main.ts'),
           web: resolve(import.meta.dirname, 'src-main/web/serve.ts'),
+          cli: resolve(import.meta.dirname, 'src-main/cli/index.ts'),
         },
       },
     },

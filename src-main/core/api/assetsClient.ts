@@ -173,6 +173,9 @@ export class AssetsClient {
       method: 'GET',
       target: typeof ref === 'string' ? `${assetPath(ref)}/content` : ref.url,
       headers,
+      // An asset's `url` is the content endpoint on self-hosted but a signed storage URL elsewhere, and
+      // storage may share the service's origin: only the endpoint itself gets the credential.
+      withCredential: typeof ref === 'string' || this.isContentEndpoint(ref.url),
       ...callOptions(options),
     });
     const length = response.headers.get('content-length');
@@ -206,6 +209,14 @@ export class AssetsClient {
     if (response.status >= 300 && location !== null)
       return { url: resolveLink(location, response.url), signed: true };
     return { url: response.url, signed: false };
+  }
+
+  /** `{base}api/v2/assets/{id}/content` on the profile's own base URL, mount prefix included. */
+  private isContentEndpoint(url: string): boolean {
+    const assets = this.http.urlFor('v2', 'api/v2/assets/');
+    const target = URL.parse(url);
+    if (target?.origin !== assets.origin || !target.pathname.startsWith(assets.pathname)) return false;
+    return /^[^/]+\/content$/.test(target.pathname.slice(assets.pathname.length));
   }
 }
 

@@ -32,6 +32,11 @@ export interface HttpRequest {
   retry?: boolean;
   /** The documents promise the operation is idempotent, so it may be retried like a GET. */
   idempotent?: boolean;
+  /**
+   * False sends no credential even to the profile's own origin: a signed storage URL carries its own
+   * authorization, and storage can share the origin (ARCHITECTURE rule 2).
+   */
+  withCredential?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -94,7 +99,7 @@ export class HttpClient {
       const headers = this.callerHeaders(request);
       for (const [name, value] of Object.entries(encoded.headers)) headers.set(name, value);
       const hopHeaders = new Headers(headers);
-      await this.addCredential(headers, request.family, url);
+      if (request.withCredential !== false) await this.addCredential(headers, request.family, url);
       const init: RequestInit = {
         method: request.method,
         headers,

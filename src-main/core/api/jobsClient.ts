@@ -17,6 +17,7 @@ import {
 import { JobListPageSchema, type JobListPage } from './schemas/jobList';
 import {
   IdempotencyKeySchema,
+  isUiFormat,
   listJobsQueryPairs,
   SubmitJobBodySchema,
   validateRequest,
@@ -45,6 +46,13 @@ export class JobsClient {
    * unknown outcome comes back as ApiError kind 'maybe-created' carrying that key.
    */
   async submit(body: SubmitJobBody, options: CallOptions & { idempotencyKey?: string } = {}): Promise<Job> {
+    // Refused locally under the code the service would use, so the UI explains it the same way.
+    if (isUiFormat(body.workflow)) {
+      throw ApiError.invalidRequest(
+        'workflow_format_ui',
+        'This is a UI-format export; export the workflow in API format and submit that.',
+      );
+    }
     const value = validateRequest(SubmitJobBodySchema, body, 'invalid_request');
     const idempotencyKey = validateRequest(
       IdempotencyKeySchema,

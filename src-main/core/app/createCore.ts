@@ -3,8 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppInfo } from '../../../src-preload/contract';
+import { createConnectionTester } from '../capabilities';
 import { CredentialVault, ProfileService, type KeychainBackend } from '../profiles';
-import { ContractFailure } from '../rpc/contractFailure';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
 import { openStore, type LoupeStore } from '../store';
 import { createContractHandlers } from './contractHandlers';
@@ -42,9 +42,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
   const demo = new DemoSupervisor(options.demo);
   const profiles = new ProfileService({ store, vault, demoEndpoint: () => demo.endpoint() });
   const services = {
-    connections: {
-      test: () => Promise.reject(new ContractFailure('not_available', 'Connection tests are not built yet.')),
-    },
+    connections: createConnectionTester({ profiles }),
     appInfo: options.appInfo,
     linkPolicy: new ExternalLinkPolicy(),
     openExternal: options.openExternal,

@@ -63,25 +63,9 @@ export function checkTags(tags: readonly string[]): Checked<string[]> {
 }
 
 /**
- * Multipart `tags` values: clients send either one field per tag or a single JSON array, so accept both
- * (a value that is not a JSON array of strings is one tag).
+ * Multipart `tags` values: one form part is one tag. The spec does not define an encoding, so the
+ * simulator takes the plainest reading and never reinterprets a tag's text (a tag may well start with '[').
  */
 export function tagsFromFormValues(values: readonly string[]): string[] {
-  const tags: string[] = [];
-  for (const value of values) {
-    let parsed: unknown = undefined;
-    if (value.trimStart().startsWith('[')) {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        parsed = undefined;
-      }
-    }
-    if (Array.isArray(parsed) && parsed.every((item): item is string => typeof item === 'string')) {
-      tags.push(...parsed);
-    } else {
-      tags.push(value);
-    }
-  }
-  return tags;
+  return [...values];
 }

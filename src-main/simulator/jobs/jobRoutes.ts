@@ -106,7 +106,8 @@ export function createJobRoutes(deps: JobRoutesDeps): RouteHandler {
     const method = req.method ?? 'GET';
     if (path === '/api/v2/jobs') {
       if (method !== 'GET' && method !== 'POST') return methodNotAllowed(ctx, 'GET, POST');
-      if (method === 'GET' && surface === 'self-hosted' && deps.legacySelfHosted) return false;
+      if (method === 'GET' && surface === 'self-hosted' && deps.legacySelfHosted)
+        return sendRoutingNotFound(ctx);
       const owner = requireOwner(ctx);
       if (owner === null) return true;
       if (method === 'POST') await handleSubmit(ctx, owner, { engine, faults, projection });
@@ -116,7 +117,9 @@ export function createJobRoutes(deps: JobRoutesDeps): RouteHandler {
     for (const route of jobActions) {
       const params = matchPath(route.pattern, path);
       if (!params) continue;
-      if (route.action === 'logs' && surface === 'self-hosted' && deps.legacySelfHosted) return false;
+      if (route.action === 'logs' && surface === 'self-hosted' && deps.legacySelfHosted) {
+        return sendRoutingNotFound(ctx);
+      }
       if (method !== route.method) return methodNotAllowed(ctx, route.method);
       const owner = requireOwner(ctx);
       if (owner !== null) handleJob(ctx, owner, route.action, params.id ?? '');
@@ -130,4 +133,14 @@ function workflowDocument(job: JobRecord): Record<string, unknown> {
   // A job pinned to a saved version returns the authoring document; everything else the executed graph.
   if (job.savedWorkflow !== null) return { workflow: job.savedWorkflow, format: 'save' };
   return { workflow: job.workflow, format: 'api' };
+}
+
+/**
+ * An older self-hosted build lacks the operation: its web framework answers a bare routing 404, not the v2
+ * error envelope, which is how a client tells "no such route" from "no such job".
+ */
+function sendRoutingNotFound(ctx: RouteContext): true {
+  ctx.res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  ctx.res.end('404: Not Found');
+  return true;
 }

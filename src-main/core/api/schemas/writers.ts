@@ -13,8 +13,15 @@ export const ExpiresInSchema = z.number().int().min(60).max(604_800);
 export const IdempotencyKeySchema = z.string().min(1).max(255);
 
 /** UI-format exports carry `nodes` and `links` arrays; the service refuses them (workflow_format_ui). */
-function isUiFormat(workflow: Record<string, unknown>): boolean {
-  return Array.isArray(workflow.nodes) && Array.isArray(workflow.links);
+export function isUiFormat(workflow: unknown): boolean {
+  return (
+    typeof workflow === 'object' &&
+    workflow !== null &&
+    'nodes' in workflow &&
+    Array.isArray(workflow.nodes) &&
+    'links' in workflow &&
+    Array.isArray(workflow.links)
+  );
 }
 
 export const SubmitJobBodySchema = z.strictObject({

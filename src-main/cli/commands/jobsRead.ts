@@ -1,0 +1,154 @@
+// `loupe jobs get|watch|cancel|workflow|logs ID`: one job, read through the v2 API.
+import { ApiError, isTerminalJobStatus, type Job, type JobsClient, type LogResult } from '../../core/api';
+import type { CommandContext, CommandSpec } from '../commandSpec';
+import { exitCodes } from '../exitCodes';
+import { jobDetailLines, jobStateLine } from '../format';
+import { followJob, isUnknownJob, unknownJob } from '../jobFollow';
+import { safeJson, visible } from '../terminalText';
+import { watchExitCodes } from './jobsSubmit';
+
+const get: CommandSpec = {
+  words: ['jobs', 'get'],
+  summary: 'Show one job: status, progress, error, outputs',
+  positionals: ['ID'],
+  options: {},
+  optionHelp: [],
+  usesConnection: true,
+  async run({ args, out, session, signal }: CommandContext) {
+    const { jobs } = await session.clients();
+    const job = await jobs.get(args.positional(0), { signal });
+    if (out.json) out.document(job);
+    else for (const line of jobDetailLines(job)) out.line(line);
+    return exitCodes.ok;
+  },
+};
+
+const watch: CommandSpec = {
+  words: ['jobs', 'watch'],
+  summary: 'Follow a job until it ends: one line per new snapshot (JSON lines with --json)',
+  positionals: ['ID'],
+  options: {},
+  optionHelp: [],
+  details: `Live through the job's event stream where the service offers one, by polling otherwise.\n${watchExitCodes}`,
+  usesConnection: true,
+  async run(context: CommandContext) {
+    const clients = await context.session.clients();
+    const id = context.args.positional(0);
+    let job: Job;
+    try {
+      job = await clients.jobs.get(id, { signal: context.signal });
+    } catch (error) {
+      throw isUnknownJob(error) ? unknownJob(id, error) : error;
+    }
+    return followJob(context, clients, job);
+  },
+};
+
+const cancel: CommandSpec = {
+  words: ['jobs', 'cancel'],
+  summary: 'Ask the service to cancel a job (a finished job is left as it is)',
+  positionals: ['ID'],
+  options: {},
+  optionHelp: [],
+  usesConnection: true,
+  async run({ args, out, session, signal }: CommandContext) {
+    const { jobs } = await session.clients();
+    const job = await jobs.cancel(args.positional(0), { signal });
+    if (out.json) out.document(job);
+    else {
+      out.line(`${visible(job.id)}  ${jobStateLine(job)}`);
+      if (job.status === 'canceling') out.note('The job stops at its next node or sampler step.');
+      else if (isTerminalJobStatus(job.status) && job.status !== 'canceled')
+        out.note('The job had already finished.');
+    }
+    return exitCodes.ok;
+  },
+};
+
+const workflow: CommandSpec = {
+  words: ['jobs', 'workflow'],
+  summary: 'Print the workflow a job ran',
+  positionals: ['ID'],
+  options: {},
+  optionHelp: [],
+  details:
+    'Prints the workflow JSON on stdout (format "api" can be submitted again as it is); --json prints {format, workflow}.',
+  usesConnection: true,
+  async run({ args, out, session, signal }: CommandContext) {
+    const { jobs } = await session.clients();
+    const document = await jobs.workflow(args.positional(0), { signal });
+    if (out.json) {
+      out.document(document);
+      return exitCodes.ok;
+    }
+    out.line(safeJson(document.workflow, 2));
+    if (document.format === 'save') {
+      out.note(
+        'Format "save": the editor\u2019s saved workflow (UI format). Open it in the editor; it cannot be submitted as it is.',
+      );
+    } else if (document.format === 'unknown') {
+      out.note(`Format "${visible(document.rawFormat)}" is not one Loupe knows.`);
+    }
+    return exitCodes.ok;
+  },
+};
+
+const noLogReasons = {
+  'not-captured': 'This service captures no logs for any job (only serverless deployments keep them).',
+  'not-supported': 'This service is an older build without the logs operation.',
+} as const;
+
+const logs: CommandSpec = {
+  words: ['jobs', 'logs'],
+  summary: 'Print the log a job\u2019s worker wrote (serverless deployments keep them)',
+  positionals: ['ID'],
+  options: {},
+  optionHelp: [],
+  details: 'The log is untrusted text: on a terminal its control characters are shown, not interpreted.',
+  usesConnection: true,
+  async run({ args, out, session, signal }: CommandContext) {
+    const { jobs } = await session.clients();
+    const id = args.positional(0);
+    const job = await jobs.get(id, { signal });
+    // Asked by id, not through the job's link, so the service itself answers (and a 204 is explained).
+    const result = await logsOf(jobs, id, signal);
+    if (result.log !== null) {
+      if (out.json) out.document({ jobId: job.id, ...result.log });
+      else {
+        if (result.log.truncated)
+          out.note('The beginning of this log was discarded; what follows is its tail.');
+        out.untrustedBlock(result.log.text);
+        if (result.log.text === '' && result.log.truncated)
+          out.note('The log was captured and then shed entirely.');
+      }
+      return exitCodes.ok;
+    }
+    const explanation =
+      result.reason === 'no-content'
+        ? noContentExplanation(job.urls.logs === null, isTerminalJobStatus(job.status))
+        : noLogReasons[result.reason];
+    if (out.json) out.document({ jobId: job.id, log: null, reason: result.reason, explanation });
+    else out.note(explanation);
+    return exitCodes.ok;
+  },
+};
+
+/** The job was just read, and a log never ages out before its job: a 404 here means the operation is missing. */
+async function logsOf(jobs: JobsClient, id: string, signal: AbortSignal): Promise<LogResult> {
+  try {
+    return await jobs.logs(id, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { log: null, reason: 'not-supported' };
+    throw error;
+  }
+}
+
+function noContentExplanation(surfaceKeepsNoLogs: boolean, terminal: boolean): string {
+  const first = 'There is no log for this job (the service answered 204, no content).';
+  if (surfaceKeepsNoLogs)
+    return `${first} This service captures no logs for any job; only serverless deployments keep them.`;
+  if (!terminal) return `${first} The job has not finished; a log may appear once it has, so ask again then.`;
+  return `${first} This is final: the run was killed before its worker could report (out of memory, crash, time limit), the job predates log capture, or capture failed.`;
+}
+
+export const jobReadCommands: readonly CommandSpec[] = [get, watch, cancel, workflow, logs];

@@ -1,0 +1,192 @@
+// `loupe profiles add|list|remove|test|use`: the saved connections, shared with the Loupe app (same store,
+// same keychain entries). A key is read from stdin only, goes to the keychain only, and is never printed.
+import type { Profile } from '../../core/profiles';
+import type { CommandContext, CommandSpec } from '../commandSpec';
+import { probeConnection, type ProbeResult } from '../connectionProbe';
+import { surfaceSchema } from '../env';
+import { exitCodes } from '../exitCodes';
+import { table } from '../format';
+import { readSecret } from '../secretInput';
+import { visible } from '../terminalText';
+
+function describeProfile(profile: Profile): Record<string, unknown> {
+  return {
+    id: profile.id,
+    name: profile.name,
+    surface: profile.surface,
+    baseUrl: profile.baseUrl,
+    routerBaseUrl: profile.routerBaseUrl ?? null,
+    hasCredential: profile.hasCredential,
+    builtIn: profile.builtIn ?? null,
+  };
+}
+
+const add: CommandSpec = {
+  words: ['profiles', 'add'],
+  summary: 'Save a connection profile (the key, if any, goes to the system keychain)',
+  positionals: ['NAME'],
+  options: {
+    surface: { type: 'string' },
+    url: { type: 'string' },
+    'router-url': { type: 'string' },
+    'api-key-stdin': { type: 'boolean' },
+  },
+  optionHelp: [
+    { flag: '--surface S', text: 'self-hosted, managed or serverless (required)' },
+    { flag: '--url U', text: 'the service address (default for self-hosted: http://127.0.0.1:8189)' },
+    { flag: '--router-url U', text: 'the Router address, when it is not the service address' },
+    { flag: '--api-key-stdin', text: 'read the API key from standard input (never pass it as an argument)' },
+  ],
+  details:
+    'Example:\n  printf %s "$KEY" | loupe profiles add prod --surface managed --url https://api.example.com --api-key-stdin',
+  usesConnection: false,
+  async run({ args, io, out, session }: CommandContext) {
+    const surfaceText = args.string('surface');
+    if (surfaceText === undefined)
+      throw args.usageError('--surface is required (self-hosted, managed or serverless).');
+    const surface = surfaceSchema.safeParse(surfaceText);
+    if (!surface.success)
+      throw args.usageError(
+        `--surface ${visible(surfaceText)} is not a surface: use self-hosted, managed or serverless.`,
+      );
+    // The key first: a failed read leaves nothing half-saved.
+    const secret = args.flag('api-key-stdin') ? await readSecret(io, 'API key (not shown): ') : null;
+    const profiles = session.profiles();
+    const url = args.string('url');
+    const routerUrl = args.string('router-url');
+    let profile = await profiles.create({
+      name: args.positional(0),
+      surface: surface.data,
+      ...(url === undefined ? {} : { baseUrl: url }),
+      ...(routerUrl === undefined ? {} : { routerBaseUrl: routerUrl }),
+    });
+    if (secret !== null) {
+      try {
+        await profiles.setCredential(profile.id, secret);
+      } catch (error) {
+        // Without its key the profile would fail later in a confusing way; take it back and say why now.
+        await profiles.remove(profile.id).catch(() => undefined);
+        throw error;
+      }
+      profile = await profiles.get(profile.id);
+    }
+    if (out.json) out.document({ profile: describeProfile(profile) });
+    else {
+      out.line(
+        `Saved profile ${visible(profile.name)} (${profile.surface}, ${visible(profile.baseUrl ?? '')}).`,
+      );
+      if (profile.hasCredential) out.line('The API key is in the system keychain.');
+      out.note(
+        `Use it with --profile ${JSON.stringify(profile.name)}, or make it the default with \`loupe profiles use\`.`,
+      );
+    }
+    return exitCodes.ok;
+  },
+};
+
+const list: CommandSpec = {
+  words: ['profiles', 'list'],
+  summary: 'List saved profiles (* marks the active one)',
+  positionals: [],
+  options: {},
+  optionHelp: [],
+  usesConnection: false,
+  async run({ out, session }: CommandContext) {
+    const profiles = session.profiles();
+    const all = await profiles.list();
+    const activeId = profiles.activeId();
+    if (out.json) {
+      out.document({ activeProfileId: activeId, profiles: all.map(describeProfile) });
+      return exitCodes.ok;
+    }
+    const rows = all.map((profile) => [
+      profile.id === activeId ? '*' : ' ',
+      profile.name,
+      profile.surface,
+      profile.baseUrl ?? (profile.builtIn === 'demo' ? '(runs inside the Loupe app)' : '-'),
+      profile.hasCredential ? 'key saved' : 'no key',
+    ]);
+    for (const line of table([' ', 'NAME', 'SURFACE', 'ADDRESS', 'CREDENTIAL'], rows)) out.line(line);
+    return exitCodes.ok;
+  },
+};
+
+const remove: CommandSpec = {
+  words: ['profiles', 'remove'],
+  summary: 'Remove a profile, its saved key and its local history',
+  positionals: ['NAME'],
+  options: {},
+  optionHelp: [],
+  usesConnection: false,
+  async run({ args, out, session }: CommandContext) {
+    const profile = await session.findProfile(args.positional(0));
+    await session.profiles().remove(profile.id);
+    if (out.json) out.document({ removed: describeProfile(profile) });
+    else out.line(`Removed profile ${visible(profile.name)}.`);
+    return exitCodes.ok;
+  },
+};
+
+const use: CommandSpec = {
+  words: ['profiles', 'use'],
+  summary: 'Make a profile the active one (used when no --profile or LOUPE_BASE_URL is given)',
+  positionals: ['NAME'],
+  options: {},
+  optionHelp: [],
+  usesConnection: false,
+  async run({ args, out, session }: CommandContext) {
+    const profile = await session.profiles().setActive((await session.findProfile(args.positional(0))).id);
+    if (out.json) out.document({ active: describeProfile(profile) });
+    else out.line(`${visible(profile.name)} is now the active profile.`);
+    return exitCodes.ok;
+  },
+};
+
+const credentialWords: Record<ProbeResult['credential'], string> = {
+  accepted: 'accepted',
+  rejected: 'rejected (401): the key is missing, wrong or revoked',
+  forbidden: 'accepted, but not allowed to read jobs (403)',
+  'not-needed': 'none sent, none needed',
+  unknown: 'could not be checked',
+};
+
+const test: CommandSpec = {
+  words: ['profiles', 'test'],
+  summary: 'Check that a profile (or the current connection) is reachable and its key is accepted',
+  positionals: [],
+  optionalPositionals: ['NAME'],
+  options: {},
+  optionHelp: [],
+  details:
+    'Without NAME, tests the connection the other commands would use (--profile, LOUPE_BASE_URL or the active profile).\nExit 0 when reachable with an accepted key, 1 otherwise.',
+  usesConnection: true,
+  async run({ args, deps, out, session, signal }: CommandContext) {
+    const name = args.optionalPositional(0);
+    const target =
+      name === undefined
+        ? await session.target()
+        : await session.profileTarget(await session.findProfile(name));
+    const result = await probeConnection(target.connection, deps.fetch, signal);
+    const ok = result.reachable && (result.credential === 'accepted' || result.credential === 'not-needed');
+    if (out.json) out.document({ profile: target.label, ok, ...result });
+    else {
+      out.line(`${visible(target.label)}: ${result.surface} at ${visible(result.baseUrl)}`);
+      out.line(`  reachable   ${result.reachable ? 'yes' : 'no'}`);
+      if (result.reachable) out.line(`  credential  ${credentialWords[result.credential]}`);
+      if (result.listsJobs !== null) {
+        out.line(
+          `  lists jobs  ${result.listsJobs ? 'yes' : 'no (Loupe falls back to the v1 list or local history)'}`,
+        );
+      }
+      if (result.problem !== null) {
+        const status = result.problem.status === null ? '' : ` (HTTP ${result.problem.status})`;
+        out.line(
+          `  problem     ${visible(result.problem.code)}${status}: ${visible(result.problem.message)}`,
+        );
+      }
+    }
+    return ok ? exitCodes.ok : exitCodes.failed;
+  },
+};
+
+export const profileCommands: readonly CommandSpec[] = [add, list, remove, use, test];

@@ -1,0 +1,83 @@
+// Output formatting: untrusted text made visible, JSON kept valid and inert, file names made safe.
+import { describe, expect, it } from 'vitest';
+import { formatBytes, table } from './format';
+import { numberedName, safeFileName } from './safeFileName';
+import { safeJson, visible } from './terminalText';
+
+describe('visible', () => {
+  it('shows escape sequences, OSC links and bidi overrides instead of interpreting them', () => {
+    expect(visible('a\u001b[31mb')).toBe('a\u241b[31mb');
+    expect(visible('\u001b]8;;http://evil\u0007x')).toBe('\u241b]8;;http://evil\u2407x');
+    expect(visible('abc\u202etxt.exe')).toBe('abc<U+202E>txt.exe');
+    expect(visible('\u009b2J')).toBe('<U+009B>2J');
+    expect(visible('one\ntwo')).toBe('one\u240atwo');
+    expect(visible('one\ntwo\tthree\r', { multiline: true })).toBe('one\ntwo\tthree\u240d');
+    expect(visible('plain ünïcode 画像')).toBe('plain ünïcode 画像');
+  });
+});
+
+describe('safeJson', () => {
+  it('escapes DEL, C1 and bidi controls and stays the same JSON value', () => {
+    const value = { name: 'a\u007f\u009b\u202eb', nested: ['\u001b'] };
+    const text = safeJson(value);
+    // eslint-disable-next-line no-control-regex -- asserting that no control character got through.
+    expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('safeFileName', () => {
+  it.each([
+    ['ComfyUI_00001_.png', 'ComfyUI_00001_.png'],
+    ['audio/tone_00001.wav', 'audio_tone_00001.wav'],
+    ['../../etc/passwd', 'etc_passwd'],
+    ['..\\..\\win.ini', 'win.ini'],
+    ['/abs/path.png', 'abs_path.png'],
+    ['.hidden', 'hidden'],
+    ['a\u001b[31m.png', 'a_[31m.png'],
+    ['evil\u202egnp.exe', 'evil_gnp.exe'],
+    ['con.txt', '_con.txt'],
+    ['name. ', 'name'],
+    ['a:b*c?.png', 'a_b_c_.png'],
+  ])('%j → %j', (name, expected) => {
+    expect(safeFileName(name, 'id')).toBe(expected);
+  });
+
+  it('falls back to the asset id when nothing is left', () => {
+    expect(safeFileName('..', 'abc-123')).toBe('output-abc-123');
+    expect(safeFileName('', '../x')).toBe('output-.._x');
+  });
+
+  it('bounds long names in bytes and keeps the extension', () => {
+    const name = safeFileName(`${'画'.repeat(300)}.png`, 'id');
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(200);
+    expect(name.endsWith('.png')).toBe(true);
+  });
+
+  it('numbers a name that is taken', () => {
+    expect(numberedName('a.png', 1)).toBe('a.png');
+    expect(numberedName('a.png', 2)).toBe('a (2).png');
+    expect(numberedName('README', 3)).toBe('README (3)');
+  });
+});
+
+describe('formatting', () => {
+  it('formats sizes', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MiB');
+    expect(formatBytes(null)).toBe('?');
+  });
+
+  it('aligns table columns and makes cells visible', () => {
+    expect(
+      table(
+        ['ID', 'NAME'],
+        [
+          ['1', 'x\u001by'],
+          ['22', 'z'],
+        ],
+      ),
+    ).toEqual(['ID  NAME', '1   x\u241by', '22  z']);
+  });
+});

@@ -1,0 +1,104 @@
+// Human-readable renderings: sizes, tables, one-line job summaries. Every field that came from the service
+// goes through `visible` here, so the command files never print raw server text by accident.
+import type { Job, JobListItem, Output as JobOutput } from '../core/api';
+import { visible } from './terminalText';
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '?';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit] ?? 'TiB'}`;
+}
+
+/** Columns padded to their widest cell; every cell is made visible first. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const cells = [header, ...rows].map((row) => row.map((cell) => visible(cell)));
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  return cells.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+export function formatLabels(labels: Readonly<Record<string, string>>): string {
+  return Object.entries(labels)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(',');
+}
+
+/** `running 45% node 3/7 KSampler step 2/4`: the state of a job in one line. */
+export function jobStateLine(job: Job): string {
+  const parts: string[] = [job.status];
+  if (job.status === 'queued' && job.queue_position !== null) parts.push(`position ${job.queue_position}`);
+  const progress = job.progress;
+  if (progress !== null && job.status === 'running') {
+    parts.push(`${Math.round(progress.value * 100)}%`);
+    parts.push(`node ${progress.nodes_done}/${progress.nodes_total}`);
+    if (progress.current_node_class !== null) parts.push(progress.current_node_class);
+    if (progress.step !== null && progress.steps !== null)
+      parts.push(`step ${progress.step}/${progress.steps}`);
+  }
+  if (job.outputs.length > 0)
+    parts.push(`${job.outputs.length} output${job.outputs.length === 1 ? '' : 's'}`);
+  return visible(parts.join(' '));
+}
+
+export function jobDetailLines(job: Job): string[] {
+  const lines = [
+    `id         ${visible(job.id)}`,
+    `status     ${jobStateLine(job)}`,
+    `created    ${visible(job.created_at)}`,
+  ];
+  if (job.started_at !== null) lines.push(`started    ${visible(job.started_at)}`);
+  if (job.completed_at !== null) lines.push(`completed  ${visible(job.completed_at)}`);
+  if (job.expires_at !== null) lines.push(`expires    ${visible(job.expires_at)}`);
+  if (Object.keys(job.metadata).length > 0) lines.push(`labels     ${visible(formatLabels(job.metadata))}`);
+  if (job.error !== null) lines.push(...jobErrorLines(job));
+  if (job.outputs.length > 0) {
+    lines.push('outputs');
+    lines.push(...outputTable(job.outputs).map((line) => `  ${line}`));
+  }
+  return lines;
+}
+
+export function jobErrorLines(job: Job): string[] {
+  const error = job.error;
+  if (error === null) return [];
+  const where = [error.node_id === null ? null : `node ${error.node_id}`, error.class_type]
+    .filter((part): part is string => part !== null)
+    .join(' ');
+  const lines = [
+    `error      ${visible(error.code)}: ${visible(error.message)}${where ? ` (${visible(where)})` : ''}`,
+  ];
+  if (error.traceback !== null) {
+    lines.push('traceback');
+    lines.push(
+      ...visible(error.traceback.trimEnd(), { multiline: true })
+        .split('\n')
+        .map((line) => `  ${line}`),
+    );
+  }
+  return lines;
+}
+
+export function outputTable(outputs: readonly JobOutput[]): string[] {
+  return table(
+    ['NAME', 'TYPE', 'SIZE', 'ASSET ID'],
+    outputs.map((output) => [output.name, output.type, formatBytes(output.size_bytes), output.id]),
+  );
+}
+
+export function jobListTable(items: readonly JobListItem[]): string[] {
+  return table(
+    ['ID', 'STATUS', 'CREATED', 'LABELS'],
+    items.map((item) => [item.id, item.status, item.create_time, formatLabels(item.metadata)]),
+  );
+}

@@ -1,0 +1,79 @@
+// The CLI when the service misbehaves: a stream that keeps dropping (polling carries the watch to the
+// end), a submission whose outcome is unknown (reported with its idempotency key, never resent), and
+// progress that is drawn on a terminal only.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../simulator/server';
+import { textToImageWorkflow } from '../simulator/jobs/sampleWorkflows';
+import { startFast } from '../simulator/testKit';
+import { cli, MemorySink, simulatorEnv } from './testing/cliHarness';
+
+describe('loupe against a misbehaving service', () => {
+  let sim: RunningSimulator;
+  let dir: string;
+  let env: Record<string, string>;
+  let workflow: string;
+
+  beforeAll(async () => {
+    sim = await startFast({ surface: 'serverless' });
+    env = simulatorEnv(sim.url, 'serverless', 'demo-key');
+    dir = mkdtempSync(join(tmpdir(), 'loupe-cli-faults-'));
+    workflow = join(dir, 'wf.json');
+    writeFileSync(workflow, JSON.stringify(textToImageWorkflow({ steps: 20 })));
+  });
+  beforeEach(() => sim.control.clearFaults());
+  afterAll(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('follows a job to the end when every event stream drops after one event', async () => {
+    sim.control.setFaults({ sseDrop: { afterEvents: 1 } });
+    const run = await cli(['jobs', 'submit', workflow, '--wait', '--json'], { env });
+    expect(run.code).toBe(0);
+    expect((run.json().at(-1) as { status: string }).status).toBe('succeeded');
+  });
+
+  it('reports an unknown submission outcome with its key, without resubmitting', async () => {
+    sim.control.setFaults({ unknownOutcome: { count: 1 } });
+    const before = sim.control.stats().jobs.total;
+    const run = await cli(['jobs', 'submit', workflow], { env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('outcome_unknown');
+    expect(run.stderr).toMatch(/idempotency key: [0-9a-f-]{36}/);
+    expect(run.stderr).toContain('loupe jobs list');
+    // The job was created once, and the CLI did not send it again.
+    expect(sim.control.stats().jobs.total).toBe(before + 1);
+  });
+
+  it('draws upload progress on a terminal\u2019s stderr, and none into a pipe', async () => {
+    const file = join(dir, 'big.bin');
+    writeFileSync(file, Buffer.alloc(2 * 1024 * 1024, 7));
+    const terminal = new MemorySink(true);
+    const run = await cli(['assets', 'upload', file], { env, stderr: terminal });
+    expect(run.code).toBe(0);
+    expect(terminal.text).toContain('\r');
+    expect(terminal.text).toContain('uploading');
+    expect(run.stdout).not.toContain('\r');
+    const piped = await cli(['assets', 'hash', file], { env });
+    expect(piped.stderr).toBe('');
+  });
+
+  it('explains a refused key and what to do', async () => {
+    const run = await cli(['jobs', 'list'], { env: { ...env, LOUPE_API_KEY: 'wrong-key' } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('unauthorized (HTTP 401)');
+    expect(run.stderr).toContain('next: Check the API key');
+    expect(run.stderr).not.toContain('wrong-key');
+  });
+
+  it('explains an unreachable service', async () => {
+    const run = await cli(['profiles', 'test'], {
+      env: { LOUPE_BASE_URL: 'http://127.0.0.1:9', LOUPE_SURFACE: 'self-hosted' },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('reachable   no');
+  });
+});

@@ -1,0 +1,126 @@
+// Retry-After honoured as seconds and as an HTTP date, and a submission whose outcome is unknown reported
+// as "may have been created" (job-and-asset-api.md, Idempotency-Key rule 5), then found by listing.
+// Waits run in simulated time (see clientsFor), so the simulator's request log shows the client coming
+// back exactly when it was told to.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { textToImageWorkflow } from '../../../simulator/jobs/sampleWorkflows';
+import { startRetryAfterDateProxy, type DateProxy } from './retryAfterDateProxy';
+import {
+  apiErrorOf,
+  clientsFor,
+  connectionTo,
+  resetSim,
+  setFaults,
+  simRequests,
+  startFast,
+  type RunningSimulator,
+} from './simulatorHarness';
+
+let serverless: RunningSimulator;
+let managed: RunningSimulator;
+let proxy: DateProxy;
+const workflow = textToImageWorkflow({ steps: 1 });
+
+beforeAll(async () => {
+  [serverless, managed] = await Promise.all([
+    startFast({ surface: 'serverless', prefix: '/mount' }),
+    startFast({ surface: 'managed' }),
+  ]);
+  proxy = await startRetryAfterDateProxy(serverless.origin);
+});
+afterAll(() => Promise.all([serverless.close(), managed.close(), proxy.close()]));
+afterEach(() => Promise.all([resetSim(serverless), resetSim(managed)]));
+
+describe('Retry-After', () => {
+  it('as seconds: a rate-limited read waits exactly that long, then succeeds', async () => {
+    const api = clientsFor(connectionTo(serverless), { sim: serverless });
+    const job = await api.jobs.submit({ workflow });
+    await setFaults(serverless, { rateLimited: { retryAfterSeconds: 2, count: 1 } });
+    const read = await api.jobs.get(job.id);
+    expect(read.id).toBe(job.id);
+    expect(api.waits).toEqual([2000]);
+    const reads = (await simRequests(serverless)).filter((r) => r.method === 'GET');
+    expect(reads.map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it('as an HTTP date (rewritten by a proxy): the wait is the time until that date', async () => {
+    const api = clientsFor(connectionTo(serverless, { baseUrl: `${proxy.origin}/mount` }), {
+      sim: serverless,
+    });
+    const job = await api.jobs.submit({ workflow });
+    await setFaults(serverless, { rateLimited: { retryAfterSeconds: 3, count: 1 } });
+    const read = await api.jobs.get(job);
+    expect(read.id).toBe(job.id);
+    expect(proxy.rewritten).toHaveLength(1);
+    expect(proxy.rewritten[0]).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    // A date has whole seconds: the wait is up to a second short of 3 s, never longer.
+    expect(api.waits).toHaveLength(1);
+    expect(api.waits[0]).toBeGreaterThan(1500);
+    expect(api.waits[0]).toBeLessThanOrEqual(3000);
+  });
+
+  it('as an HTTP date on a refused submit: the error hands back the wait', async () => {
+    const api = clientsFor(connectionTo(serverless, { baseUrl: `${proxy.origin}/mount` }), {
+      sim: serverless,
+      maxAttempts: 1,
+    });
+    await setFaults(serverless, { queueFull: { retryAfterSeconds: 4 } });
+    const error = await apiErrorOf(() => api.jobs.submit({ workflow }));
+    expect(error).toMatchObject({ status: 429, code: 'queue_full' });
+    expect(error.retryAfterMs).toBeGreaterThan(2500);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(4000);
+  });
+
+  it('longer than the in-process cap: not waited for, handed back so the caller can schedule it', async () => {
+    const api = clientsFor(connectionTo(serverless), { sim: serverless });
+    await setFaults(serverless, { rateLimited: { retryAfterSeconds: 120 } });
+    const error = await apiErrorOf(() => api.jobs.get(randomUUID()));
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterMs: 120_000 });
+    expect(api.waits).toEqual([]);
+  });
+});
+
+describe('an unknown outcome', () => {
+  it('a 500 after the job was created is "may have been created", never retried, and listing finds it', async () => {
+    const api = clientsFor(connectionTo(serverless), { sim: serverless });
+    await setFaults(serverless, { unknownOutcome: { count: 1 } });
+    const key = randomUUID();
+    const error = await apiErrorOf(() => api.jobs.submit({ workflow }, { idempotencyKey: key }));
+    expect(error).toMatchObject({
+      kind: 'maybe-created',
+      code: 'outcome_unknown',
+      status: 500,
+      details: { idempotencyKey: key, originalCode: 'upstream_error' },
+    });
+    expect(api.waits).toEqual([]);
+    expect((await simRequests(serverless)).filter((r) => r.method === 'POST')).toHaveLength(1);
+
+    // Reconcile: the newest job in the list is the one the server created under that key.
+    const page = await api.jobs.list({ limit: 5 });
+    const created = serverless.control.idempotency().find((entry) => entry.key === key);
+    expect(created?.jobIds).toHaveLength(1);
+    expect(page.jobs.map((item) => item.id)).toContain(created?.jobIds[0]);
+
+    // The key stays claimed: presenting it again is reported the same way, and creates nothing.
+    const again = await apiErrorOf(() => api.jobs.submit({ workflow }, { idempotencyKey: key }));
+    expect(again).toMatchObject({
+      kind: 'maybe-created',
+      status: 422,
+      details: { idempotencyKey: key, originalCode: 'idempotency_key_reuse' },
+    });
+    expect(serverless.control.jobs()).toHaveLength(1);
+  });
+
+  it('on managed, where v2 cannot list, the v1 list finds the job instead', async () => {
+    const api = clientsFor(connectionTo(managed), { sim: managed });
+    await setFaults(managed, { unknownOutcome: { count: 1 } });
+    const error = await apiErrorOf(() => api.jobs.submit({ workflow }));
+    expect(error.kind).toBe('maybe-created');
+    const list = await api.v1.listJobs({ limit: 1 });
+    const [only] = managed.control.jobs();
+    expect(list.jobs.map((item) => item.id)).toEqual([only?.id]);
+    // Polling that id through v2 reaches the job like any other.
+    expect((await api.jobs.get(only?.id ?? '')).id).toBe(only?.id);
+  });
+});
