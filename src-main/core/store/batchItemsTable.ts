@@ -9,7 +9,6 @@ import {
   outboxStateSchema,
   sendableStates,
   stateList,
-  transitionError,
   type OutboxFailure,
   type OutboxState,
 } from './outbox';
@@ -23,6 +22,7 @@ import {
   type JsonObject,
   type RowsRead,
 } from './rowCodec';
+import { OutboxSteps } from './outboxSteps';
 import { durableTransaction, prepare, writeTransaction, type Db } from './sqlite';
 
 export interface BatchItemIntent {
@@ -89,9 +89,8 @@ export class BatchItemsTable {
   private readonly selectForBatch;
   private readonly selectResumable;
   private readonly selectCounts;
-  private readonly toSent;
   private readonly toResult;
-  private readonly toPending;
+  private readonly steps: OutboxSteps<BatchItemRow>;
 
   constructor(
     private readonly db: Db,
@@ -118,11 +117,6 @@ export class BatchItemsTable {
       db,
       'SELECT state, COUNT(*) AS n FROM batch_items WHERE batch_id = :batch_id GROUP BY state',
     );
-    this.toSent = prepare<{ id: string; at: string }>(
-      db,
-      `UPDATE batch_items SET state = 'sent', attempts = attempts + 1, updated_at = :at
-         WHERE id = :id AND state IN (${stateList(sendableStates)})`,
-    );
     this.toResult = prepare<{
       id: string;
       state: OutboxState;
@@ -134,11 +128,7 @@ export class BatchItemsTable {
       `UPDATE batch_items SET state = :state, job_id = COALESCE(:job_id, job_id), last_error = :last_error,
          updated_at = :at WHERE id = :id AND state IN (${stateList(awaitingStates)})`,
     );
-    this.toPending = prepare<{ id: string; key: string; at: string }>(
-      db,
-      `UPDATE batch_items SET state = 'pending', idempotency_key = :key, last_error = NULL, updated_at = :at
-         WHERE id = :id AND state = 'failed'`,
-    );
+    this.steps = new OutboxSteps<BatchItemRow>(db, 'batch_items', now, (id) => this.get(id));
   }
 
   /** Durable before it returns: the item and its key exist on disk before anything is sent. */
@@ -179,12 +169,7 @@ export class BatchItemsTable {
 
   /** Durable before it returns: call it right before the request leaves (and before each resend). */
   markSent(id: string): BatchItemRow {
-    return durableTransaction(this.db, () => {
-      if (this.toSent.run({ id, at: this.now().toISOString() }).changes === 0) {
-        throw transitionError('batch_items', id, this.get(id)?.state ?? null, 'mark as sent', sendableStates);
-      }
-      return this.require(id);
-    });
+    return this.steps.markSent(id);
   }
 
   /**
@@ -192,36 +177,22 @@ export class BatchItemsTable {
    * with the same key returns the same job.
    */
   markResult(id: string, result: BatchItemResult): BatchItemRow {
-    return writeTransaction(this.db, () => {
-      const changes = this.toResult.run({
-        id,
-        state: result.outcome,
-        job_id: result.outcome === 'created' ? result.jobId : null,
-        last_error: result.outcome === 'created' ? null : boundedError(result.error),
-        at: this.now().toISOString(),
-      }).changes;
-      if (changes === 0) {
-        throw transitionError(
-          'batch_items',
+    return this.steps.recordResult(
+      id,
+      (at) =>
+        this.toResult.run({
           id,
-          this.get(id)?.state ?? null,
-          'record a result for',
-          awaitingStates,
-        );
-      }
-      return this.require(id);
-    });
+          state: result.outcome,
+          job_id: result.outcome === 'created' ? result.jobId : null,
+          last_error: result.outcome === 'created' ? null : boundedError(result.error),
+          at,
+        }).changes,
+    );
   }
 
   /** Puts a failed item back in the queue under a new key (the old one would replay the failure). */
   requeue(id: string, newIdempotencyKey: string): BatchItemRow {
-    const key = z.string().min(1).max(255).parse(newIdempotencyKey);
-    return durableTransaction(this.db, () => {
-      if (this.toPending.run({ id, key, at: this.now().toISOString() }).changes === 0) {
-        throw transitionError('batch_items', id, this.get(id)?.state ?? null, 'requeue', ['failed']);
-      }
-      return this.require(id);
-    });
+    return this.steps.requeue(id, newIdempotencyKey);
   }
 
   get(id: string): BatchItemRow | null {
@@ -252,8 +223,6 @@ export class BatchItemsTable {
   }
 
   private require(id: string): BatchItemRow {
-    const row = this.get(id);
-    if (row === null) throw transitionError('batch_items', id, null, 'read', []);
-    return row;
+    return this.steps.require(id);
   }
 }

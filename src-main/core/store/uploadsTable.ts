@@ -6,15 +6,14 @@ import {
   awaitingStates,
   boundedError,
   outboxStateSchema,
-  sendableStates,
   stateList,
-  transitionError,
   type OutboxFailure,
   type OutboxState,
 } from './outbox';
 import { StoreError } from './errors';
 import { parseOptionalRow, parseRows, type RowsRead } from './rowCodec';
-import { durableTransaction, prepare, writeTransaction, type Db } from './sqlite';
+import { OutboxSteps } from './outboxSteps';
+import { durableTransaction, prepare, type Db } from './sqlite';
 
 export interface UploadIntent {
   id: string;
@@ -76,9 +75,8 @@ export class UploadsTable {
   private readonly selectOne;
   private readonly selectForProfile;
   private readonly selectDoneByHash;
-  private readonly toSent;
   private readonly toResult;
-  private readonly toPending;
+  private readonly steps: OutboxSteps<UploadRow>;
 
   constructor(
     private readonly db: Db,
@@ -107,11 +105,6 @@ export class UploadsTable {
       `SELECT ${columns} FROM uploads WHERE profile_id = :profile_id AND hash = :hash AND state = 'created'
          ORDER BY updated_at DESC LIMIT 1`,
     );
-    this.toSent = prepare<{ id: string; at: string }>(
-      db,
-      `UPDATE uploads SET state = 'sent', attempts = attempts + 1, updated_at = :at
-         WHERE id = :id AND state IN (${stateList(sendableStates)})`,
-    );
     this.toResult = prepare<{
       id: string;
       state: OutboxState;
@@ -125,11 +118,7 @@ export class UploadsTable {
          last_error = :last_error, updated_at = :at
          WHERE id = :id AND state IN (${stateList(awaitingStates)})`,
     );
-    this.toPending = prepare<{ id: string; key: string; at: string }>(
-      db,
-      `UPDATE uploads SET state = 'pending', idempotency_key = :key, last_error = NULL, updated_at = :at
-         WHERE id = :id AND state = 'failed'`,
-    );
+    this.steps = new OutboxSteps<UploadRow>(db, 'uploads', now, (id) => this.get(id));
   }
 
   /** Durable before it returns: call it before the upload request is built. */
@@ -157,46 +146,27 @@ export class UploadsTable {
 
   /** Durable before it returns: call it right before the request leaves (again, after an unknown outcome). */
   markSent(id: string): UploadRow {
-    return durableTransaction(this.db, () => {
-      if (this.toSent.run({ id, at: this.now().toISOString() }).changes === 0) {
-        throw transitionError('uploads', id, this.get(id)?.state ?? null, 'mark as sent', sendableStates);
-      }
-      return this.require(id);
-    });
+    return this.steps.markSent(id);
   }
 
   markResult(id: string, result: UploadResult): UploadRow {
-    return writeTransaction(this.db, () => {
-      const changes = this.toResult.run({
-        id,
-        state: result.outcome,
-        asset_id: result.outcome === 'created' ? result.assetId : null,
-        hash: result.outcome === 'created' ? (result.hash ?? null) : null,
-        last_error: result.outcome === 'created' ? null : boundedError(result.error),
-        at: this.now().toISOString(),
-      }).changes;
-      if (changes === 0) {
-        throw transitionError(
-          'uploads',
+    return this.steps.recordResult(
+      id,
+      (at) =>
+        this.toResult.run({
           id,
-          this.get(id)?.state ?? null,
-          'record a result for',
-          awaitingStates,
-        );
-      }
-      return this.require(id);
-    });
+          state: result.outcome,
+          asset_id: result.outcome === 'created' ? result.assetId : null,
+          hash: result.outcome === 'created' ? (result.hash ?? null) : null,
+          last_error: result.outcome === 'created' ? null : boundedError(result.error),
+          at,
+        }).changes,
+    );
   }
 
   /** Puts a failed upload back in the queue under a new idempotency key (the old one names the failure). */
   requeue(id: string, newIdempotencyKey: string): UploadRow {
-    const key = z.string().min(1).max(255).parse(newIdempotencyKey);
-    return durableTransaction(this.db, () => {
-      if (this.toPending.run({ id, key, at: this.now().toISOString() }).changes === 0) {
-        throw transitionError('uploads', id, this.get(id)?.state ?? null, 'requeue', ['failed']);
-      }
-      return this.require(id);
-    });
+    return this.steps.requeue(id, newIdempotencyKey);
   }
 
   get(id: string): UploadRow | null {
@@ -227,8 +197,6 @@ export class UploadsTable {
   }
 
   private require(id: string): UploadRow {
-    const row = this.get(id);
-    if (row === null) throw transitionError('uploads', id, null, 'read', []);
-    return row;
+    return this.steps.require(id);
   }
 }
