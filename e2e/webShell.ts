@@ -43,19 +43,17 @@ export async function startWebShell(): Promise<WebShell> {
   return { url, origin: new URL(url).origin, dataDir, process: child };
 }
 
-export const test = base.extend<object, { webShell: WebShell }>({
-  webShell: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const shell = await startWebShell();
-      await use(shell);
-      const exited = new Promise((resolve) => shell.process.once('exit', resolve));
-      shell.process.kill('SIGTERM');
-      await exited;
-      rmSync(shell.dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
+// Test-scoped: every test gets its own shell and data directory, so no test depends on what another left.
+export const test = base.extend<{ webShell: WebShell }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  webShell: async ({}, use) => {
+    const shell = await startWebShell();
+    await use(shell);
+    const exited = new Promise((resolve) => shell.process.once('exit', resolve));
+    shell.process.kill('SIGTERM');
+    await exited;
+    rmSync(shell.dataDir, { recursive: true, force: true });
+  },
 });
 
 export { expect } from '@playwright/test';

@@ -7,6 +7,7 @@ import { systemKeychain } from '../core/profiles';
 import { createDemoLauncher } from '../simulator/demoLauncher';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
 import { handleAppProtocol, registerAppSchemes } from './appProtocol';
+import { handleAssetProtocol } from './assetProtocol';
 import { hardenSession, hardenWebContents } from './hardening';
 import { bindContractToElectron } from './ipcBinding';
 import { createMainWindow } from './windowOptions';
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
     openExternal,
     demo: createDemoLauncher(),
   });
+  handleAssetProtocol(protocol, core.content.responder);
   await bindContractToElectron(core.dispatcher, isOwnUrl);
   await createMainWindow(
     { create: (options) => new BrowserWindow(options) },

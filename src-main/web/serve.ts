@@ -34,7 +34,12 @@ async function main(): Promise<void> {
     openExternal: null,
     demo: createDemoLauncher(),
   });
-  const host = await startWebHost({ rendererRoot, dispatcher: core.dispatcher, port });
+  const host = await startWebHost({
+    rendererRoot,
+    dispatcher: core.dispatcher,
+    port,
+    assets: { capability: core.content.capability, responder: core.content.responder },
+  });
   // One machine-readable line first (tests and scripts read it), then the words for a person.
   console.log(`loupe browser shell: ${host.url}`);
   console.log(

@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws';
 import { WS_PATH, WS_PROTOCOL } from '../../src-preload/protocol';
 import type { ContractDispatcher } from '../core/rpc/dispatcher';
 import { rendererSecurityHeaders, resolveRendererFile } from '../core/static/rendererFiles';
+import { isAssetRoutePath, serveAssetRoute, type AssetRouteOptions } from './assetRoute';
 import { checkUpgrade, isExpectedHost } from './upgradeGuard';
 import { bridgeConnection } from './wsBridge';
 
@@ -19,6 +20,8 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed only in tests; a fresh random token otherwise. */
   token?: string;
+  /** The asset route (/asset-bytes/<capability>/…); absent, those paths are not served. */
+  assets?: AssetRouteOptions;
   logError?: (message: string) => void;
 }
 
@@ -87,7 +90,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(421).end();
       return;
     }
-    serveStatic(req, res, options.rendererRoot, origin).catch((error: unknown) => {
+    const pathname = new URL(req.url ?? '/', origin).pathname;
+    const serving =
+      options.assets !== undefined && isAssetRoutePath(pathname)
+        ? serveAssetRoute(req, res, pathname, options.assets)
+        : serveStatic(req, res, options.rendererRoot, origin);
+    serving.catch((error: unknown) => {
       logError(`browser shell: failed to serve ${req.url ?? ''}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();

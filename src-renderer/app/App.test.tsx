@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTransportState } from '../transport/transportState';
 import { useUiStore } from '../stores/uiStore';
-import { fakeHost } from '../test/fakeHost';
+import { fakeHost, PROFILES } from '../test/fakeHost';
 import { renderApp } from '../test/renderApp';
 
 beforeEach(() => {
@@ -12,13 +12,13 @@ beforeEach(() => {
 
 describe('the app shell', () => {
   it('marks itself ready once the host answered, and shows the first-run jobs screen', async () => {
-    const { loupe } = fakeHost();
+    const { loupe } = fakeHost({}, { profiles: { ...PROFILES, activeProfileId: null } });
     const { container } = renderApp(loupe);
     await waitFor(() => expect(container.querySelector('[data-app-ready="true"]')).not.toBeNull());
-    expect(screen.getByRole('heading', { name: 'No jobs yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No jobs yet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect to the local proxy' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add a managed or serverless profile' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('active-profile').textContent).toContain('Local proxy'));
+    expect(screen.getByTestId('active-profile').textContent).toContain('No profile selected');
   });
 
   it('switches to the Demo profile from the empty state, through the contract', async () => {

@@ -6,8 +6,10 @@ import { JobsScreen } from '../features/jobs/JobsScreen';
 import { ModelsScreen } from '../features/models/ModelsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { useJobUpdates } from '../hooks/useJobUpdates';
 import { useLoupe } from '../lib/loupeContext';
 import { appInfoQuery } from '../queries/appQueries';
+import { useProfileChanges } from '../queries/useProfileChanges';
 import { useUiStore, type Section } from '../stores/uiStore';
 import { NAV_ITEMS, Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
@@ -27,6 +29,8 @@ export function App() {
   const section = useUiStore((state) => state.section);
   const theme = useUiStore((state) => state.theme);
   useSectionShortcuts();
+  useProfileChanges();
+  useJobUpdates();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);

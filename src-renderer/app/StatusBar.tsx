@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLoupe } from '../lib/loupeContext';
 import { profileAddress } from '../lib/profileAddress';
+import { ConnectionIndicator } from '../components/ConnectionIndicator';
+import { surfaceLabel } from '../features/settings/profiles/surfaces';
 import { profilesQuery } from '../queries/appQueries';
 import { useTransportState, type TransportState } from '../transport/transportState';
 import { useHeartbeat } from './useHeartbeat';
+import { visibleText } from '../lib/visibleText';
 
 const TRANSPORT_LABEL: Record<TransportState, { text: string; dot: string }> = {
   connecting: { text: 'Connecting to the Loupe host…', dot: 'bg-state-queued' },
   connected: { text: 'Host connected', dot: 'bg-state-succeeded' },
   reconnecting: { text: 'Host connection lost, reconnecting…', dot: 'bg-state-canceled animate-pulse' },
-};
-
-const SURFACE_LABEL = {
-  'self-hosted': 'self-hosted proxy',
-  managed: 'managed service',
-  serverless: 'serverless',
 };
 
 export function StatusBar() {
@@ -37,13 +34,14 @@ export function StatusBar() {
       <span data-testid="active-profile">
         {active ? (
           <>
-            {active.name} · {SURFACE_LABEL[active.surface]} ·{' '}
-            <span className="font-mono">{profileAddress(active)}</span>
+            {visibleText(active.name)} · {surfaceLabel(active.surface)} ·{' '}
+            <span className="font-mono">{visibleText(profileAddress(active))}</span>
           </>
         ) : (
           'No profile selected'
         )}
       </span>
+      {active && transport === 'connected' ? <ConnectionIndicator profile={active} /> : null}
       <span
         className="ml-auto tabular-nums"
         data-testid="heartbeat"

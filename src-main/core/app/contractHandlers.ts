@@ -1,10 +1,14 @@
 // Binds the contract's names to the services that answer them. Both hosts (Electron, browser shell) build
 // their dispatcher from this one function, so they cannot drift apart.
 import type { AppInfo, ConnectionReport } from '../../../src-preload/contract';
+import type { AssetHandlers } from '../content';
+import type { ActiveJobs } from '../jobs';
 import type { ContractHandlers } from '../rpc/dispatcher';
+import type { UploadHandlers } from '../uploads';
 import { ContractFailure } from '../rpc/contractFailure';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
+import { createJobHandlers } from './jobHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 
 /** Probes a profile's service: reachability, credential, capabilities (core/capabilities implements it). */
@@ -18,6 +22,12 @@ export interface CoreServices extends ProfileDeps {
   linkPolicy: ExternalLinkPolicy;
   /** Opens an allowed https URL in the user's browser; null when this host cannot (the browser shell). */
   openExternal: ((url: string) => Promise<void>) | null;
+  /** assets.* (core/content). */
+  assets: AssetHandlers;
+  /** uploads.* (core/uploads). */
+  uploads: UploadHandlers;
+  /** jobs.*: the active profile's jobs service and watcher (core/jobs, core/watch). */
+  jobs: ActiveJobs;
 }
 
 export function createContractHandlers(services: CoreServices): ContractHandlers {
@@ -38,6 +48,9 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     },
     'app.heartbeat': ({ intervalMs }, sink) => startHeartbeat(intervalMs, sink, startedAtMs),
     ...createProfileHandlers(services),
+    ...createJobHandlers(services.jobs),
+    ...services.assets,
+    ...services.uploads,
     'profiles.test': ({ profileId, refresh }) =>
       services.connections.test(profileId, { refresh: refresh ?? false }),
   };

@@ -4,13 +4,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppInfo } from '../../../src-preload/contract';
 import { createConnectionTester } from '../capabilities';
+import { createContentServices, type ContentServices } from '../content';
+import { ActiveJobs } from '../jobs';
 import { CredentialVault, ProfileService, type KeychainBackend } from '../profiles';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
 import { openStore, type LoupeStore } from '../store';
+import { UploadService, createUploadHandlers } from '../uploads';
 import { createContractHandlers } from './contractHandlers';
 import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
 import { ExternalLinkPolicy } from './externalLinkPolicy';
 import { syncDemoWithActiveProfile } from './profileHandlers';
+import { connectionForProfile } from './serviceConnection';
 
 export interface CoreOptions {
   /** Where Loupe keeps its database (created if missing). */
@@ -20,6 +24,8 @@ export interface CoreOptions {
   openExternal: ((url: string) => Promise<void>) | null;
   demo: DemoLauncher | null;
   logError?: (message: string, error: unknown) => void;
+  /** False while the machine is offline (the host's network probe); job watching pauses meanwhile. */
+  isOnline?: () => boolean;
 }
 
 export interface LoupeCore {
@@ -30,6 +36,12 @@ export interface LoupeCore {
   demo: DemoSupervisor;
   /** The handlers the dispatcher runs, for tests that wrap or replace one of them. */
   handlers: ContractHandlers;
+  /** Asset bytes: the responder both hosts serve the asset route with, and the browser shell's capability. */
+  content: ContentServices;
+  /** Hash-first uploads of local files (uploads.*). */
+  uploads: UploadService;
+  /** The active profile's jobs service and watcher (jobs.*). */
+  jobs: ActiveJobs;
   close(): Promise<void>;
 }
 
@@ -41,6 +53,21 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
   const vault = new CredentialVault(options.keychain);
   const demo = new DemoSupervisor(options.demo);
   const profiles = new ProfileService({ store, vault, demoEndpoint: () => demo.endpoint() });
+  const content = createContentServices({
+    dataDir: options.dataDir,
+    store,
+    profiles,
+    shell: options.appInfo.shell,
+    ...(options.logError ? { logError: options.logError } : {}),
+  });
+  const uploads = new UploadService({ store, profiles });
+  const jobs = new ActiveJobs({
+    profiles,
+    connect: (profileId) => connectionForProfile(profiles, profileId),
+    store,
+    ...(options.isOnline ? { online: options.isOnline } : {}),
+    ...(options.logError ? { logError: options.logError } : {}),
+  });
   const services = {
     connections: createConnectionTester({ profiles }),
     appInfo: options.appInfo,
@@ -49,8 +76,11 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     profiles,
     vault,
     demo,
+    assets: content.handlers,
+    uploads: createUploadHandlers(uploads),
+    jobs,
   };
-  const handlers = createContractHandlers(services);
+  const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});
   // A Demo profile left active at the last quit starts its server again; a failure leaves the profile
   // selected and the UI says what happened when it asks.
@@ -64,7 +94,13 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     vault,
     demo,
     handlers,
+    content,
+    uploads,
+    jobs,
     close: async () => {
+      jobs.dispose();
+      await uploads.close();
+      await content.close();
       await demo.stop();
       store.close();
     },

@@ -3,6 +3,7 @@ import type { StreamMessage } from '../../../src-preload/protocol';
 import { createContractHandlers } from '../app/contractHandlers';
 import { ExternalLinkPolicy } from '../app/externalLinkPolicy';
 import { createTestCore, type TestCore } from '../app/testing/testCore';
+import { createUploadHandlers } from '../uploads';
 import { ContractFailure } from './contractFailure';
 import { ContractDispatcher, type ContractHandlers } from './dispatcher';
 
@@ -30,6 +31,9 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       connections: { test: () => Promise.reject(new Error('not used')) },
       linkPolicy: new ExternalLinkPolicy(['docs.example.com']),
       openExternal: null,
+      assets: core.content.handlers,
+      uploads: createUploadHandlers(core.uploads),
+      jobs: core.jobs,
     }),
     ...overrides,
   };

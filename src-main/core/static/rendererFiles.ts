@@ -49,7 +49,7 @@ export function contentSecurityPolicy(connectSources: readonly string[] = []): s
     "img-src 'self' data: blob: loupe-asset:",
     "media-src 'self' blob: loupe-asset:",
     "font-src 'self'",
-    `connect-src 'self' ${connectSources.join(' ')}`.trim(),
+    `connect-src 'self' loupe-asset: ${connectSources.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -25,6 +25,7 @@ export {
   type JobsTable,
 } from './jobsTable';
 export type { OutputInput, OutputRow, OutputsTable } from './outputsTable';
+export type { AssetDescription, AssetRow, AssetsTable, KnownOutputRow } from './assetsTable';
 export type { UploadIntent, UploadResult, UploadRow, UploadsTable } from './uploadsTable';
 export type { NewBatch, BatchRow, BatchesTable } from './batchesTable';
 export type { BatchItemIntent, BatchItemResult, BatchItemRow, BatchItemsTable } from './batchItemsTable';

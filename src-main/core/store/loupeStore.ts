@@ -2,6 +2,7 @@
 // table. The hosts (Electron, the browser shell, the CLI) open it once and pass it to the services.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { AssetsTable } from './assetsTable';
 import { BatchItemsTable } from './batchItemsTable';
 import { BatchesTable } from './batchesTable';
 import { StoreError } from './errors';
@@ -35,6 +36,7 @@ export class LoupeStore {
   readonly jobs: JobsTable;
   readonly outputs: OutputsTable;
   readonly uploads: UploadsTable;
+  readonly assets: AssetsTable;
   readonly batchItems: BatchItemsTable;
   readonly batches: BatchesTable;
 
@@ -49,6 +51,7 @@ export class LoupeStore {
     this.jobs = new JobsTable(db, now);
     this.outputs = new OutputsTable(db);
     this.uploads = new UploadsTable(db, now);
+    this.assets = new AssetsTable(db, now);
     this.batchItems = new BatchItemsTable(db, now);
     this.batches = new BatchesTable(db, now, this.batchItems);
   }

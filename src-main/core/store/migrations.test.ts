@@ -28,16 +28,21 @@ describe('migrations', () => {
   it('apply once on a fresh file, then reopen without applying anything', () => {
     const path = dir.file('nested/dir/loupe.db');
     const first = openStore(path);
-    expect(first.migration).toEqual({ from: 0, to: storeMigrations.length, applied: [1] });
+    const latest = storeMigrations.length;
+    expect(first.migration).toEqual({
+      from: 0,
+      to: latest,
+      applied: storeMigrations.map((m) => m.version),
+    });
     first.close();
 
     const second = openStore(path);
-    expect(second.migration).toEqual({ from: 1, to: 1, applied: [] });
-    expect(second.schemaVersion).toBe(1);
+    expect(second.migration).toEqual({ from: latest, to: latest, applied: [] });
+    expect(second.schemaVersion).toBe(latest);
     second.close();
 
-    const rows = rawRows(path, 'SELECT version, name FROM schema_migrations');
-    expect(rows).toEqual([{ version: 1, name: 'initial' }]);
+    const rows = rawRows(path, 'SELECT version, name FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual(storeMigrations.map(({ version, name }) => ({ version, name })));
   });
 
   it('runs the database in WAL mode with a busy timeout and foreign keys', () => {
@@ -59,13 +64,14 @@ describe('migrations', () => {
   it('applies later migrations in order on an older file', () => {
     const path = dir.file('loupe.db');
     openStore(path).close();
+    const latest = storeMigrations.length;
     const extra: Migration[] = [
       ...storeMigrations,
-      { version: 2, name: 'notes', sql: 'CREATE TABLE notes (id TEXT PRIMARY KEY)' },
-      { version: 3, name: 'notes_text', sql: 'ALTER TABLE notes ADD COLUMN text TEXT' },
+      { version: latest + 1, name: 'notes', sql: 'CREATE TABLE notes (id TEXT PRIMARY KEY)' },
+      { version: latest + 2, name: 'notes_text', sql: 'ALTER TABLE notes ADD COLUMN text TEXT' },
     ];
     const store = openStore(path, { migrations: extra });
-    expect(store.migration).toEqual({ from: 1, to: 3, applied: [2, 3] });
+    expect(store.migration).toEqual({ from: latest, to: latest + 2, applied: [latest + 1, latest + 2] });
     store.close();
     expect(openStore(path, { migrations: extra }).migration.applied).toEqual([]);
   });
@@ -74,12 +80,18 @@ describe('migrations', () => {
     const path = dir.file('loupe.db');
     const broken: Migration[] = [
       ...storeMigrations,
-      { version: 2, name: 'half', sql: 'CREATE TABLE half (id TEXT); CREATE TABLE half (id TEXT);' },
+      {
+        version: storeMigrations.length + 1,
+        name: 'half',
+        sql: 'CREATE TABLE half (id TEXT); CREATE TABLE half (id TEXT);',
+      },
     ];
     expect(() => openStore(path, { migrations: broken })).toThrow(StoreError);
     const tables = rawRows(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'half'");
     expect(tables).toEqual([]);
-    expect(rawRows(path, 'SELECT MAX(version) AS v FROM schema_migrations')).toEqual([{ v: 1 }]);
+    expect(rawRows(path, 'SELECT MAX(version) AS v FROM schema_migrations')).toEqual([
+      { v: storeMigrations.length },
+    ]);
   });
 
   it('refuses a database written by a newer Loupe, with a clear error', () => {
@@ -97,10 +109,10 @@ describe('migrations', () => {
     }
     expect(isStoreError(caught, 'schema_too_new')).toBe(true);
     expect((caught as StoreError).message).toMatch(
-      /newer version of Loupe \(schema 7; this version knows up to 1\)/,
+      `newer version of Loupe (schema 7; this version knows up to ${storeMigrations.length})`,
     );
     expect((caught as StoreError).message).toMatch(/Update Loupe/);
-    expect((caught as StoreError).details).toMatchObject({ found: 7, supported: 1 });
+    expect((caught as StoreError).details).toMatchObject({ found: 7, supported: storeMigrations.length });
   });
 
   it('rejects a migration list that is out of order', () => {

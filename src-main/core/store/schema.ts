@@ -96,4 +96,29 @@ CREATE INDEX batch_items_by_batch ON batch_items (batch_id, position);
 CREATE INDEX batch_items_by_state ON batch_items (state, batch_id);
 `;
 
-export const storeMigrations: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
+// What the service told Loupe about assets (the Assets view's memory beyond uploads and outputs), with
+// tombstones for deleted ones.
+const assets = `
+CREATE TABLE assets (
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  asset_id TEXT NOT NULL,
+  hash TEXT,
+  size INTEGER,
+  content_type TEXT,
+  file_path TEXT,
+  job_id TEXT,
+  created_at TEXT,
+  expires_at TEXT,
+  looked_up INTEGER NOT NULL DEFAULT 0,
+  described_at TEXT,
+  deleted_at TEXT,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (profile_id, asset_id)
+) WITHOUT ROWID;
+CREATE INDEX assets_by_hash ON assets (profile_id, hash) WHERE hash IS NOT NULL;
+`;
+
+export const storeMigrations: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'assets', sql: assets },
+];

@@ -1,19 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { JobsIcon } from '../../components/icons';
 import { useLoupe } from '../../lib/loupeContext';
 import { profilesQuery } from '../../queries/appQueries';
-import { useSetActiveProfile } from '../../queries/useSetActiveProfile';
 import { useUiStore } from '../../stores/uiStore';
+import { FirstRun } from '../onboarding/FirstRun';
+import { useOnboarding } from '../onboarding/onboardingStore';
+import { useConnectLocal, useTryDemo } from '../onboarding/useFirstRunActions';
+import { useProfileEditor } from '../settings/profiles/profileEditorStore';
+import { JobsView } from './JobsView';
 
-/** Until the job list lands (issue 5) this is the first-run screen: where jobs will appear and how to start. */
+/**
+ * The first run (no active profile, or a first step under way) offers the three ways to start; with a
+ * profile active, the jobs themselves (JobsView).
+ */
 export function JobsScreen() {
   const loupe = useLoupe();
   const profiles = useQuery(profilesQuery(loupe));
-  const setActive = useSetActiveProfile();
+  const list = profiles.data;
+  // Owned here, not by the first-run panel, so a step started from the empty state shows its progress there.
+  const connectLocal = useConnectLocal(list);
+  const tryDemo = useTryDemo(list);
+  const step = useOnboarding((state) => state.step);
+  const finishOnboarding = useOnboarding((state) => state.finish);
   const setSection = useUiStore((state) => state.setSection);
+  const openAdd = useProfileEditor((state) => state.openAdd);
+  const openEdit = useProfileEditor((state) => state.openEdit);
+
   if (profiles.isError) {
     return (
       <ErrorNotice
@@ -23,33 +35,31 @@ export function JobsScreen() {
       />
     );
   }
-  const list = profiles.data;
-  const active = list?.profiles.find((profile) => profile.id === list.activeProfileId);
-  const local = list?.profiles.find((profile) => profile.builtIn === 'local');
-  const demo = list?.profiles.find((profile) => profile.builtIn === 'demo');
-  return (
-    <EmptyState
-      icon={<JobsIcon />}
-      title="No jobs yet"
-      actions={
-        <>
-          {local ? (
-            <Button
-              variant={active?.id === local.id ? 'secondary' : 'primary'}
-              onClick={() => setActive.mutate(local.id)}
-            >
-              Connect to the local proxy
-            </Button>
-          ) : null}
-          <Button onClick={() => setSection('settings')}>Add a managed or serverless profile</Button>
-          {demo ? <Button onClick={() => setActive.mutate(demo.id)}>Try the Demo server</Button> : null}
-        </>
-      }
-    >
-      Jobs you submit or watch on <strong className="text-fg">{active?.name ?? 'this profile'}</strong> appear
-      here, newest first, with live progress. Connect to the local proxy at{' '}
-      <span className="font-mono">127.0.0.1:8189</span>, add a profile for the managed service or a serverless
-      deployment, or look around with the Demo server.
-    </EmptyState>
-  );
+  if (!list) {
+    return (
+      <p role="status" className="p-6 text-xs text-faint">
+        Loading profiles…
+      </p>
+    );
+  }
+  const addProfile = () => {
+    finishOnboarding();
+    openAdd('managed', { activate: true });
+    setSection('settings');
+  };
+  if (list.activeProfileId === null || step !== null) {
+    return (
+      <FirstRun
+        list={list}
+        connectLocal={connectLocal}
+        tryDemo={tryDemo}
+        onAddProfile={addProfile}
+        onAddKey={(profileId) => {
+          openEdit(profileId);
+          setSection('settings');
+        }}
+      />
+    );
+  }
+  return <JobsView />;
 }

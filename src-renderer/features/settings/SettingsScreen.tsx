@@ -1,42 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLoupe } from '../../lib/loupeContext';
-import { profileAddress } from '../../lib/profileAddress';
-import { appInfoQuery, profilesQuery } from '../../queries/appQueries';
+import { appInfoQuery } from '../../queries/appQueries';
 import { useUiStore, type Theme } from '../../stores/uiStore';
+import { AddProfileButton, ProfilesPanel } from './profiles/ProfilesPanel';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section className="mb-6">
-      <h2 className="mb-2 text-xs font-semibold tracking-wide text-faint uppercase">{title}</h2>
+      <div className="mb-2 flex h-7 items-end justify-between">
+        <h2 className="pb-1 text-xs font-semibold tracking-wide text-faint uppercase">{title}</h2>
+        {action}
+      </div>
       <div className="rounded border border-line bg-panel">{children}</div>
     </section>
-  );
-}
-
-function ProfilesSection() {
-  const loupe = useLoupe();
-  const profiles = useQuery(profilesQuery(loupe));
-  if (profiles.isError) return <ErrorNotice doing="load your profiles" error={profiles.error} />;
-  if (!profiles.data) return <p className="p-3 text-muted">Loading profiles…</p>;
-  return (
-    <ul className="divide-y divide-line">
-      {profiles.data.profiles.map((profile) => (
-        <li key={profile.id} className="flex items-center gap-3 px-3 py-2">
-          <span className="font-medium">{profile.name}</span>
-          <span className="text-muted">{profile.surface}</span>
-          <span className="font-mono text-xs text-faint">{profileAddress(profile)}</span>
-          {profile.id === profiles.data.activeProfileId ? (
-            <span className="ml-auto rounded bg-accent/15 px-1.5 py-0.5 text-[11px] text-accent">active</span>
-          ) : null}
-        </li>
-      ))}
-      <li className="px-3 py-2 text-xs text-muted">
-        Adding managed and serverless profiles, with keys kept in your system keychain, arrives with the core
-        services.
-      </li>
-    </ul>
   );
 }
 
@@ -86,9 +63,9 @@ function AboutSection() {
 export function SettingsScreen() {
   return (
     <div className="h-full overflow-auto p-6">
-      <div className="max-w-2xl">
-        <Section title="Profiles">
-          <ProfilesSection />
+      <div className="max-w-3xl">
+        <Section title="Profiles" action={<AddProfileButton />}>
+          <ProfilesPanel />
         </Section>
         <Section title="Appearance">
           <AppearanceSection />

@@ -1,0 +1,119 @@
+// jobs.* through the contract dispatcher of a real core: the active profile's service answers, streams carry
+// watch events and row updates, and switching profiles switches everything.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobListPage, JobSnapshot, JobWatchEvent } from '../../../src-preload/contracts/jobs';
+import type { StreamMessage } from '../../../src-preload/protocol';
+import { createDemoLauncher } from '../../simulator/demoLauncher';
+import { textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { until } from '../jobs/conformance/jobsHarness';
+import { createTestCore, type TestCore } from './testing/testCore';
+
+let core: TestCore | null = null;
+const sims: RunningSimulator[] = [];
+afterEach(async () => {
+  await core?.dispose();
+  core = null;
+  await Promise.all(sims.splice(0).map((sim) => sim.close()));
+});
+
+async function profileFor(target: TestCore, surface: 'serverless' | 'managed'): Promise<string> {
+  const sim = await startFast({ surface });
+  sims.push(sim);
+  const profile = await target.profiles.create({ name: surface, surface, baseUrl: sim.url });
+  await target.profiles.setCredential(profile.id, 'demo-key');
+  return profile.id;
+}
+
+function subscribe(target: TestCore, owner: object, name: string, id: string, args: unknown) {
+  const messages: StreamMessage[] = [];
+  const result = target.dispatcher.subscribe(owner, name, id, args, (message) => messages.push(message));
+  expect(result).toEqual({ ok: true, value: null });
+  return {
+    messages,
+    events: () => messages.flatMap((m) => (m.type === 'event' ? [m.event as JobWatchEvent] : [])),
+    ended: () => messages.find((m) => m.type === 'end') ?? null,
+  };
+}
+
+describe('jobs.* through the contract', () => {
+  it('submits, lists, watches live and streams row updates for the active profile', async () => {
+    core = await createTestCore();
+    const owner = {};
+    const profileId = await profileFor(core, 'serverless');
+    expect(await core.dispatcher.call('jobs.list', {})).toMatchObject({
+      ok: false,
+      error: { code: 'no_active_profile' },
+    });
+    await core.dispatcher.call('profiles.setActive', { profileId });
+    const updates = subscribe(core, owner, 'jobs.updates', 'updates-one', {});
+
+    const submitted = await core.dispatcher.call('jobs.submit', {
+      workflowJson: JSON.stringify(textAndLatentWorkflow()),
+    });
+    expect(submitted.ok).toBe(true);
+    const job = (submitted.ok ? submitted.value : null) as JobSnapshot;
+    expect(job).toMatchObject({ profileId, submittedByUs: true });
+
+    const watch = subscribe(core, owner, 'jobs.watch', 'watch-one', { jobId: job.id, live: true });
+    await until(() =>
+      watch.events().some((event) => event.type === 'snapshot' && event.job.status === 'succeeded')
+        ? true
+        : null,
+    );
+    await until(() =>
+      updates
+        .events()
+        .some(
+          (event) =>
+            'jobs' in event &&
+            (event as { jobs: { id: string; status: string }[] }).jobs.some(
+              (row) => row.id === job.id && row.status === 'succeeded',
+            ),
+        )
+        ? true
+        : null,
+    );
+    const listed = await core.dispatcher.call('jobs.list', { limit: 10 });
+    expect(listed.ok && (listed.value as JobListPage).jobs.map((row) => row.id)).toEqual([job.id]);
+    expect(await core.dispatcher.call('jobs.logs', { jobId: job.id })).toMatchObject({
+      ok: true,
+      value: { state: 'available' },
+    });
+
+    const ui = await core.dispatcher.call('jobs.submit', { workflowJson: '{"nodes":[],"links":[]}' });
+    expect(ui).toMatchObject({ ok: false, error: { code: 'workflow_format_ui' } });
+    core.dispatcher.disposeOwner(owner);
+  });
+
+  it('switching profiles ends the old watch streams and lists the new service', async () => {
+    core = await createTestCore();
+    const owner = {};
+    const serverless = await profileFor(core, 'serverless');
+    const managed = await profileFor(core, 'managed');
+    await core.dispatcher.call('profiles.setActive', { profileId: serverless });
+    const submitted = await core.dispatcher.call('jobs.submit', {
+      workflowJson: JSON.stringify(textAndLatentWorkflow()),
+    });
+    const job = (submitted.ok ? submitted.value : null) as JobSnapshot;
+    const watch = subscribe(core, owner, 'jobs.watch', 'watch-two', { jobId: job.id, live: false });
+    await until(() => (watch.events().length > 0 ? true : null));
+
+    await core.dispatcher.call('profiles.setActive', { profileId: managed });
+    await until(() => watch.ended());
+    expect(watch.ended()).toMatchObject({ type: 'end', error: { code: 'profile_changed' } });
+    const listed = await core.dispatcher.call('jobs.list', {});
+    expect(listed).toMatchObject({ ok: true, value: { source: 'v1', jobs: [] } });
+    core.dispatcher.disposeOwner(owner);
+  });
+
+  it('the Demo profile lists its seeded jobs', async () => {
+    core = await createTestCore({ demo: createDemoLauncher() });
+    await core.dispatcher.call('profiles.setActive', { profileId: 'demo' });
+    const listed = await core.dispatcher.call('jobs.list', { limit: 50 });
+    expect(listed.ok).toBe(true);
+    const page = (listed.ok ? listed.value : null) as JobListPage;
+    expect(page.source).toBe('service');
+    expect(page.jobs.length).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,110 @@
+// core/content: asset bytes for the renderer. Builds the pieces once per app (the resolution cache, the disk
+// cache, the responder both hosts serve the asset route with) and the contract's assets.* handlers.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { systemClock, type Clock, type RetryPolicy } from '../api';
+import type { ProfileService } from '../profiles';
+import type { LoupeStore } from '../store';
+import { AssetBytes } from './assetBytes';
+import { createAssetHandlers, type AssetHandlers } from './assetHandlers';
+import { AssetLocator } from './assetLocator';
+import { AssetResponder } from './assetResponder';
+import { AssetDiskCache } from './diskCache';
+import { SignedUrlCache } from './signedUrlCache';
+import { UpstreamFetcher } from './upstream';
+
+export {
+  AssetResponder,
+  isAssetPath,
+  type AssetReply,
+  type AssetRequest,
+  type AssetResponderLike,
+} from './assetResponder';
+export type { AssetHandlers } from './assetHandlers';
+
+/** The Electron scheme; the browser shell serves the same path under /asset-bytes/<capability>/. */
+export const ASSET_SCHEME = 'loupe-asset';
+// Not /assets/: that is where the bundler puts the renderer's own scripts and styles.
+export const ASSET_ROUTE_PREFIX = '/asset-bytes/';
+
+export interface ContentOptions {
+  dataDir: string;
+  store: LoupeStore;
+  profiles: ProfileService;
+  /** Which host serves the asset route: it decides the URL prefix the renderer is given. */
+  shell: 'electron' | 'browser';
+  /** Bytes the disk cache may hold (default 2 GiB). */
+  cacheMaxBytes?: number;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  retryPolicy?: RetryPolicy;
+  /** Fixed only in tests; a fresh random secret per launch otherwise. */
+  capability?: string;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface ContentServices {
+  responder: AssetResponder;
+  /** The browser shell's per-launch asset secret (a second secret, not the WebSocket token). */
+  capability: string;
+  /** `loupe-asset://` or `/asset-bytes/<capability>/`: the renderer appends `<profileId>/<assetId>`. */
+  assetBase: string;
+  handlers: AssetHandlers;
+  cache: AssetDiskCache;
+  resolutions: SignedUrlCache;
+  /** Writes the disk cache's index (call on quit). */
+  close(): Promise<void>;
+}
+
+export function createContentServices(options: ContentOptions): ContentServices {
+  const clock = options.clock ?? systemClock;
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const capability = options.capability ?? randomBytes(24).toString('base64url');
+  const assetBase =
+    options.shell === 'electron' ? `${ASSET_SCHEME}://` : `${ASSET_ROUTE_PREFIX}${capability}/`;
+  const resolutions = new SignedUrlCache({ now: () => clock.now() });
+  const locator = new AssetLocator({
+    profiles: options.profiles,
+    clock,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),
+  });
+  const upstream = new UpstreamFetcher({ locator, resolutions });
+  const cache = new AssetDiskCache({
+    dir: join(options.dataDir, 'cache', 'assets'),
+    maxBytes: options.cacheMaxBytes ?? 2 * 1024 ** 3,
+    now: () => clock.now(),
+    logError,
+  });
+  const bytes = new AssetBytes({
+    upstream,
+    cache,
+    knownHash: (profileId, assetId) => options.store.assets.knownHash(profileId, assetId),
+    logError,
+  });
+  const handlers = createAssetHandlers({
+    store: options.store,
+    profiles: options.profiles,
+    locator,
+    upstream,
+    resolutions,
+    cache,
+    assetBase,
+  });
+  // A profile whose address or credential changed must not reuse URLs resolved through the old one.
+  const stopWatching = options.profiles.onChange((change) => {
+    if (change.profileId !== null) resolutions.forgetProfile(change.profileId);
+  });
+  return {
+    responder: new AssetResponder(bytes, logError),
+    capability,
+    assetBase,
+    handlers,
+    cache,
+    resolutions,
+    close: () => {
+      stopWatching();
+      return cache.flush();
+    },
+  };
+}

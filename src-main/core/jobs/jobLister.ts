@@ -1,0 +1,203 @@
+// jobs.list: one list, newest first, that merges the surface's listing with Loupe's memory (issue 5, item 3).
+// Serverless lists through v2 (label filters sent along, cursors); the managed service answers 501 and is
+// listed through v1; an older self-hosted build has no list, so only the store speaks. Each page is a merge
+// of the two newest-first streams: a remembered job is placed where its creation time puts it, and left out
+// where the service listed it too. The page's cursor carries both positions (listCursor.ts).
+import type { JobListArgs, JobListPage, JobSummary } from '../../../src-preload/contracts/jobs';
+import { ApiError } from '../api';
+import type { JobWatcher } from '../watch/jobWatcher';
+import { mergeListRow } from '../watch/merge';
+import { ListCapability, type ListMode } from './listCapability';
+import { decodeCursor, encodeCursor, firstCursor, type ListCursor, type ListSource } from './listCursor';
+import { hasLabelFilters, isBeforeRange, matches, readFilters, type ListFilters } from './listFilters';
+import { compareNewestFirst, type LocalHistory, type LocalJob } from './localHistory';
+import { noLocalFacts, toSummary } from './normalize';
+import { pageFromService, type ServicePage } from './servicePages';
+import type { ServiceJobs } from './serviceJobs';
+import { createdMsOf, type WireJob } from './wireJob';
+
+export interface JobListerDeps {
+  profileId: string;
+  api: ServiceJobs;
+  capability: ListCapability;
+  history: LocalHistory;
+  watcher: JobWatcher;
+  surfaceOffersLogs: boolean;
+  now: () => number;
+}
+
+const defaultLimit = 100;
+/** Service pages one call may read while filters drop rows, before it returns what it has. */
+const maxServiceFetches = 5;
+
+const notices = {
+  v1: 'This service does not list jobs through its current API; showing its older (v1) job list together with the jobs Loupe remembers.',
+  v1Labels:
+    'This service cannot filter its job list by label; showing only the jobs Loupe remembers with these labels.',
+  local:
+    'This server cannot list jobs (an older build); showing the jobs Loupe has seen on it. Jobs started elsewhere do not appear.',
+  offline:
+    'Loupe could not reach the service, so this list shows only the jobs it remembers; it may be out of date.',
+} as const;
+
+interface Entry {
+  summary: JobSummary;
+  createdMs: number | null;
+}
+
+export class JobLister {
+  constructor(private readonly deps: JobListerDeps) {}
+
+  async list(args: JobListArgs): Promise<JobListPage> {
+    const filters = readFilters(args);
+    const limit = args.limit ?? defaultLimit;
+    const cursor =
+      args.cursor === undefined || args.cursor === null
+        ? null
+        : decodeCursor(args.cursor, this.deps.profileId);
+    const local = this.deps.history.all();
+    if (cursor !== null) return this.page(cursor, filters, limit, local);
+
+    let mode: ListMode = this.deps.capability.mode;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const source = sourceFor(mode, filters);
+      try {
+        return await this.page(firstCursor(this.deps.profileId, source), filters, limit, local);
+      } catch (error) {
+        const fallback = ListCapability.fallbackFor(error, mode);
+        if (fallback !== null) {
+          this.deps.capability.note(fallback);
+          mode = fallback;
+          continue;
+        }
+        // Unreachable: what Loupe remembers, said to be that (the notice names it).
+        if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) {
+          return this.page(firstCursor(this.deps.profileId, 'local'), filters, limit, local);
+        }
+        throw error;
+      }
+    }
+    return this.page(firstCursor(this.deps.profileId, 'local'), filters, limit, local);
+  }
+
+  private async page(
+    cursor: ListCursor,
+    filters: ListFilters,
+    limit: number,
+    local: readonly LocalJob[],
+  ): Promise<JobListPage> {
+    const byId = new Map(local.map((job) => [job.wire.id, job]));
+    const queue = local.filter((job) => isAfter(job, cursor.localAfter));
+    let head = 0;
+    const rows: Entry[] = [];
+    const next: ListCursor = { ...cursor };
+    // Remembered jobs the service listed in this call: passed over, never shown twice.
+    const listed = new Set<string>();
+    const takeLocalWhile = (before: (job: LocalJob) => boolean): void => {
+      for (let job = queue[head]; job !== undefined && before(job); job = queue[head]) {
+        head += 1;
+        next.localAfter = [job.createdMs, job.wire.id];
+        if (listed.has(job.wire.id)) continue;
+        const entry = this.localEntry(job);
+        if (matches(entry.summary, entry.createdMs, filters)) rows.push(entry);
+      }
+    };
+
+    for (let fetches = 0; cursor.source !== 'local' && !next.serviceDone && rows.length < limit; fetches++) {
+      if (fetches >= maxServiceFetches) break;
+      const page = await pageFromService(this.deps.api, next, filters, limit);
+      this.deps.watcher.trackRows(page.rows, { cannotTellCanceling: cursor.source === 'v1' });
+      for (const row of page.rows) listed.add(row.id);
+      this.mergePage(page, rows, filters, byId, (job) => listed.has(job.wire.id), takeLocalWhile, next);
+    }
+    if (cursor.source === 'local' || next.serviceDone) {
+      takeLocalWhile(() => rows.length < limit);
+    }
+    const exhausted = (cursor.source === 'local' || next.serviceDone) && head >= queue.length;
+    return {
+      jobs: rows.map((row) => row.summary),
+      nextCursor: exhausted ? null : encodeCursor(next),
+      source: cursor.source,
+      notice: noticeFor(cursor.source, this.deps.capability.mode, filters),
+    };
+  }
+
+  private mergePage(
+    page: ServicePage,
+    rows: Entry[],
+    filters: ListFilters,
+    byId: ReadonlyMap<string, LocalJob>,
+    skipListed: (job: LocalJob) => boolean,
+    takeLocalWhile: (before: (job: LocalJob) => boolean) => void,
+    next: ListCursor,
+  ): void {
+    for (const row of page.rows) {
+      const createdMs = createdMsOf(row);
+      if (isBeforeRange(createdMs, filters)) {
+        next.serviceDone = true;
+        break;
+      }
+      if (createdMs !== null) {
+        const key = { createdMs, id: row.id };
+        takeLocalWhile((job) => skipListed(job) || compareNewestFirst({ ...job, id: job.wire.id }, key) < 0);
+      }
+      const entry = this.serviceEntry(row, byId.get(row.id) ?? null, page.mode === 'v1');
+      if (matches(entry.summary, entry.createdMs, filters)) rows.push(entry);
+    }
+    // Remembered rows the service listed on this page are done with, wherever they sorted.
+    takeLocalWhile(skipListed);
+    next.serviceCursor = page.nextCursor;
+    next.v1Offset += page.consumed;
+    if (!page.hasMore) next.serviceDone = true;
+  }
+
+  private serviceEntry(row: WireJob, remembered: LocalJob | null, v1: boolean): Entry {
+    const known = this.deps.watcher.wireOf(row.id) ?? remembered?.wire ?? null;
+    const wire = mergeListRow(known, row, { cannotTellCanceling: v1 }).wire ?? known ?? row;
+    const local = this.deps.watcher.snapshotOf(row.id) ?? null;
+    const summary = toSummary(wire, {
+      profileId: this.deps.profileId,
+      observedAt: new Date(this.deps.now()).toISOString(),
+      local:
+        local !== null
+          ? { submittedByUs: local.submittedByUs, retryOf: local.retryOf, retries: local.retries }
+          : (remembered?.local ?? noLocalFacts),
+      surfaceOffersLogs: this.deps.surfaceOffersLogs,
+    });
+    return { summary, createdMs: createdMsOf(wire) };
+  }
+
+  private localEntry(job: LocalJob): Entry {
+    const wire = this.deps.watcher.wireOf(job.wire.id) ?? job.wire;
+    const summary = toSummary(wire, {
+      profileId: this.deps.profileId,
+      observedAt: job.observedAt,
+      local: job.local,
+      surfaceOffersLogs: this.deps.surfaceOffersLogs,
+    });
+    return { summary, createdMs: job.createdMs };
+  }
+}
+
+function sourceFor(mode: ListMode, filters: ListFilters): ListSource {
+  if (mode === 'v2') return 'service';
+  // The v1 list knows no labels: with label filters only remembered jobs can answer.
+  if (mode === 'v1') return hasLabelFilters(filters) ? 'local' : 'v1';
+  return 'local';
+}
+
+function noticeFor(source: ListSource, mode: ListMode, filters: ListFilters): string | null {
+  if (source === 'v1') return notices.v1;
+  if (source !== 'local') return null;
+  if (mode === 'none') return notices.local;
+  // A surface that lists, answered from memory: labels v1 cannot filter by, or the service was unreachable.
+  return mode === 'v1' && hasLabelFilters(filters) ? notices.v1Labels : notices.offline;
+}
+
+function isAfter(job: LocalJob, after: [number, string] | null): boolean {
+  if (after === null) return true;
+  return (
+    compareNewestFirst({ createdMs: job.createdMs, id: job.wire.id }, { createdMs: after[0], id: after[1] }) >
+    0
+  );
+}

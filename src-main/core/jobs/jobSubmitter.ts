@@ -1,0 +1,174 @@
+// jobs.submit and jobs.retry, written before they are sent (ARCHITECTURE rule 6). The submission and its
+// fresh Idempotency-Key go into the store's outbox (a batch of one) in a durable commit, the item is marked
+// sent (durably) just before the POST, and the job is recorded with the workflow it ran. After a crash the
+// record says what may have left. An unknown outcome is never resent blindly: the key stays claimed on the
+// service, so Loupe looks for the job (submissionReconciler.ts) and otherwise reports "maybe created".
+import { z } from 'zod';
+import type { JobSnapshot } from '../../../src-preload/contracts/jobs';
+import { ApiError, SubmitJobBodySchema, validateRequest, type SubmitJobBody } from '../api';
+import { ContractFailure } from '../rpc/contractFailure';
+import { sendWithIntent, type LoupeStore } from '../store';
+import type { JobWatcher } from '../watch/jobWatcher';
+import type { LocalHistory } from './localHistory';
+import type { ServiceJobs } from './serviceJobs';
+import type { SubmissionReconciler } from './submissionReconciler';
+import { readWire, type WireJob } from './wireJob';
+
+export interface SubmitRequest {
+  workflow: Record<string, unknown>;
+  labels?: Record<string, string>;
+  fileName?: string;
+  /** The job this submission retries (the attempts chain). */
+  retryOf?: string;
+}
+
+export interface JobSubmitterDeps {
+  profileId: string;
+  api: ServiceJobs;
+  store: LoupeStore;
+  history: LocalHistory;
+  watcher: JobWatcher;
+  reconciler: SubmissionReconciler;
+  newId: () => string;
+  now: () => number;
+}
+
+const jsonBody = z.record(z.string(), z.json());
+
+type Outcome =
+  | { kind: 'created'; wire: WireJob }
+  | { kind: 'unknown'; error: ApiError }
+  | { kind: 'failed'; error: ApiError };
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : 'the request failed';
+}
+
+function batchName(request: SubmitRequest): string {
+  if (request.retryOf !== undefined) return `Retry of ${request.retryOf}`;
+  return request.fileName === undefined ? 'Workflow submitted from Loupe' : `Submitted: ${request.fileName}`;
+}
+
+export class JobSubmitter {
+  constructor(private readonly deps: JobSubmitterDeps) {}
+
+  async submit(request: SubmitRequest): Promise<JobSnapshot> {
+    const { store, profileId, newId } = this.deps;
+    const labels =
+      request.labels !== undefined && Object.keys(request.labels).length > 0 ? request.labels : undefined;
+    // Checked before the intent is written: a body the service would refuse is never recorded as sent.
+    const body: SubmitJobBody = validateRequest(
+      SubmitJobBodySchema,
+      { workflow: request.workflow, ...(labels === undefined ? {} : { metadata: labels }) },
+      'invalid_request',
+    );
+    const idempotencyKey = newId();
+    const { items } = store.batches.create({ id: newId(), profileId, name: batchName(request) }, [
+      { id: newId(), idempotencyKey, request: jsonBody.parse(body) },
+    ]);
+    const item = items[0];
+    if (item === undefined) throw new Error('the outbox returned no item for the submission');
+
+    const sentAtMs = this.deps.now();
+    // Filled in by the send below (the outbox helper owns the marking around it).
+    const result: { outcome: Outcome | null } = { outcome: null };
+    await sendWithIntent(store.batchItems, item.id, async () => {
+      let wire: WireJob;
+      try {
+        wire = await this.deps.api.submit(body, idempotencyKey);
+      } catch (error) {
+        if (error instanceof ApiError && error.kind !== 'maybe-created') {
+          result.outcome = { kind: 'failed', error };
+          return { outcome: 'failed', error: describe(error) };
+        }
+        // maybe-created, or anything that is not an answer (an abort): the job may exist.
+        result.outcome = { kind: 'unknown', error: unknownOutcome(error, idempotencyKey) };
+        return { outcome: 'unknown', error: describe(error) };
+      }
+      result.outcome = { kind: 'created', wire };
+      this.record(wire, request, labels);
+      return { outcome: 'created', jobId: wire.id };
+    });
+    const outcome = result.outcome;
+    if (outcome === null) throw new Error('the submission ended without an outcome');
+    if (outcome.kind === 'failed') throw outcome.error;
+    const wire =
+      outcome.kind === 'created'
+        ? outcome.wire
+        : await this.reconcile(outcome.error, item.id, request, labels, sentAtMs);
+    return this.track(wire, request);
+  }
+
+  /** Re-submits a job's API workflow under a new key, linked to it so the list shows both attempts. */
+  async retry(jobId: string): Promise<JobSnapshot> {
+    const workflow = await this.retryWorkflow(jobId);
+    const original = this.deps.watcher.wireOf(jobId) ?? this.deps.history.one(jobId)?.wire ?? null;
+    const labels = original === null ? {} : readWire(original).metadata;
+    return this.submit({ workflow, labels, retryOf: jobId });
+  }
+
+  private async reconcile(
+    error: ApiError,
+    itemId: string,
+    request: SubmitRequest,
+    labels: Record<string, string> | undefined,
+    sentAtMs: number,
+  ): Promise<WireJob> {
+    const found = await this.deps.reconciler.find(request.workflow, sentAtMs).catch(() => null);
+    if (found === null) throw error;
+    this.record(found, request, labels);
+    this.deps.store.batchItems.markResult(itemId, { outcome: 'created', jobId: found.id });
+    return found;
+  }
+
+  /** Durable: the job and the workflow it ran (for a later retry) are on disk before anyone is told. */
+  private record(wire: WireJob, request: SubmitRequest, labels: Record<string, string> | undefined): void {
+    this.deps.store.jobs.recordSubmitted(this.deps.profileId, {
+      jobId: wire.id,
+      status: wire.status,
+      workflow: jsonBody.parse(request.workflow),
+      snapshot: wire,
+      ...(labels === undefined ? {} : { labels }),
+      ...(request.retryOf === undefined ? {} : { retryOf: request.retryOf }),
+    });
+  }
+
+  private track(wire: WireJob, request: SubmitRequest): JobSnapshot {
+    const { watcher, history } = this.deps;
+    const snapshot = watcher.track(wire, history.facts(wire.id));
+    if (request.retryOf !== undefined) watcher.relink(request.retryOf, history.facts(request.retryOf));
+    return snapshot;
+  }
+
+  private async retryWorkflow(jobId: string): Promise<Record<string, unknown>> {
+    try {
+      const document = await this.deps.api.jobs.workflow(jobId);
+      if (document.format === 'api') return document.workflow;
+    } catch (error) {
+      // The service may no longer have it (retention); what Loupe sent is the next best source.
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    }
+    const sent = this.deps.history.workflowOf(jobId);
+    if (sent !== null) return sent;
+    throw new ContractFailure(
+      'retry_needs_api_workflow',
+      "This job's workflow is only available in the editor's own format, which the service cannot run. " +
+        'Open it in the editor, export it in API format, and submit that file.',
+    );
+  }
+}
+
+function unknownOutcome(error: unknown, idempotencyKey: string): ApiError {
+  const original = error instanceof ApiError ? error : null;
+  return new ApiError({
+    kind: 'maybe-created',
+    status: original?.status ?? 0,
+    code: 'outcome_unknown',
+    message:
+      'The service did not confirm the submission, and Loupe could not find the job it may have created. ' +
+      'Check the job list before submitting again: the same workflow may already be running.',
+    details: { idempotencyKey, originalCode: original?.code ?? null },
+    retryAfterMs: original?.retryAfterMs ?? null,
+    ...(original === null ? {} : { cause: original }),
+  });
+}

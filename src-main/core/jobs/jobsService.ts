@@ -1,0 +1,71 @@
+// The jobs.* calls for one profile: list (jobLister.ts), read, logs, workflow, submit, cancel and retry
+// (jobSubmitter.ts). Every job read here goes through the profile's watcher, so the store and every open
+// view hear about it, and the job stays fresh afterwards.
+import type {
+  JobListArgs,
+  JobListPage,
+  JobLogResult,
+  JobSnapshot,
+  JobWorkflow,
+} from '../../../src-preload/contracts/jobs';
+import type { JobWatcher } from '../watch/jobWatcher';
+import { readJobLog } from './jobLogs';
+import type { JobLister } from './jobLister';
+import type { JobSubmitter } from './jobSubmitter';
+import type { ServiceJobs } from './serviceJobs';
+import { parseWorkflowText } from './workflowText';
+
+export interface JobsServiceDeps {
+  api: ServiceJobs;
+  watcher: JobWatcher;
+  lister: JobLister;
+  submitter: JobSubmitter;
+}
+
+export interface SubmitArgs {
+  workflowJson: string;
+  fileName?: string;
+  labels?: Record<string, string>;
+}
+
+export class JobsService {
+  constructor(private readonly deps: JobsServiceDeps) {}
+
+  list(args: JobListArgs): Promise<JobListPage> {
+    return this.deps.lister.list(args);
+  }
+
+  async get(jobId: string): Promise<JobSnapshot> {
+    return this.deps.watcher.track(await this.deps.api.read(jobId));
+  }
+
+  /** Reads the job first: whether it has finished decides what "no log" means. */
+  async logs(jobId: string): Promise<JobLogResult> {
+    const wire = await this.deps.api.read(jobId);
+    this.deps.watcher.track(wire);
+    return readJobLog(this.deps.api, wire);
+  }
+
+  async workflow(jobId: string): Promise<JobWorkflow> {
+    const document = await this.deps.api.jobs.workflow(jobId);
+    return { format: document.format, workflow: document.workflow };
+  }
+
+  async submit(args: SubmitArgs): Promise<JobSnapshot> {
+    const workflow = parseWorkflowText(args.workflowJson, args.fileName);
+    return await this.deps.submitter.submit({
+      workflow,
+      ...(args.labels === undefined ? {} : { labels: args.labels }),
+      ...(args.fileName === undefined ? {} : { fileName: args.fileName }),
+    });
+  }
+
+  /** The answer is usually `canceling`; the watcher keeps polling until the interrupt lands. */
+  async cancel(jobId: string): Promise<JobSnapshot> {
+    return this.deps.watcher.track(await this.deps.api.cancel(jobId));
+  }
+
+  retry(jobId: string): Promise<JobSnapshot> {
+    return this.deps.submitter.retry(jobId);
+  }
+}

@@ -1,0 +1,112 @@
+// Loupe's memory of a profile's jobs (the store's jobs table) read the way the job list and the watcher need
+// it: each row as a wire job with its local facts, and the newest-first order by the job's own creation
+// time (the table orders by when Loupe first saw a job, which differs for jobs learned from a list).
+import { isStoreError, type JobRow, type JobsTable } from '../store';
+import type { LocalFacts } from './normalize';
+import { createdMsOf, type WireJob } from './wireJob';
+
+export interface LocalJob {
+  wire: WireJob;
+  local: LocalFacts;
+  /** Sort key: the job's creation time, or when Loupe first recorded it. */
+  createdMs: number;
+  observedAt: string;
+}
+
+/** Enough history for any list a person scrolls through; older rows stay on disk. */
+const maxLocalRows = 10_000;
+
+function wireOf(row: JobRow): WireJob {
+  const wire: WireJob = row.snapshot ?? { id: row.jobId, status: row.status };
+  // A row recorded before its first snapshot still knows its labels and when it was seen.
+  return {
+    ...(row.labels === null ? {} : { metadata: row.labels }),
+    created_at: row.createdAt,
+    ...wire,
+  };
+}
+
+function retriesByJob(rows: readonly JobRow[]): Map<string, string[]> {
+  const retries = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.retryOf === null) continue;
+    const list = retries.get(row.retryOf) ?? [];
+    list.push(row.jobId);
+    retries.set(row.retryOf, list);
+  }
+  return retries;
+}
+
+function toLocalJob(row: JobRow, retries: string[]): LocalJob {
+  const wire = wireOf(row);
+  return {
+    wire,
+    local: { submittedByUs: row.submittedByUs, retryOf: row.retryOf, retries },
+    createdMs: createdMsOf(wire) ?? Date.parse(row.createdAt),
+    observedAt: row.updatedAt,
+  };
+}
+
+/** Newest first; ties broken by id so the order is total and a keyset cursor can resume it. */
+export function compareNewestFirst(
+  a: { createdMs: number; id: string },
+  b: { createdMs: number; id: string },
+): number {
+  if (a.createdMs !== b.createdMs) return b.createdMs - a.createdMs;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export class LocalHistory {
+  constructor(
+    private readonly jobs: JobsTable,
+    private readonly profileId: string,
+  ) {}
+
+  /** Every remembered job of the profile, newest first. Damaged rows are left out. */
+  all(): LocalJob[] {
+    const rows = this.jobs.list(this.profileId, { limit: maxLocalRows }).rows;
+    const retries = retriesByJob(rows);
+    return rows
+      .map((row) => toLocalJob(row, retries.get(row.jobId) ?? []))
+      .sort((a, b) => compareNewestFirst({ ...a, id: a.wire.id }, { ...b, id: b.wire.id }));
+  }
+
+  /** Jobs without a terminal status, newest first: what the watcher resumes after a restart. */
+  open(limit: number): LocalJob[] {
+    const rows = this.jobs.list(this.profileId, { limit, openOnly: true }).rows;
+    return rows.map((row) => toLocalJob(row, this.retriesOf(row.jobId)));
+  }
+
+  one(jobId: string): LocalJob | null {
+    const row = this.row(jobId);
+    return row === null ? null : toLocalJob(row, this.retriesOf(jobId));
+  }
+
+  facts(jobId: string): LocalFacts {
+    const row = this.row(jobId);
+    return {
+      submittedByUs: row?.submittedByUs ?? false,
+      retryOf: row?.retryOf ?? null,
+      retries: this.retriesOf(jobId),
+    };
+  }
+
+  /** The workflow Loupe sent for this job, kept so a retry can send it again. */
+  workflowOf(jobId: string): Record<string, unknown> | null {
+    return this.row(jobId)?.workflow ?? null;
+  }
+
+  /** A damaged row reads as unknown: one bad row must not stop the watcher or the list. */
+  private row(jobId: string): JobRow | null {
+    try {
+      return this.jobs.get(this.profileId, jobId);
+    } catch (error) {
+      if (isStoreError(error, 'corrupt_row')) return null;
+      throw error;
+    }
+  }
+
+  private retriesOf(jobId: string): string[] {
+    return this.jobs.retriesOf(this.profileId, jobId).rows.map((row) => row.jobId);
+  }
+}

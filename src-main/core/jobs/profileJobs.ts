@@ -1,0 +1,112 @@
+// Everything jobs-related for one profile, built from its connection: the watcher (started at once, so the
+// jobs still in flight at the last quit are picked up again) and the jobs service that answers the calls.
+import { randomUUID } from 'node:crypto';
+import { abortableSleep, HttpClient, RetryPolicy, type Connection, type Sleep } from '../api';
+import type { LoupeStore } from '../store';
+import type { WatchConfig } from '../watch/config';
+import { JobWatcher } from '../watch/jobWatcher';
+import { ObservedHttpClient } from '../watch/observedHttp';
+import { systemTimers, type WatchTimers } from '../watch/timers';
+import { JobLister } from './jobLister';
+import { JobsService } from './jobsService';
+import { JobSubmitter } from './jobSubmitter';
+import { ListCapability } from './listCapability';
+import { LocalHistory } from './localHistory';
+import { ServiceJobs } from './serviceJobs';
+import { SubmissionReconciler } from './submissionReconciler';
+
+export interface ProfileJobsOptions {
+  online?: () => boolean;
+  timers?: WatchTimers;
+  watch?: Partial<WatchConfig>;
+  fetch?: typeof fetch;
+  /** The retry policy of calls a person made (the http layer's default when absent). */
+  retryPolicy?: RetryPolicy;
+  sleep?: Sleep;
+  newId?: () => string;
+  /** Uniform in [0, 1), for the watcher's backoff jitter (tests pin it). */
+  random?: () => number;
+  /** Looks the reconciler makes after an unknown outcome, and the wait between them. */
+  reconcileAttempts?: number;
+  reconcileDelayMs?: number;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface ProfileJobs {
+  profileId: string;
+  service: JobsService;
+  watcher: JobWatcher;
+  dispose(error?: Parameters<JobWatcher['dispose']>[0]): void;
+}
+
+export function createProfileJobs(
+  profileId: string,
+  connection: Connection,
+  store: LoupeStore,
+  options: ProfileJobsOptions = {},
+): ProfileJobs {
+  const fetchOption = options.fetch === undefined ? {} : { fetch: options.fetch };
+  // Calls a person made get the http layer's retries; the watcher's reads do not, it has its own backoff.
+  const api = new ServiceJobs(
+    new HttpClient({
+      connection,
+      ...fetchOption,
+      ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),
+    }),
+  );
+  const single = (): RetryPolicy => new RetryPolicy({ maxAttempts: 1 });
+  const reader = new ServiceJobs(new HttpClient({ connection, retryPolicy: single(), ...fetchOption }));
+  const capability = new ListCapability();
+  const history = new LocalHistory(store.jobs, profileId);
+  const timers = options.timers ?? systemTimers;
+  const now = (): number => timers.now();
+  const watcher = new JobWatcher({
+    profileId,
+    surfaceOffersLogs: connection.surface === 'serverless',
+    reader,
+    streamHttp: (onFailure) =>
+      new ObservedHttpClient({ connection, retryPolicy: single(), ...fetchOption }, onFailure),
+    capability,
+    store,
+    history,
+    ...(options.online === undefined ? {} : { online: options.online }),
+    timers,
+    ...(options.watch === undefined ? {} : { config: options.watch }),
+    ...(options.logError === undefined ? {} : { logError: options.logError }),
+    ...(options.random === undefined ? {} : { random: options.random }),
+  });
+  const reconciler = new SubmissionReconciler({
+    api,
+    capability,
+    history,
+    sleep: options.sleep ?? abortableSleep,
+    ...(options.reconcileAttempts === undefined ? {} : { attempts: options.reconcileAttempts }),
+    ...(options.reconcileDelayMs === undefined ? {} : { delayMs: options.reconcileDelayMs }),
+  });
+  const submitter = new JobSubmitter({
+    profileId,
+    api,
+    store,
+    history,
+    watcher,
+    reconciler,
+    newId: options.newId ?? randomUUID,
+    now,
+  });
+  const lister = new JobLister({
+    profileId,
+    api,
+    capability,
+    history,
+    watcher,
+    surfaceOffersLogs: connection.surface === 'serverless',
+    now,
+  });
+  watcher.start();
+  return {
+    profileId,
+    service: new JobsService({ api, watcher, lister, submitter }),
+    watcher,
+    dispose: (error) => watcher.dispose(error),
+  };
+}

@@ -1,0 +1,145 @@
+// The job reads and writes the jobs service and the watcher make, returning wire jobs. Reads go through the
+// http layer directly rather than JobsClient.get/list because the tolerant schemas turn an unknown status
+// into 'unknown', and the contract keeps the service's own words (rawStatus); parsing is still the api
+// layer's schemas. Everything else is JobsClient and V1Client as they are.
+import {
+  ApiError,
+  JobListPageSchema,
+  JobSchema,
+  JobsClient,
+  V1Client,
+  type CallOptions,
+  type HttpClient,
+  type HttpRequest,
+  type ListJobsQuery,
+  type SubmitJobBody,
+  type V1ListQuery,
+} from '../api';
+import { absoluteJobLinks } from '../api/links';
+import { segment } from '../api/urls';
+import {
+  IdempotencyKeySchema,
+  listJobsQueryPairs,
+  SubmitJobBodySchema,
+  validateRequest,
+} from '../api/schemas/writers';
+import { rawStatusOf, wireFromJob, wireFromListItem, wireFromV1Item, type WireJob } from './wireJob';
+
+export interface WirePage {
+  jobs: WireJob[];
+  nextCursor: string | null;
+}
+
+export interface V1WirePage {
+  jobs: WireJob[];
+  hasMore: boolean;
+  total: number | null;
+}
+
+function withOptions(options: CallOptions): Pick<HttpRequest, 'signal' | 'timeoutMs'> {
+  return {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
+}
+
+function rawStatuses(body: unknown): Map<string, string> {
+  const statuses = new Map<string, string>();
+  if (typeof body !== 'object' || body === null || !('jobs' in body) || !Array.isArray(body.jobs)) {
+    return statuses;
+  }
+  for (const entry of body.jobs as unknown[]) {
+    if (typeof entry === 'object' && entry !== null && 'id' in entry && typeof entry.id === 'string') {
+      statuses.set(entry.id, rawStatusOf(entry));
+    }
+  }
+  return statuses;
+}
+
+export class ServiceJobs {
+  readonly jobs: JobsClient;
+  readonly v1: V1Client;
+
+  constructor(private readonly http: HttpClient) {
+    this.jobs = new JobsClient(http);
+    this.v1 = new V1Client(http);
+  }
+
+  /** GET /api/v2/jobs/{id}: the truth about one job. */
+  read(jobId: string, options: CallOptions = {}): Promise<WireJob> {
+    return this.readJob({
+      family: 'v2',
+      method: 'GET',
+      target: `api/v2/jobs/${segment(jobId)}`,
+      ...withOptions(options),
+    });
+  }
+
+  /**
+   * POST /api/v2/jobs with the Idempotency-Key recorded before this call (ARCHITECTURE rule 6). An unknown
+   * outcome comes back from the http layer as ApiError kind 'maybe-created'.
+   */
+  submit(body: SubmitJobBody, idempotencyKey: string, options: CallOptions = {}): Promise<WireJob> {
+    const value = validateRequest(SubmitJobBodySchema, body, 'invalid_request');
+    return this.readJob({
+      family: 'v2',
+      method: 'POST',
+      target: 'api/v2/jobs',
+      body: { kind: 'json', value },
+      idempotencyKey: validateRequest(IdempotencyKeySchema, idempotencyKey, 'invalid_request'),
+      ...withOptions(options),
+    });
+  }
+
+  /** POST …/cancel: idempotent, so the http layer may retry it like a read. */
+  cancel(jobId: string, options: CallOptions = {}): Promise<WireJob> {
+    return this.readJob({
+      family: 'v2',
+      method: 'POST',
+      target: `api/v2/jobs/${segment(jobId)}/cancel`,
+      idempotent: true,
+      ...withOptions(options),
+    });
+  }
+
+  /** One v2 list page, newest first (label filters checked before sending). */
+  async listV2(query: ListJobsQuery, options: CallOptions = {}): Promise<WirePage> {
+    const response = await this.http.send({
+      family: 'v2',
+      method: 'GET',
+      target: 'api/v2/jobs',
+      query: listJobsQueryPairs(query),
+      ...withOptions(options),
+    });
+    const body = await response.json();
+    const parsed = JobListPageSchema.safeParse(body);
+    if (!parsed.success) {
+      throw ApiError.invalidResponse('The job list could not be read.', response.status, response.requestId);
+    }
+    const raw = rawStatuses(body);
+    return {
+      jobs: parsed.data.jobs.map((item) => wireFromListItem(item, raw.get(item.id) ?? 'unknown')),
+      nextCursor: parsed.data.nextCursor,
+    };
+  }
+
+  /** One page of the managed service's deprecated v1 list (X-API-Key; the http layer adds it). */
+  async listV1(query: V1ListQuery, options: CallOptions = {}): Promise<V1WirePage> {
+    const page = await this.v1.listJobs(query, options);
+    return {
+      jobs: page.jobs.map(wireFromV1Item),
+      hasMore: page.pagination?.has_more ?? false,
+      total: page.pagination?.total ?? null,
+    };
+  }
+
+  private async readJob(request: HttpRequest): Promise<WireJob> {
+    const response = await this.http.send(request);
+    const body = await response.json();
+    const parsed = JobSchema.safeParse(body);
+    if (!parsed.success) {
+      throw ApiError.invalidResponse('The job could not be read.', response.status, response.requestId);
+    }
+    return wireFromJob(absoluteJobLinks(parsed.data, response.url), rawStatusOf(body));
+  }
+}

@@ -1,0 +1,102 @@
+// After a submission whose outcome is unknown (a 5xx or a lost answer; the key stays claimed, so a resend
+// would only be refused), find the job it may have created (spec, Idempotency-Key rule 5: "the client polls or
+// lists jobs"). Candidates are the newest jobs the service lists that Loupe does not already know and that
+// were created around the submission; one is ours only if its executed workflow is the one we sent. One
+// match is found; none, or more than one, stays "maybe created" — a guess would risk a double or a wrong link.
+import { isApiError, type Sleep } from '../api';
+import { ListCapability } from './listCapability';
+import type { LocalHistory } from './localHistory';
+import type { ServiceJobs } from './serviceJobs';
+import { createdMsOf, type WireJob } from './wireJob';
+
+export interface ReconcilerDeps {
+  api: ServiceJobs;
+  capability: ListCapability;
+  history: LocalHistory;
+  sleep: Sleep;
+  /** Looks (list + workflow reads) this many times, `delayMs` apart: a new job may take a moment to list. */
+  attempts?: number;
+  delayMs?: number;
+}
+
+/** Server and client clocks differ; a candidate created this long before the submission is still one. */
+const clockSkewMs = 10 * 60_000;
+const candidatesPerLook = 5;
+const pageSize = 50;
+
+/** JSON equality that ignores key order (the service may re-serialize the graph). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameJson(item, b[index]))
+    );
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const left = Object.entries(a);
+  const right = new Map(Object.entries(b));
+  return (
+    left.length === right.size &&
+    left.every(([key, value]) => right.has(key) && sameJson(value, right.get(key)))
+  );
+}
+
+export class SubmissionReconciler {
+  constructor(private readonly deps: ReconcilerDeps) {}
+
+  /** The job this workflow's submission created, read fresh; null when it cannot be told for sure. */
+  async find(workflow: Record<string, unknown>, sentAtMs: number): Promise<WireJob | null> {
+    const attempts = this.deps.attempts ?? 3;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await this.deps.sleep(this.deps.delayMs ?? 1_000);
+      const candidates = await this.candidates(sentAtMs);
+      if (candidates === null) return null;
+      const matching: string[] = [];
+      for (const candidate of candidates.slice(0, candidatesPerLook)) {
+        if (await this.ranWorkflow(candidate.id, workflow)) matching.push(candidate.id);
+      }
+      const [only, ...others] = matching;
+      if (only !== undefined) return others.length === 0 ? this.deps.api.read(only) : null;
+    }
+    return null;
+  }
+
+  /** Recently created jobs Loupe does not know; null when this surface cannot list at all. */
+  private async candidates(sentAtMs: number): Promise<WireJob[] | null> {
+    const { api, capability, history } = this.deps;
+    let rows: WireJob[];
+    for (;;) {
+      const mode = capability.mode;
+      if (mode === 'none') return null;
+      try {
+        rows =
+          mode === 'v2'
+            ? (await api.listV2({ limit: pageSize })).jobs
+            : (await api.listV1({ limit: pageSize, sortBy: 'create_time', sortOrder: 'desc' })).jobs;
+        break;
+      } catch (error) {
+        const fallback = ListCapability.fallbackFor(error, mode);
+        if (fallback === null) throw error;
+        capability.note(fallback);
+      }
+    }
+    return rows.filter((row) => {
+      const created = createdMsOf(row);
+      return (created === null || created >= sentAtMs - clockSkewMs) && history.one(row.id) === null;
+    });
+  }
+
+  private async ranWorkflow(jobId: string, workflow: Record<string, unknown>): Promise<boolean> {
+    try {
+      const document = await this.deps.api.jobs.workflow(jobId);
+      return document.format === 'api' && sameJson(document.workflow, workflow);
+    } catch (error) {
+      // A job that vanished or cannot be read is simply not a match.
+      if (isApiError(error)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+// One job as the service described it, in the service's own field names: a v2 Job exactly as read (with the
+// status text verbatim, so an unknown status keeps its words), or the partial record a list gave. This is
+// what goes into the store's snapshot column, and every contract snapshot is derived from it, so a stored
+// row, a poll, a list row and an SSE patch all normalize the same way.
+import { z } from 'zod';
+import {
+  bestEffort,
+  JobErrorSchema,
+  JobUrlsSchema,
+  labelMap,
+  lenientArray,
+  OutputSchema,
+  ProgressSchema,
+  type Job,
+  type JobListItem,
+  type V1ListItem,
+} from '../api';
+import type { JobSnapshot as StoredSnapshot } from '../store';
+
+/** `status` is the service's text; v1 rows carry the v2 reading in `status` and their own in `v1_status`. */
+export type WireJob = StoredSnapshot;
+
+/** The tolerant reader of a wire job: everything but id and status may be missing or unreadable. */
+export const WireJobSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  v1_status: bestEffort(z.string()),
+  created_at: bestEffort(z.string()),
+  started_at: bestEffort(z.string()),
+  completed_at: bestEffort(z.string()),
+  expires_at: bestEffort(z.string()),
+  queue_position: bestEffort(z.number()),
+  progress: bestEffort(ProgressSchema),
+  /** Null when the source had no outputs field (a list row), which is not the same as "no outputs". */
+  outputs: bestEffort(lenientArray(OutputSchema)),
+  outputs_count: bestEffort(z.number()),
+  error: bestEffort(JobErrorSchema),
+  metrics: z.record(z.string(), bestEffort(z.number())).catch({}),
+  metadata: labelMap,
+  /** Only a full read (GET, submit, cancel) has links; list rows do not. */
+  urls: bestEffort(JobUrlsSchema),
+});
+export type ReadWireJob = z.output<typeof WireJobSchema>;
+
+export function readWire(wire: WireJob): ReadWireJob {
+  const parsed = WireJobSchema.safeParse(wire);
+  if (parsed.success) return parsed.data;
+  // id and status are guaranteed by the WireJob type; anything else unreadable reads as absent.
+  return WireJobSchema.parse({ id: wire.id, status: wire.status });
+}
+
+/** The status text the service sent, from a body read before the tolerant schema replaced it. */
+export function rawStatusOf(body: unknown): string {
+  if (typeof body === 'object' && body !== null && 'status' in body && typeof body.status === 'string') {
+    return body.status;
+  }
+  return 'unknown';
+}
+
+export function wireFromJob(job: Job, rawStatus: string): WireJob {
+  return { ...job, status: rawStatus };
+}
+
+export function wireFromListItem(item: JobListItem, rawStatus: string): WireJob {
+  return {
+    id: item.id,
+    status: rawStatus,
+    created_at: item.create_time,
+    ...(item.update_time === null ? {} : { updated_at: item.update_time }),
+    metadata: item.metadata,
+  };
+}
+
+/** v1 times are numbers: large ones are milliseconds, small ones seconds (the documents do not say). */
+export function v1Time(value: number | null): string | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const date = new Date(value > 1e12 ? value : value * 1000);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function wireFromV1Item(item: V1ListItem): WireJob {
+  const failure = item.execution_error;
+  return {
+    id: item.id,
+    status: item.status,
+    v1_status: item.rawStatus,
+    created_at: v1Time(item.create_time),
+    started_at: v1Time(item.execution_start_time),
+    completed_at: v1Time(item.execution_end_time),
+    outputs_count: item.outputs_count,
+    error:
+      failure === null
+        ? null
+        : {
+            code: failure.exception_type ?? 'execution_error',
+            message: failure.exception_message,
+            node_id: failure.node_id,
+            class_type: failure.node_type,
+            traceback: failure.traceback.length === 0 ? null : failure.traceback.join(''),
+          },
+  };
+}
+
+/** Milliseconds since the epoch of a wire job's creation, or null when it is unknown or unreadable. */
+export function createdMsOf(wire: WireJob): number | null {
+  const created = wire.created_at;
+  if (typeof created !== 'string') return null;
+  const ms = Date.parse(created);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** A wire job with links came from a full read; one without is a list row or a stored partial. */
+export function isFullRead(wire: WireJob): boolean {
+  return typeof wire.urls === 'object' && wire.urls !== null;
+}

@@ -1,0 +1,53 @@
+// A workflow file's text, read before anything is recorded or sent. The common mistake (issue 5: "UI-format
+// files explained, not just rejected") is the editor's regular save, which has `nodes` and `links` arrays;
+// the service only runs the API-format graph and would answer workflow_format_ui. Saying so here, in words
+// with the way out, beats a 422 round trip.
+import { ContractFailure } from '../rpc/contractFailure';
+
+export type ApiWorkflow = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isUiFormat(value: Record<string, unknown>): boolean {
+  return Array.isArray(value.nodes) && Array.isArray(value.links);
+}
+
+function named(fileName: string | undefined): string {
+  return fileName === undefined || fileName.trim() === '' ? 'This file' : `"${fileName}"`;
+}
+
+export function uiFormatFailure(fileName: string | undefined): ContractFailure {
+  return new ContractFailure(
+    'workflow_format_ui',
+    `${named(fileName)} is the editor's own save format (it has "nodes" and "links"), which the service ` +
+      'cannot run. In the editor, export the workflow in API format (Export (API)) and submit that file.',
+    { details: { fileName: fileName ?? null } },
+  );
+}
+
+/** Parses the text of a workflow file into the API-format graph to send, or explains why it is not one. */
+export function parseWorkflowText(text: string, fileName?: string): ApiWorkflow {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : 'it could not be parsed';
+    throw new ContractFailure(
+      'invalid_workflow_json',
+      `${named(fileName)} is not valid JSON (${reason}). A workflow file is the JSON the editor exports.`,
+    );
+  }
+  if (!isRecord(value)) {
+    throw new ContractFailure(
+      'invalid_workflow_json',
+      `${named(fileName)} is JSON, but not a workflow: a workflow is an object of nodes keyed by id.`,
+    );
+  }
+  if (isUiFormat(value)) throw uiFormatFailure(fileName);
+  if (Object.keys(value).length === 0) {
+    throw new ContractFailure('invalid_workflow_json', `${named(fileName)} is an empty workflow.`);
+  }
+  return value;
+}

@@ -1,0 +1,21 @@
+// Public surface of core/uploads: the hash-first uploader, its contract handlers, and the hashing paths.
+export { UploadService, type UploadServiceDeps } from './uploadService';
+export { createUploadHandlers, type UploadHandlers, type UploadHandlerOptions } from './uploadHandlers';
+export {
+  FileHasher,
+  DEFAULT_HASH_CHUNK_BYTES,
+  type FileDigest,
+  type FileHasherOptions,
+  type HashOptions,
+} from './fileHasher';
+export { MAX_SINGLE_UPLOAD_BYTES } from './uploadFile';
+export { expandPaths, type ExpandedFile, type Expansion } from './expandPaths';
+export {
+  digestChunks,
+  hashChunksWithWasm,
+  createWasmHasher,
+  type IncrementalBlake3,
+  type ChunkSource,
+} from './wasmHash';
+export { formatBytes } from './summary';
+export { UploadError, HashCanceledError, HashFailedError, FileChangedError } from './uploadErrors';

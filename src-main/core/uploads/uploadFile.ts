@@ -1,0 +1,285 @@
+// One file, hash first: blake3 in the worker, then HEAD by-hash. Bytes the service already holds become a new
+// asset through from-hash with zero file bytes sent; otherwise the file is streamed as multipart with
+// expected_hash and an Idempotency-Key, unless it is over the single-request limit (refused, nothing sent).
+// Every request that can create an asset is recorded in the store before it leaves (rule 6).
+import { stat } from 'node:fs/promises';
+import { isApiError, type AssetsClient, type CreatedAsset } from '../api';
+import { sendWithIntent, type UploadRow, type UploadsTable } from '../store';
+import type { UploadOptions, UploadOutcome } from '../../../src-preload/contract';
+import { contentTypeFor } from './contentType';
+import type { FileDigest, FileHasher } from './fileHasher';
+import { exactFileBytes, type SourceProbe } from './fileSource';
+import { classifySendFailure, type ClassifiedFailure } from './sendFailure';
+import { formatBytes } from './summary';
+import { HashCanceledError, HashFailedError } from './uploadErrors';
+
+/**
+ * The service takes "about 100 MB in a single request" (spec, Limits). Read as decimal megabytes, the
+ * smaller reading, so a file Loupe sends is never over the limit under either reading.
+ */
+export const MAX_SINGLE_UPLOAD_BYTES = 100 * 1000 * 1000;
+
+export interface FilePipelineDeps {
+  hasher: FileHasher;
+  uploads: UploadsTable;
+  maxUploadBytes: number;
+  newId: () => string;
+  newKey: () => string;
+}
+
+export interface FileTarget {
+  assets: AssetsClient;
+  profileId: string;
+}
+
+export interface FileJob {
+  path: string;
+  relativePath: string;
+  options: UploadOptions;
+  /** The store row of this file's previous attempt, if one was recorded. */
+  rowId: string | null;
+}
+
+export interface FileEvents {
+  stage(state: 'hashing' | 'checking' | 'sending'): void;
+  hashed(bytes: number): void;
+  digested(digest: FileDigest): void;
+  sent(bytes: number): void;
+  /** The store row now standing for this file (kept for a retry). */
+  recorded(rowId: string): void;
+}
+
+export async function uploadFile(
+  job: FileJob,
+  target: FileTarget,
+  deps: FilePipelineDeps,
+  events: FileEvents,
+  signal: AbortSignal,
+): Promise<UploadOutcome> {
+  events.stage('hashing');
+  let digest: FileDigest;
+  try {
+    digest = await deps.hasher.hash(job.path, { signal, onProgress: (bytes) => events.hashed(bytes) });
+  } catch (error) {
+    return hashFailure(error);
+  }
+  events.digested(digest);
+
+  events.stage('checking');
+  let known: boolean;
+  try {
+    known = await target.assets.existsByHash(digest.hash, { signal });
+  } catch (error) {
+    // A HEAD creates nothing, so whatever went wrong, nothing needs reconciling.
+    if (signal.aborted) return { kind: 'canceled', message: 'Canceled before anything was sent.' };
+    return {
+      kind: 'failed',
+      code: isApiError(error) ? error.code : 'internal',
+      message: isApiError(error) ? error.message : 'The service could not be asked about these bytes.',
+      corruption: false,
+      outcomeUnknown: false,
+    };
+  }
+  if (!known && digest.size > deps.maxUploadBytes) return tooLarge(digest.size, deps.maxUploadBytes);
+  if (!known) {
+    const changed = await changedSinceHashed(job.path, digest);
+    if (changed !== null) return changed;
+  }
+
+  const row = prepareRow(job, digest, known, target.profileId, deps);
+  events.recorded(row.id);
+  events.stage('sending');
+  return known
+    ? mintFromHash(row.id, job, digest, target, deps.uploads, signal)
+    : sendBytes(row.id, job, digest, target, deps.uploads, events, signal);
+}
+
+/** The row this attempt is sent under: a new intent, or the previous attempt's row brought up to date. */
+function prepareRow(
+  job: FileJob,
+  digest: FileDigest,
+  known: boolean,
+  profileId: string,
+  deps: FilePipelineDeps,
+): UploadRow {
+  const previous = job.rowId === null ? null : deps.uploads.get(job.rowId);
+  const fresh = (): UploadRow =>
+    deps.uploads.recordIntent({
+      id: deps.newId(),
+      profileId,
+      filePath: job.path,
+      size: digest.size,
+      hash: digest.hash,
+      // from-hash sends no key; the row still needs one, and it is never presented anywhere else.
+      idempotencyKey: deps.newKey(),
+    });
+  if (previous === null || previous.hash !== digest.hash) return fresh();
+  switch (previous.state) {
+    case 'pending':
+      return previous;
+    case 'failed':
+      // A definitive failure released the key, but a new attempt gets a new one all the same.
+      return deps.uploads.requeue(previous.id, deps.newKey());
+    case 'sent':
+    case 'unknown':
+      // The earlier request may have created an asset. The by-hash answer settles it: held bytes are minted
+      // on this row (from-hash presents no key); bytes not held mean nothing was created, and the old key
+      // stays claimed on the service (v2 rule 5), so the new request gets a new key.
+      if (known) return previous;
+      deps.uploads.markResult(previous.id, {
+        outcome: 'failed',
+        error: 'reconciled: the service does not hold these bytes, so the earlier request created nothing',
+      });
+      return deps.uploads.requeue(previous.id, deps.newKey());
+    case 'created':
+      return fresh();
+  }
+}
+
+async function mintFromHash(
+  rowId: string,
+  job: FileJob,
+  digest: FileDigest,
+  target: FileTarget,
+  uploads: UploadsTable,
+  signal: AbortSignal,
+): Promise<UploadOutcome> {
+  const result: { failure?: ClassifiedFailure } = {};
+  const row = await sendWithIntent(uploads, rowId, async () => {
+    try {
+      const minted = await target.assets.fromHash(
+        {
+          hash: digest.hash,
+          file_path: placement(job),
+          ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
+          ...(job.options.expiresIn === undefined ? {} : { expires_in: job.options.expiresIn }),
+        },
+        { signal },
+      );
+      return { outcome: 'created' as const, assetId: minted.asset.id, hash: digest.hash };
+    } catch (error) {
+      result.failure = classifySendFailure(error, {
+        kind: 'from-hash',
+        signal,
+        sentAllBytes: false,
+        sourceFailure: null,
+      });
+      return result.failure.record;
+    }
+  });
+  if (row.state === 'created' && row.assetId !== null) {
+    return { kind: 'deduplicated', assetId: row.assetId, bytesNotSent: digest.size };
+  }
+  return result.failure?.outcome ?? unexpected(row);
+}
+
+async function sendBytes(
+  rowId: string,
+  job: FileJob,
+  digest: FileDigest,
+  target: FileTarget,
+  uploads: UploadsTable,
+  events: FileEvents,
+  signal: AbortSignal,
+): Promise<UploadOutcome> {
+  const probe: SourceProbe = { failure: null };
+  const result: { created?: CreatedAsset; failure?: ClassifiedFailure } = {};
+  let sentBytes = 0;
+  const row = await sendWithIntent(uploads, rowId, async (sending) => {
+    try {
+      const created = await target.assets.upload(
+        {
+          source: exactFileBytes(job.path, digest.size, probe),
+          size: digest.size,
+          fileName: fileName(job),
+          contentType: contentTypeFor(job.path),
+          filePath: placement(job),
+          expectedHash: digest.hash,
+          idempotencyKey: sending.idempotencyKey,
+          ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
+          ...(job.options.expiresIn === undefined ? {} : { expiresIn: job.options.expiresIn }),
+          onProgress: (sent) => {
+            sentBytes = sent;
+            events.sent(sent);
+          },
+        },
+        { signal },
+      );
+      result.created = created;
+      return { outcome: 'created' as const, assetId: created.asset.id, hash: digest.hash };
+    } catch (error) {
+      result.failure = classifySendFailure(error, {
+        kind: 'upload',
+        signal,
+        sentAllBytes: sentBytes >= digest.size,
+        sourceFailure: probe.failure,
+      });
+      return result.failure.record;
+    }
+  });
+  if (row.state === 'created' && row.assetId !== null) {
+    return {
+      kind: 'uploaded',
+      assetId: row.assetId,
+      createdNew: result.created?.asset.created_new ?? result.created?.created ?? null,
+    };
+  }
+  return result.failure?.outcome ?? unexpected(row);
+}
+
+/** The service's placement path: the chosen folder, then the file's path inside what was dropped. */
+function placement(job: FileJob): string {
+  const folder = job.options.filePath?.replace(/\/+$/, '');
+  return folder === undefined || folder === '' ? job.relativePath : `${folder}/${job.relativePath}`;
+}
+
+function fileName(job: FileJob): string {
+  return job.relativePath.split('/').pop() ?? job.relativePath;
+}
+
+/** Size or time changed since hashing: sending now would send other bytes than were hashed. */
+async function changedSinceHashed(path: string, digest: FileDigest): Promise<UploadOutcome | null> {
+  const now = await stat(path).catch(() => null);
+  if (now !== null && now.size === digest.size && now.mtimeMs === digest.mtimeMs) return null;
+  return {
+    kind: 'failed',
+    code: 'file_changed',
+    message:
+      'The file changed (or went away) after it was hashed; nothing was sent. Retry to upload it as it is now.',
+    corruption: false,
+    outcomeUnknown: false,
+  };
+}
+
+function tooLarge(size: number, limit: number): UploadOutcome {
+  return {
+    kind: 'refused-too-large',
+    limitBytes: limit,
+    message:
+      `This file is ${formatBytes(size)}; the service accepts at most ${formatBytes(limit)} in one upload, ` +
+      'and it does not already hold these bytes. Nothing was sent.',
+  };
+}
+
+function hashFailure(error: unknown): UploadOutcome {
+  if (error instanceof HashCanceledError)
+    return { kind: 'canceled', message: 'Canceled while hashing; nothing was sent.' };
+  const code = error instanceof HashFailedError ? error.code : 'hash_failed';
+  return {
+    kind: 'failed',
+    code: 'file_unreadable',
+    message: `Loupe could not read this file to hash it (${code}). Nothing was sent.`,
+    corruption: false,
+    outcomeUnknown: false,
+  };
+}
+
+function unexpected(row: UploadRow): UploadOutcome {
+  return {
+    kind: 'failed',
+    code: 'internal',
+    message: `The upload ended in an unexpected state (${row.state}).`,
+    corruption: false,
+    outcomeUnknown: row.state !== 'failed',
+  };
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { contract, type UploadProgressEvent } from '../../../src-preload/contract';
+import type { StreamSink } from '../rpc/dispatcher';
+import { uploadFixture, type UploadFixture } from './testing/uploadFixture';
+import { createUploadHandlers } from './uploadHandlers';
+
+let sim: RunningSimulator;
+let fx: UploadFixture;
+beforeAll(async () => {
+  sim = await startFast({ surface: 'self-hosted' });
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  fx = await uploadFixture({ surface: 'self-hosted', baseUrl: sim.url });
+});
+afterEach(() => fx.dispose());
+
+describe('uploads.* contract', () => {
+  it('refuses relative paths and bad options before main runs anything', () => {
+    const args = contract['uploads.start'].args;
+    expect(args.safeParse({ paths: ['relative.png'] }).success).toBe(false);
+    expect(args.safeParse({ paths: ['/ok.png'], options: { expiresIn: 30 } }).success).toBe(false);
+    expect(args.safeParse({ paths: ['/ok.png'], options: { tags: ['a\nb'] } }).success).toBe(false);
+    expect(args.safeParse({ paths: ['/ok.png', 'C:\\ok.png'], options: { tags: ['a'] } }).success).toBe(true);
+  });
+
+  it('streams a snapshot, then batched updates until the batch is finished', async () => {
+    const handlers = createUploadHandlers(fx.service(), { progressIntervalMs: 20 });
+    const paths = [fx.file('one.bin', randomBytes(1000)), fx.file('two.bin', randomBytes(2000))];
+    const { batchId } = await handlers['uploads.start']({ paths });
+    const events: UploadProgressEvent[] = [];
+    let stop: () => void = () => undefined;
+    await new Promise<void>((resolve) => {
+      const sink: StreamSink<UploadProgressEvent> = {
+        emit: (event) => {
+          expect(contract['uploads.progress'].event.safeParse(event).success).toBe(true);
+          events.push(event);
+          if (event.type === 'update' && event.finished) resolve();
+        },
+        end: () => undefined,
+      };
+      stop = handlers['uploads.progress']({ batchId }, sink);
+    });
+    stop();
+    expect(events[0]?.type).toBe('snapshot');
+    const last = events.at(-1);
+    expect(last?.type === 'update' && last.summary).toMatchObject({ files: 2, uploaded: 2, finished: 2 });
+    const { batches } = await handlers['uploads.list']({});
+    expect(batches.map((b) => b.batchId)).toEqual([batchId]);
+    expect(batches[0]?.files.map((f) => f.outcome?.kind)).toEqual(['uploaded', 'uploaded']);
+  });
+
+  it('answers an unknown batch with a typed error', () => {
+    const handlers = createUploadHandlers(fx.service());
+    expect(() => handlers['uploads.cancel']({ batchId: 'nope' })).toThrow(
+      expect.objectContaining({ code: 'not_found' }),
+    );
+  });
+});

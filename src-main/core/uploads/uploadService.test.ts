@@ -1,0 +1,303 @@
+// The uploader against the real simulator, through real sockets: what the service received (its byte
+// counter, request log, assets and blobs) is the evidence, not what the client believes it sent.
+import { randomBytes } from 'node:crypto';
+import { symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AssetsClient, HttpClient } from '../api';
+import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { connectionForProfile } from '../app/serviceConnection';
+import type { UploadBatch, UploadFile } from '../../../src-preload/contract';
+import { uploadFixture, type UploadFixture } from './testing/uploadFixture';
+import type { UploadService } from './uploadService';
+
+let sim: RunningSimulator;
+let fx: UploadFixture;
+
+beforeAll(async () => {
+  sim = await startFast({ surface: 'serverless' });
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  sim.control.reset();
+  fx = await uploadFixture({ surface: 'serverless', baseUrl: sim.url, key: 'demo-key' });
+});
+afterEach(() => fx.dispose());
+
+async function upload(service: UploadService, paths: string[], options = {}): Promise<UploadBatch> {
+  const { batchId } = await service.start(paths, options);
+  return service.whenFinished(batchId);
+}
+
+function only(batch: UploadBatch): UploadFile {
+  expect(batch.files).toHaveLength(1);
+  return batch.files[0]!;
+}
+
+/** Watches one file of a batch and runs `act` once, the first time `when` holds. */
+function once(
+  service: UploadService,
+  batchId: string,
+  when: (file: UploadFile) => boolean,
+  act: () => void,
+): void {
+  let done = false;
+  service.onChange(batchId, () => {
+    const file = service.batch(batchId).files[0]!;
+    if (done || !when(file)) return;
+    done = true;
+    act();
+  });
+}
+
+interface SeenUpload {
+  path: string;
+  key: string | null;
+  /** The store row carrying that key at the moment the request left. */
+  rowState: string | null;
+}
+
+/** An UploadService whose requests pass a spy that looks at the store as each one leaves. */
+function spiedService(limits: { maxUploadBytes?: number } = {}): {
+  service: UploadService;
+  seen: SeenUpload[];
+} {
+  const seen: SeenUpload[] = [];
+  const spy: typeof fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (init?.method === 'POST') {
+      const key = new Headers(init.headers).get('idempotency-key');
+      const rows = fx.store.uploads.list(fx.profileId).rows;
+      const row =
+        key === null ? rows.find((r) => r.state === 'sent') : rows.find((r) => r.idempotencyKey === key);
+      seen.push({ path: url.pathname, key, rowState: row?.state ?? null });
+    }
+    return fetch(input, init);
+  };
+  const service = fx.service({
+    ...limits,
+    connect: async (profileId) =>
+      new AssetsClient(
+        new HttpClient({ connection: await connectionForProfile(fx.profiles, profileId), fetch: spy }),
+      ),
+  });
+  return { service, seen };
+}
+
+describe('hash first, then dedup', () => {
+  it('sends zero file bytes the second time the same bytes are uploaded', async () => {
+    const service = fx.service();
+    const path = fx.file('photo.png', randomBytes(300_000));
+    const first = only(await upload(service, [path]));
+    expect(first.outcome).toMatchObject({ kind: 'uploaded', createdNew: true });
+    const received = sim.control.stats().uploadBytesReceived;
+    expect(received).toBe(300_000);
+
+    const again = await upload(service, [path]);
+    expect(only(again).outcome).toMatchObject({ kind: 'deduplicated', bytesNotSent: 300_000 });
+    expect(only(again).bytesSent).toBe(0);
+    expect(sim.control.stats().uploadBytesReceived).toBe(received);
+    // Same owner, bytes and placement: the service hands back the reference it already had.
+    const firstAsset = first.outcome?.kind === 'uploaded' ? first.outcome.assetId : null;
+    expect(only(again).outcome).toMatchObject({ assetId: firstAsset });
+    expect(again.summary.text).toBe('1 file, 1 already on the server, 300 kB not sent');
+  });
+
+  it('summarises a mixed batch', async () => {
+    const service = fx.service();
+    const known = [1, 2, 3].map((n) => fx.file(`set/known-${n}.bin`, randomBytes(1_000_000)));
+    await upload(service, known);
+    fx.file('set/new-1.bin', randomBytes(10));
+    fx.file('set/new-2.bin', randomBytes(10));
+    const batch = await upload(service, [join(fx.dir.path, 'drop/set')]);
+    expect(batch.summary).toMatchObject({ files: 5, deduplicated: 3, uploaded: 2, bytesNotSent: 3_000_000 });
+    expect(batch.summary.text).toBe('5 files, 3 already on the server, 2 uploaded, 3.00 MB not sent');
+  });
+
+  it('records the intent and its key before each request leaves (write before send)', async () => {
+    const { service, seen } = spiedService();
+    const path = fx.file('intent.bin', randomBytes(5000));
+    const first = only(await upload(service, [path]));
+    await upload(service, [path]);
+    expect(seen.map((s) => [s.path, s.rowState])).toEqual([
+      ['/api/v2/assets', 'sent'],
+      ['/api/v2/assets/from-hash', 'sent'],
+    ]);
+    // The multipart upload presents the key recorded with its intent; from-hash carries none.
+    expect(seen.map((s) => s.key === null)).toEqual([false, true]);
+    const rows = fx.store.uploads.list(fx.profileId).rows;
+    expect(rows.map((r) => r.state)).toEqual(['created', 'created']);
+    expect(rows.every((r) => r.filePath === path && r.hash === first.hash)).toBe(true);
+  });
+});
+
+describe('refusals and corruption', () => {
+  it('refuses a file over the limit before any byte is sent', async () => {
+    const service = fx.service({ maxUploadBytes: 1000 });
+    const path = fx.file('big.bin', randomBytes(5000));
+    sim.control.clearRequests();
+    const file = only(await upload(service, [path]));
+    expect(file.outcome).toMatchObject({ kind: 'refused-too-large', limitBytes: 1000 });
+    expect(file.outcome?.kind === 'refused-too-large' && file.outcome.message).toContain('Nothing was sent');
+    // Only the by-hash look-up reached the service: no upload request, no file byte.
+    expect(sim.control.requests().map((r) => r.method)).toEqual(['HEAD']);
+    expect(sim.control.stats().uploadBytesReceived).toBe(0);
+    expect(fx.store.uploads.list(fx.profileId).rows).toEqual([]);
+  });
+
+  it('still deduplicates an over-limit file the service already holds', async () => {
+    const path = fx.file('big-known.bin', randomBytes(5000));
+    await upload(fx.service(), [path]);
+    const received = sim.control.stats().uploadBytesReceived;
+    const file = only(await upload(fx.service({ maxUploadBytes: 1000 }), [path]));
+    expect(file.outcome).toMatchObject({ kind: 'deduplicated', bytesNotSent: 5000 });
+    expect(sim.control.stats().uploadBytesReceived).toBe(received);
+  });
+
+  it('reports a hash_mismatch as corruption, creates nothing, and a retry uses a new key', async () => {
+    const { service, seen } = spiedService();
+    const path = fx.file('shifty.bin', randomBytes(20_000));
+    utimesSync(path, 1_700_000_000, 1_700_000_000);
+    const { batchId } = await service.start([path]);
+    // The disk hands back other bytes after hashing: same size, same time, so only the service can tell.
+    once(
+      service,
+      batchId,
+      (f) => f.state === 'checking',
+      () => {
+        writeFileSync(path, randomBytes(20_000));
+        utimesSync(path, 1_700_000_000, 1_700_000_000);
+      },
+    );
+    const file = only(await service.whenFinished(batchId));
+    expect(file.outcome).toMatchObject({
+      kind: 'failed',
+      code: 'hash_mismatch',
+      corruption: true,
+      outcomeUnknown: false,
+    });
+    expect(sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });
+    expect(fx.store.uploads.list(fx.profileId).rows.map((r) => r.state)).toEqual(['failed']);
+
+    service.retry(batchId, file.fileId);
+    const retried = only(await service.whenFinished(batchId));
+    expect(retried.outcome).toMatchObject({ kind: 'uploaded' });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.key).not.toBe(seen[0]?.key);
+    // The bytes differ now, so the retry is a new intent; the failed one stays as the record of what happened.
+    expect(fx.store.uploads.list(fx.profileId).rows).toEqual([
+      expect.objectContaining({ state: 'created', idempotencyKey: seen[1]?.key, hash: retried.hash }),
+      expect.objectContaining({ state: 'failed', idempotencyKey: seen[0]?.key, hash: file.hash }),
+    ]);
+  });
+
+  it('notices a file changed after hashing and sends nothing', async () => {
+    const service = fx.service();
+    const path = fx.file('edited.txt', 'first version');
+    utimesSync(path, 1_700_000_000, 1_700_000_000);
+    const { batchId } = await service.start([path]);
+    once(
+      service,
+      batchId,
+      (f) => f.state === 'checking',
+      () => writeFileSync(path, 'second version!'),
+    );
+    const file = only(await service.whenFinished(batchId));
+    expect(file.outcome).toMatchObject({ kind: 'failed', code: 'file_changed' });
+    expect(sim.control.stats().uploadBytesReceived).toBe(0);
+  });
+});
+
+describe('cancel and retry', () => {
+  it('cancels an upload mid-body and leaves no half-made asset', async () => {
+    const service = fx.service();
+    const path = fx.file('long.bin', randomBytes(16 * 1024 * 1024));
+    const { batchId } = await service.start([path]);
+    once(
+      service,
+      batchId,
+      (f) => f.bytesSent > 0,
+      () => service.cancel(batchId),
+    );
+    const file = only(await service.whenFinished(batchId));
+    expect(file.outcome).toMatchObject({ kind: 'canceled' });
+    expect(file.bytesSent).toBeLessThan(16 * 1024 * 1024);
+    expect(sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });
+    const [canceledRow] = fx.store.uploads.list(fx.profileId).rows;
+    expect(canceledRow?.state).toBe('failed');
+
+    // Nothing was created, so the retry goes out on the same record under a new key.
+    service.retry(batchId, file.fileId);
+    expect(only(await service.whenFinished(batchId)).outcome).toMatchObject({ kind: 'uploaded' });
+    const [row] = fx.store.uploads.list(fx.profileId).rows;
+    expect(row).toMatchObject({ id: canceledRow?.id, state: 'created', attempts: 2 });
+    expect(row?.idempotencyKey).not.toBe(canceledRow?.idempotencyKey);
+    expect(sim.control.stats()).toMatchObject({ assets: 1, blobs: 1 });
+  });
+
+  it('after an unknown outcome, a retry checks by hash and never reuses the key', async () => {
+    const { service, seen } = spiedService();
+    sim.control.setFaults({ upstreamError: { routes: ['POST /api/v2/assets'], count: 1 } });
+    const path = fx.file('flaky.bin', randomBytes(4000));
+    const { batchId } = await service.start([path]);
+    const file = only(await service.whenFinished(batchId));
+    expect(file.outcome).toMatchObject({ kind: 'failed', outcomeUnknown: true });
+    expect(fx.store.uploads.list(fx.profileId).rows.map((r) => r.state)).toEqual(['unknown']);
+
+    service.retry(batchId, file.fileId);
+    expect(only(await service.whenFinished(batchId)).outcome).toMatchObject({ kind: 'uploaded' });
+    expect(seen.map((s) => s.path)).toEqual(['/api/v2/assets', '/api/v2/assets']);
+    expect(seen[1]?.key).not.toBe(seen[0]?.key);
+    expect(fx.store.uploads.list(fx.profileId).rows).toEqual([
+      expect.objectContaining({ state: 'created', attempts: 2, idempotencyKey: seen[1]?.key }),
+    ]);
+  });
+
+  it('does not retry a file that succeeded', async () => {
+    const service = fx.service();
+    const { batchId } = await service.start([fx.file('fine.txt', 'fine')]);
+    const file = only(await service.whenFinished(batchId));
+    expect(() => service.retry(batchId, file.fileId)).toThrow(
+      expect.objectContaining({ code: 'not_retryable' }),
+    );
+  });
+});
+
+describe('folders and options', () => {
+  it('uploads a folder recursively with placement, tags and expiry, and names what it skipped', async () => {
+    const service = fx.service();
+    fx.file('album/a.png', randomBytes(100));
+    fx.file('album/sub/b.wav', randomBytes(200));
+    symlinkSync(fx.file('outside.txt', 'x'), join(fx.dir.path, 'drop/album/link.txt'));
+    const batch = await upload(service, [join(fx.dir.path, 'drop/album')], {
+      filePath: 'inputs/',
+      tags: ['input'],
+      expiresIn: 3600,
+    });
+    expect(batch.files.map((f) => [f.relativePath, f.outcome?.kind])).toEqual([
+      ['album/a.png', 'uploaded'],
+      ['album/sub/b.wav', 'uploaded'],
+    ]);
+    expect(batch.skipped).toEqual([expect.objectContaining({ reason: 'symlink' })]);
+    const outcome = batch.files[1]?.outcome;
+    const assetId = outcome?.kind === 'uploaded' ? outcome.assetId : '';
+    const assets = new AssetsClient(
+      new HttpClient({ connection: await connectionForProfile(fx.profiles, fx.profileId) }),
+    );
+    const asset = await assets.get(assetId);
+    expect(asset).toMatchObject({
+      file_path: 'inputs/album/sub/b.wav',
+      content_type: 'audio/wav',
+      size_bytes: 200,
+    });
+    expect(asset.expires_at).not.toBeNull();
+  });
+
+  it('refuses paths that are not absolute or do not exist', async () => {
+    const service = fx.service();
+    await expect(service.start(['relative/file.txt'])).rejects.toMatchObject({ code: 'invalid_path' });
+    await expect(service.start([join(fx.dir.path, 'missing.txt')])).rejects.toMatchObject({
+      code: 'path_not_found',
+    });
+  });
+});

@@ -1,0 +1,255 @@
+// The uploader: batches of dropped files and folders, each file through the hash-first pipeline
+// (uploadFile.ts) against the active profile's service, a few at a time, with cancel, retry and progress.
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { AssetsClient, HttpClient } from '../api';
+import { connectionForProfile } from '../app/serviceConnection';
+import type { ProfileService } from '../profiles';
+import type { LoupeStore } from '../store';
+import type { UploadBatch, UploadOptions, UploadOutcome } from '../../../src-preload/contract';
+import { expandPaths } from './expandPaths';
+import { FileHasher } from './fileHasher';
+import { uploadFile, MAX_SINGLE_UPLOAD_BYTES, type FileEvents, type FilePipelineDeps } from './uploadFile';
+import { UploadBatchState, type BatchListener, type FileRecord } from './uploadBatch';
+import { UploadError } from './uploadErrors';
+
+export interface UploadServiceDeps {
+  store: LoupeStore;
+  profiles: ProfileService;
+  /** Shared with other users of hashing; created (and closed with the service) when not given. */
+  hasher?: FileHasher;
+  /** How a batch reaches its profile's service. Default: the profile's connection over HttpClient. */
+  connect?: (profileId: string) => Promise<AssetsClient>;
+  /** Files over this go only if the service already holds their bytes (default: the spec's 100 MB). */
+  maxUploadBytes?: number;
+  /** Files of one batch worked on at once: one hashing while another sends is the useful overlap. */
+  concurrency?: number;
+  /** Finished batches kept for uploads.list (default 50). */
+  maxBatches?: number;
+  now?: () => Date;
+}
+
+interface BatchRun {
+  state: UploadBatchState;
+  client: AssetsClient;
+  running: Set<Promise<void>>;
+}
+
+const retryableOutcomes: ReadonlySet<UploadOutcome['kind']> = new Set([
+  'failed',
+  'canceled',
+  'refused-too-large',
+]);
+
+export class UploadService {
+  private readonly batches = new Map<string, BatchRun>();
+  private readonly hasher: FileHasher;
+  private readonly ownsHasher: boolean;
+  private readonly pipeline: FilePipelineDeps;
+  private readonly connect: (profileId: string) => Promise<AssetsClient>;
+  private readonly concurrency: number;
+  private readonly maxBatches: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: UploadServiceDeps) {
+    this.hasher = deps.hasher ?? new FileHasher();
+    this.ownsHasher = deps.hasher === undefined;
+    this.pipeline = {
+      hasher: this.hasher,
+      uploads: deps.store.uploads,
+      maxUploadBytes: deps.maxUploadBytes ?? MAX_SINGLE_UPLOAD_BYTES,
+      newId: randomUUID,
+      newKey: randomUUID,
+    };
+    this.connect =
+      deps.connect ??
+      (async (profileId) =>
+        new AssetsClient(
+          new HttpClient({ connection: await connectionForProfile(deps.profiles, profileId) }),
+        ));
+    this.concurrency = Math.max(1, deps.concurrency ?? 2);
+    this.maxBatches = Math.max(1, deps.maxBatches ?? 50);
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Checks the paths, expands folders, and starts the batch on the active profile. */
+  async start(paths: readonly string[], options: UploadOptions = {}): Promise<{ batchId: string }> {
+    const profileId = this.deps.profiles.activeId();
+    if (profileId === null) {
+      throw new UploadError('no_active_profile', 'Choose a connection before uploading.');
+    }
+    for (const path of paths) {
+      if (!isAbsolute(path))
+        throw new UploadError('invalid_path', 'Only absolute file paths can be uploaded.', { path });
+      if ((await stat(path).catch(() => null)) === null) {
+        throw new UploadError('path_not_found', 'A dropped file or folder no longer exists.', { path });
+      }
+    }
+    const client = await this.connect(profileId);
+    const { files, skipped } = await expandPaths(paths);
+    const state = new UploadBatchState(
+      randomUUID(),
+      profileId,
+      this.now().toISOString(),
+      options,
+      files,
+      skipped,
+    );
+    this.batches.set(state.batchId, { state, client, running: new Set() });
+    this.evictOldBatches();
+    this.pump(this.require(state.batchId));
+    return { batchId: state.batchId };
+  }
+
+  /** Cancels one file, or every unfinished one: queued files end at once, running ones abort their work. */
+  cancel(batchId: string, fileId?: string): { canceled: number } {
+    const run = this.require(batchId);
+    const records = fileId === undefined ? run.state.allRecords() : [this.requireFile(run, fileId)];
+    let canceled = 0;
+    for (const record of records) {
+      if (record.file.state === 'done') continue;
+      canceled++;
+      if (record.controller !== null) record.controller.abort();
+      else {
+        run.state.update(record.file.fileId, {
+          state: 'done',
+          outcome: { kind: 'canceled', message: 'Canceled before it started; nothing was sent.' },
+        });
+      }
+    }
+    return { canceled };
+  }
+
+  /** Queues a failed, canceled or refused file again; it is hashed again before anything is sent. */
+  retry(batchId: string, fileId: string): void {
+    const run = this.require(batchId);
+    const record = this.requireFile(run, fileId);
+    const outcome = record.file.outcome;
+    if (record.file.state !== 'done' || outcome === null || !retryableOutcomes.has(outcome.kind)) {
+      throw new UploadError('not_retryable', 'Only a failed, canceled or refused file can be retried.');
+    }
+    run.state.update(fileId, { state: 'queued', bytesHashed: 0, bytesSent: 0, hash: null, outcome: null });
+    this.pump(run);
+  }
+
+  /** Batches of this session, newest first. */
+  list(): UploadBatch[] {
+    return [...this.batches.values()].reverse().map((run) => run.state.snapshot());
+  }
+
+  batch(batchId: string): UploadBatch {
+    return this.require(batchId).state.snapshot();
+  }
+
+  /** Calls `listener` with the ids of files whose state changed; returns the function that stops it. */
+  onChange(batchId: string, listener: BatchListener): () => void {
+    return this.require(batchId).state.onChange(listener);
+  }
+
+  /** Resolves once no file of the batch is queued or in progress. */
+  whenFinished(batchId: string): Promise<UploadBatch> {
+    const { state } = this.require(batchId);
+    return new Promise((resolve) => {
+      if (state.finished) {
+        resolve(state.snapshot());
+        return;
+      }
+      const stop = state.onChange(() => {
+        if (!state.finished) return;
+        stop();
+        resolve(state.snapshot());
+      });
+    });
+  }
+
+  /** Cancels everything in flight and waits for it to settle. */
+  async close(): Promise<void> {
+    const running: Array<Promise<void>> = [];
+    for (const run of this.batches.values()) {
+      this.cancel(run.state.batchId);
+      running.push(...run.running);
+    }
+    await Promise.allSettled(running);
+    if (this.ownsHasher) await this.hasher.close();
+  }
+
+  private pump(run: BatchRun): void {
+    while (run.running.size < this.concurrency) {
+      const record = run.state.nextQueued();
+      if (record === undefined) return;
+      // Claimed (and cancelable) before anything awaits or any listener runs, so the loop cannot pick the
+      // same file twice and a cancel from a listener reaches the work.
+      const controller = new AbortController();
+      record.controller = controller;
+      run.state.update(record.file.fileId, { state: 'hashing' });
+      const work = this.runFile(run, record, controller.signal).finally(() => {
+        run.running.delete(work);
+        this.pump(run);
+      });
+      run.running.add(work);
+    }
+  }
+
+  private async runFile(run: BatchRun, record: FileRecord, signal: AbortSignal): Promise<void> {
+    const { state } = run;
+    const fileId = record.file.fileId;
+    const events: FileEvents = {
+      stage: (stage) => state.update(fileId, { state: stage }),
+      hashed: (bytes) => state.update(fileId, { bytesHashed: bytes }),
+      digested: (digest) =>
+        state.update(fileId, { hash: digest.hash, size: digest.size, bytesHashed: digest.size }),
+      sent: (bytes) => state.update(fileId, { bytesSent: bytes }),
+      recorded: (rowId) => {
+        record.rowId = rowId;
+      },
+    };
+    const job = {
+      path: record.file.path,
+      relativePath: record.file.relativePath,
+      options: state.options,
+      rowId: record.rowId,
+    };
+    let outcome: UploadOutcome;
+    try {
+      outcome = await uploadFile(
+        job,
+        { assets: run.client, profileId: state.profileId },
+        this.pipeline,
+        events,
+        signal,
+      );
+    } catch (error) {
+      // The pipeline turns every request failure into an outcome; what reaches here is local (the store).
+      outcome = {
+        kind: 'failed',
+        code: 'internal',
+        message: `Loupe could not record this upload: ${error instanceof Error ? error.message : 'unknown error'}`,
+        corruption: false,
+        outcomeUnknown: false,
+      };
+    }
+    record.controller = null;
+    state.update(fileId, { state: 'done', outcome });
+  }
+
+  private evictOldBatches(): void {
+    for (const [batchId, run] of this.batches) {
+      if (this.batches.size <= this.maxBatches) return;
+      if (run.state.finished) this.batches.delete(batchId);
+    }
+  }
+
+  private require(batchId: string): BatchRun {
+    const run = this.batches.get(batchId);
+    if (run === undefined) throw new UploadError('not_found', 'There is no upload batch with this id.');
+    return run;
+  }
+
+  private requireFile(run: BatchRun, fileId: string): FileRecord {
+    const record = run.state.record(fileId);
+    if (record === undefined)
+      throw new UploadError('not_found', 'There is no such file in this upload batch.');
+    return record;
+  }
+}

@@ -1,0 +1,67 @@
+// uploads.* as the renderer reaches them: through the core every host builds and its contract dispatcher.
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { createTestCore, type TestCore } from '../app/testing/testCore';
+import type { StreamMessage } from '../../../src-preload/protocol';
+
+let sim: RunningSimulator;
+let core: TestCore;
+beforeAll(async () => {
+  sim = await startFast({ surface: 'managed' });
+  core = await createTestCore();
+  const profile = await core.profiles.create({ name: 'sim', surface: 'managed', baseUrl: sim.url });
+  await core.profiles.setCredential(profile.id, 'demo-key');
+  await core.profiles.setActive(profile.id);
+});
+afterAll(async () => {
+  await core.dispose();
+  await sim.close();
+});
+
+describe('uploads through the core dispatcher', () => {
+  it('starts a batch, streams its progress to the end, and lists it', async () => {
+    const path = join(core.dataDir, 'dropped.png');
+    writeFileSync(path, randomBytes(2048));
+    const started = await core.dispatcher.call('uploads.start', { paths: [path], options: { tags: ['t'] } });
+    expect(started.ok).toBe(true);
+    const batchId = started.ok ? (started.value as { batchId: string }).batchId : '';
+
+    const owner = {};
+    const messages: StreamMessage[] = [];
+    await new Promise<void>((resolve) => {
+      const subscribed = core.dispatcher.subscribe(
+        owner,
+        'uploads.progress',
+        'sub-uploads-1',
+        { batchId },
+        (m) => {
+          messages.push(m);
+          if (m.type === 'event' && JSON.stringify(m.event).includes('"finished":true')) resolve();
+        },
+      );
+      expect(subscribed.ok).toBe(true);
+    });
+    core.dispatcher.disposeOwner(owner);
+    expect(messages[0]).toMatchObject({ type: 'event', seq: 1, event: { type: 'snapshot' } });
+
+    const listed = await core.dispatcher.call('uploads.list', {});
+    expect(listed).toMatchObject({
+      ok: true,
+      value: { batches: [{ batchId, summary: { files: 1, uploaded: 1 } }] },
+    });
+    expect(sim.control.stats().uploadBytesReceived).toBe(2048);
+  });
+
+  it('refuses a relative path and a missing file with typed errors', async () => {
+    expect(await core.dispatcher.call('uploads.start', { paths: ['x.png'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(
+      await core.dispatcher.call('uploads.start', { paths: [join(core.dataDir, 'missing.png')] }),
+    ).toMatchObject({ ok: false, error: { code: 'path_not_found' } });
+  });
+});

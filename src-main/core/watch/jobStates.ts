@@ -1,0 +1,216 @@
+// The watcher's memory: one entry per tracked job, and the one place a change is announced. Applying a new
+// wire job here derives the contract snapshot, tells the job's watchers, queues the row update for
+// jobs.updates and queues the store write, so no source can change a job without all three happening.
+import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-preload/contracts/jobs';
+import type { ContractError } from '../../../src-preload/protocol';
+import type { LoupeStore } from '../store';
+import { noLocalFacts, toSnapshot, toSummary, type LocalFacts } from '../jobs/normalize';
+import { readWire, type WireJob } from '../jobs/wireJob';
+
+export type SnapshotSource = 'poll' | 'sse' | 'list';
+export type WatchMode = 'live' | 'polling' | 'paused';
+
+/** One jobs.watch subscriber. */
+export interface WatchListener {
+  live: boolean;
+  /** When it subscribed: the newest watchers get the GET slots first. */
+  since: number;
+  emit(event: JobWatchEvent): void;
+  end(error?: ContractError): void;
+}
+
+export class TrackedJob {
+  wire: WireJob | null = null;
+  snapshot: JobSnapshot | null = null;
+  local: LocalFacts = noLocalFacts;
+  readonly listeners = new Set<WatchListener>();
+  mode: WatchMode | null = null;
+  modeReason: string | null = null;
+  /** Next time a GET is due when this job is polled on its own. */
+  nextPollAt = 0;
+  inFlight = false;
+  /** A GET is wanted soon: a watcher needs a first full read, or a source hinted at a change only a read confirms. */
+  needsRead = false;
+  /** A read found it terminal: no more traffic for this job. */
+  finished = false;
+  /** List sweeps in a row that did not reach this job (it is polled on its own after two). */
+  missedSweeps = 0;
+
+  constructor(readonly id: string) {}
+
+  get watched(): boolean {
+    return this.listeners.size > 0;
+  }
+
+  get wantsLive(): boolean {
+    for (const listener of this.listeners) if (listener.live) return true;
+    return false;
+  }
+
+  /** The newest subscription time among its watchers (0 when nobody watches). */
+  get watchedSince(): number {
+    let newest = 0;
+    for (const listener of this.listeners) newest = Math.max(newest, listener.since);
+    return newest;
+  }
+}
+
+export interface JobStatesDeps {
+  profileId: string;
+  surfaceOffersLogs: boolean;
+  store: LoupeStore;
+  now: () => number;
+  logError: (message: string, error: unknown) => void;
+}
+
+function sameApartFromObservedAt(a: JobSnapshot, b: JobSnapshot): boolean {
+  return JSON.stringify({ ...a, observedAt: '' }) === JSON.stringify({ ...b, observedAt: '' });
+}
+
+export class JobStates {
+  readonly jobs = new Map<string, TrackedJob>();
+  private readonly pendingRows = new Map<string, JobSummary>();
+  private readonly pendingWrites = new Map<string, WireJob>();
+  private readonly updateListeners = new Set<(jobs: JobSummary[]) => void>();
+
+  constructor(private readonly deps: JobStatesDeps) {}
+
+  get(id: string): TrackedJob | undefined {
+    return this.jobs.get(id);
+  }
+
+  ensure(id: string, local: () => LocalFacts): TrackedJob {
+    let job = this.jobs.get(id);
+    if (job === undefined) {
+      job = new TrackedJob(id);
+      job.local = local();
+      this.jobs.set(id, job);
+    }
+    return job;
+  }
+
+  /**
+   * Takes a new wire job from `source`. Watchers hear about every read (so they know it is fresh) and about
+   * any change from the stream or a list; rows and the store only about changes. Returns whether it changed.
+   */
+  apply(job: TrackedJob, wire: WireJob, source: SnapshotSource): boolean {
+    const observedAt = new Date(this.deps.now()).toISOString();
+    const context = {
+      profileId: this.deps.profileId,
+      observedAt,
+      local: job.local,
+      surfaceOffersLogs: this.deps.surfaceOffersLogs,
+    };
+    const snapshot = toSnapshot(wire, context);
+    const changed = job.snapshot === null || !sameApartFromObservedAt(job.snapshot, snapshot);
+    job.wire = wire;
+    job.snapshot = snapshot;
+    if (changed || source === 'poll') this.emit(job, { type: 'snapshot', job: snapshot, source });
+    if (changed) {
+      this.pendingRows.set(job.id, toSummary(wire, context));
+      this.pendingWrites.set(job.id, wire);
+    }
+    return changed;
+  }
+
+  /** What Loupe remembered (the store): known from now on, without announcing or rewriting it. */
+  seed(job: TrackedJob, wire: WireJob): void {
+    job.wire = wire;
+    job.snapshot = toSnapshot(wire, {
+      profileId: this.deps.profileId,
+      observedAt: new Date(this.deps.now()).toISOString(),
+      local: job.local,
+      surfaceOffersLogs: this.deps.surfaceOffersLogs,
+    });
+  }
+
+  /** New local facts (a retry was linked): re-announce the snapshot with them. */
+  relink(job: TrackedJob, local: LocalFacts): void {
+    job.local = local;
+    if (job.wire !== null) this.apply(job, job.wire, 'poll');
+  }
+
+  /** A new watcher hears what is known at once: the last snapshot and the mode. */
+  addListener(job: TrackedJob, listener: WatchListener, mode: WatchMode, reason: string | null): void {
+    job.listeners.add(listener);
+    if (job.snapshot !== null) listener.emit({ type: 'snapshot', job: job.snapshot, source: 'poll' });
+    listener.emit({ type: 'mode', mode, reason });
+    if (job.mode === null) {
+      job.mode = mode;
+      job.modeReason = reason;
+    }
+  }
+
+  removeListener(job: TrackedJob, listener: WatchListener): void {
+    job.listeners.delete(listener);
+    if (job.watched) return;
+    job.mode = null;
+    job.modeReason = null;
+  }
+
+  /** Announces a mode, or a new reason for the same mode (polling because of a drop, then of a cooldown). */
+  setMode(job: TrackedJob, mode: WatchMode, reason: string | null): void {
+    if (job.mode === mode && (reason === null || job.modeReason === reason)) return;
+    job.mode = mode;
+    job.modeReason = reason;
+    this.emit(job, { type: 'mode', mode, reason });
+  }
+
+  emit(job: TrackedJob, event: JobWatchEvent): void {
+    for (const listener of job.listeners) {
+      try {
+        listener.emit(event);
+      } catch (error) {
+        this.deps.logError('A job watcher listener failed', error);
+      }
+    }
+  }
+
+  onUpdates(listener: (jobs: JobSummary[]) => void): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
+  }
+
+  /** Sends the batched row updates and writes the batched snapshots in one transaction. */
+  flush(): void {
+    if (this.pendingWrites.size > 0) {
+      const writes = [...this.pendingWrites.values()];
+      this.pendingWrites.clear();
+      const { store, profileId } = this.deps;
+      try {
+        store.transaction(() => {
+          for (const wire of writes) {
+            const labels = readWire(wire).metadata;
+            // No labels in this read (a v1 row) must not erase the labels remembered from another.
+            store.jobs.upsertSnapshot(profileId, wire, Object.keys(labels).length > 0 ? labels : undefined);
+          }
+        });
+      } catch (error) {
+        // The profile may have been removed a moment ago; the watcher is about to be disposed with it.
+        this.deps.logError('Job snapshots could not be stored', error);
+      }
+    }
+    if (this.pendingRows.size === 0) return;
+    const rows = [...this.pendingRows.values()];
+    this.pendingRows.clear();
+    for (const listener of this.updateListeners) {
+      try {
+        listener(rows);
+      } catch (error) {
+        this.deps.logError('A job updates listener failed', error);
+      }
+    }
+  }
+
+  /** Ends every watcher (the profile switched away, or the job is gone). */
+  endWatchers(job: TrackedJob, error?: ContractError): void {
+    for (const listener of [...job.listeners]) {
+      job.listeners.delete(listener);
+      try {
+        listener.end(error);
+      } catch (failure) {
+        this.deps.logError('A job watcher listener failed to end', failure);
+      }
+    }
+  }
+}

@@ -1,0 +1,310 @@
+// One profile's job watcher: the one place that keeps job state fresh (ARCHITECTURE "watch/"). It tracks
+// the jobs Loupe knows to be in flight (resumed from the store, listed, submitted, watched), polls them within
+// a request budget (pollPlanner.ts), streams the ones someone looks at live (liveStreams.ts), merges the
+// sources with polling as the truth (merge.ts), and announces every change once (jobStates.ts): to
+// jobs.watch subscribers, to jobs.updates in batches, and to the store. It pauses while offline.
+import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-preload/contracts/jobs';
+import type { ContractError } from '../../../src-preload/protocol';
+import type { ApiError, HttpClient } from '../api';
+import type { ListCapability } from '../jobs/listCapability';
+import type { LocalHistory } from '../jobs/localHistory';
+import { contractStatus, isTerminal, type LocalFacts } from '../jobs/normalize';
+import type { ServiceJobs } from '../jobs/serviceJobs';
+import { isFullRead, type WireJob } from '../jobs/wireJob';
+import type { LoupeStore } from '../store';
+import { defaultWatchConfig, type WatchConfig } from './config';
+import { JobStates, type TrackedJob, type WatchListener } from './jobStates';
+import { ListSweeper } from './listSweep';
+import { LiveStreams } from './liveStreams';
+import { mergeListRow } from './merge';
+import { PollPlanner } from './pollPlanner';
+import { RequestBudget } from './requestBudget';
+import { StreamBridge } from './streamBridge';
+import { systemTimers, type TimerHandle, type WatchTimers } from './timers';
+
+export interface JobWatcherDeps {
+  profileId: string;
+  /** Whether this surface captures logs (for list rows, which carry no links to say so). */
+  surfaceOffersLogs: boolean;
+  /** Reads for polling: its http client must not retry by itself (the watcher has its own backoff). */
+  reader: ServiceJobs;
+  /** A client for one event stream, reporting each error it meets. */
+  streamHttp(onFailure: (error: ApiError) => void): HttpClient;
+  capability: ListCapability;
+  store: LoupeStore;
+  history: LocalHistory;
+  /** False while the machine is offline: no traffic, watchers see mode 'paused'. */
+  online?: () => boolean;
+  timers?: WatchTimers;
+  config?: Partial<WatchConfig>;
+  random?: () => number;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface WatchOptions {
+  live: boolean;
+  emit(event: JobWatchEvent): void;
+  end(error?: ContractError): void;
+}
+
+const offlineReason = 'Offline: Loupe resumes watching when the connection is back.';
+
+export class JobWatcher {
+  private readonly config: WatchConfig;
+  private readonly timers: WatchTimers;
+  private readonly states: JobStates;
+  private readonly budget: RequestBudget;
+  private readonly streams: LiveStreams;
+  private readonly planner: PollPlanner;
+  private readonly online: () => boolean;
+  private readonly logError: (message: string, error: unknown) => void;
+  private timer: TimerHandle | null = null;
+  private lastFlushAt = 0;
+  private paused = false;
+  private disposed = false;
+
+  constructor(private readonly deps: JobWatcherDeps) {
+    this.config = { ...defaultWatchConfig, ...deps.config };
+    this.timers = deps.timers ?? systemTimers;
+    this.online = deps.online ?? (() => true);
+    this.logError = deps.logError ?? ((message, error) => console.error(message, error));
+    const now = (): number => this.timers.now();
+    this.states = new JobStates({
+      profileId: deps.profileId,
+      surfaceOffersLogs: deps.surfaceOffersLogs,
+      store: deps.store,
+      now,
+      logError: this.logError,
+    });
+    this.budget = new RequestBudget(this.config, now, deps.random);
+    this.streams = new LiveStreams({
+      httpFor: (onFailure) => deps.streamHttp(onFailure),
+      timers: this.timers,
+      config: this.config,
+      logError: this.logError,
+      host: new StreamBridge({
+        states: this.states,
+        config: this.config,
+        timers: this.timers,
+        isPaused: () => this.paused,
+        askRead: (jobId) => this.askRead(jobId),
+        readNow: (job) => this.planner.readNow(job),
+      }),
+    });
+    this.planner = new PollPlanner({
+      states: this.states,
+      reader: deps.reader,
+      sweeper: new ListSweeper({
+        reader: deps.reader,
+        capability: deps.capability,
+        budget: this.budget,
+        config: this.config,
+      }),
+      budget: this.budget,
+      config: this.config,
+      timers: this.timers,
+      isLive: (jobId) => this.streams.isLive(jobId),
+      onFinished: (job) => this.finish(job),
+      onGone: (job) => this.forget(job),
+      logError: this.logError,
+    });
+  }
+
+  /** Resumes the in-flight jobs remembered in the store and starts the schedule. */
+  start(): void {
+    for (const remembered of this.deps.history.open(this.config.resumeLimit)) {
+      const job = this.states.ensure(remembered.wire.id, () => remembered.local);
+      this.states.seed(job, remembered.wire);
+    }
+    this.schedule(0);
+  }
+
+  /** Keeps one job fresh for a subscriber; returns the function that stops it. */
+  watch(jobId: string, options: WatchOptions): () => void {
+    const job = this.states.ensure(jobId, () => this.deps.history.facts(jobId));
+    if (job.wire === null) {
+      const remembered = this.deps.history.one(jobId);
+      if (remembered !== null) this.states.seed(job, remembered.wire);
+    }
+    const listener: WatchListener = { ...options, since: this.timers.now() };
+    if (this.paused) this.states.addListener(job, listener, 'paused', offlineReason);
+    else this.states.addListener(job, listener, this.streams.isLive(jobId) ? 'live' : 'polling', null);
+    const terminal = job.wire !== null && isTerminal(contractStatus(job.wire.status));
+    if (terminal && job.wire !== null && isFullRead(job.wire)) {
+      // Remembered from a full read after it ended: nothing more to learn.
+      job.finished = true;
+    } else if (terminal) {
+      // Known to have ended only from a list row: the one final read brings outputs and error.
+      job.needsRead = true;
+    } else {
+      // Due now: read at once if it gets a GET slot, else the next list sweep carries it.
+      job.nextPollAt = 0;
+    }
+    this.schedule(0);
+    return () => {
+      this.states.removeListener(job, listener);
+      if (job.finished && !job.watched) this.states.jobs.delete(jobId);
+    };
+  }
+
+  /** Takes a full read made elsewhere (get, submit, cancel, retry) and keeps the job fresh from here on. */
+  track(wire: WireJob, local?: LocalFacts): JobSnapshot {
+    // Facts are read again: a retry may have been linked to this job since it was last tracked.
+    const facts = local ?? this.deps.history.facts(wire.id);
+    const job = this.states.ensure(wire.id, () => facts);
+    job.local = facts;
+    this.states.apply(job, wire, 'poll');
+    job.needsRead = false;
+    job.nextPollAt = this.timers.now() + this.config.detailRunningMs;
+    if (isTerminal(contractStatus(wire.status))) this.finish(job);
+    else job.finished = false;
+    this.schedule(0);
+    const snapshot = job.snapshot;
+    if (snapshot === null) throw new Error('a tracked job has no snapshot after a read');
+    return snapshot;
+  }
+
+  /** Rows a list page brought: in-flight jobs are tracked from now on; known ones take the news. */
+  trackRows(rows: readonly WireJob[], options: { cannotTellCanceling: boolean }): void {
+    for (const row of rows) {
+      const known = this.states.get(row.id);
+      const terminal = isTerminal(contractStatus(row.status));
+      if (known === undefined && (terminal || this.states.jobs.size >= this.config.maxTracked)) continue;
+      const job = known ?? this.states.ensure(row.id, () => this.deps.history.facts(row.id));
+      if (job.finished) continue;
+      const merged = mergeListRow(job.wire, row, options);
+      if (merged.wire !== null) this.states.apply(job, merged.wire, 'list');
+      if (merged.confirm) job.needsRead = true;
+    }
+  }
+
+  /** New local facts for a job (a retry was linked to it). */
+  relink(jobId: string, local: LocalFacts): void {
+    const job = this.states.get(jobId);
+    if (job !== undefined) this.states.relink(job, local);
+  }
+
+  /** The service's latest word on a tracked job, as merged so far. */
+  wireOf(jobId: string): WireJob | null {
+    return this.states.get(jobId)?.wire ?? null;
+  }
+
+  snapshotOf(jobId: string): JobSnapshot | null {
+    return this.states.get(jobId)?.snapshot ?? null;
+  }
+
+  onUpdates(listener: (jobs: JobSummary[]) => void): () => void {
+    return this.states.onUpdates(listener);
+  }
+
+  /** For tests and diagnostics. */
+  stats(): { tracked: number; inFlight: number; streams: number; paused: boolean } {
+    const jobs = [...this.states.jobs.values()];
+    return {
+      tracked: jobs.length,
+      inFlight: jobs.filter((job) => !job.finished).length,
+      streams: this.streams.openCount,
+      paused: this.paused,
+    };
+  }
+
+  /** Stops everything; watchers are ended with `error` (the profile switched away). */
+  dispose(error?: ContractError): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.streams.stopAll();
+    this.states.flush();
+    for (const job of this.states.jobs.values()) this.states.endWatchers(job, error);
+    this.states.jobs.clear();
+  }
+
+  private schedule(ms: number): void {
+    if (this.disposed) return;
+    if (this.timer !== null) {
+      if (ms > 0) return;
+      this.timers.clearTimeout(this.timer);
+    }
+    this.timer = this.timers.setTimeout(() => this.tick(), ms);
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.disposed) return;
+    try {
+      this.runTick();
+    } catch (error) {
+      this.logError('The job watcher tick failed', error);
+    }
+    this.schedule(this.config.tickMs);
+  }
+
+  private runTick(): void {
+    const now = this.timers.now();
+    if (now - this.lastFlushAt >= this.config.flushMs) {
+      this.lastFlushAt = now;
+      this.states.flush();
+    }
+    if (!this.online()) {
+      this.pause();
+      return;
+    }
+    if (this.paused) this.resume();
+    this.syncStreams();
+    this.planner.runDue();
+  }
+
+  private pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    this.streams.stopAll();
+    for (const job of this.states.jobs.values()) {
+      if (job.watched) this.states.setMode(job, 'paused', offlineReason);
+    }
+  }
+
+  private resume(): void {
+    this.paused = false;
+    for (const job of this.states.jobs.values()) {
+      job.nextPollAt = 0;
+      if (job.watched) this.states.setMode(job, 'polling', null);
+    }
+  }
+
+  private syncStreams(): void {
+    const wanted = [...this.states.jobs.values()]
+      .filter((job) => job.wantsLive && !job.finished && job.wire !== null && isFullRead(job.wire))
+      .sort((a, b) => b.watchedSince - a.watchedSince);
+    this.streams.sync(wanted.map((job) => job.id));
+    for (const job of wanted) {
+      const reason = this.streams.unavailableReason(job.id);
+      if (reason !== null) this.states.setMode(job, 'polling', reason);
+    }
+  }
+
+  private finish(job: TrackedJob): void {
+    job.finished = true;
+    job.needsRead = false;
+    this.streams.stop(job.id);
+    if (!job.watched) this.states.jobs.delete(job.id);
+  }
+
+  /** A 404: the job is unknown, foreign or past its retention; nothing more will come. */
+  private forget(job: TrackedJob): void {
+    this.streams.stop(job.id);
+    this.states.jobs.delete(job.id);
+    this.states.endWatchers(job, {
+      code: 'not_found',
+      message: 'The service no longer knows this job: it may have expired, or belong to another account.',
+      status: 404,
+    });
+  }
+
+  private askRead(jobId: string): void {
+    const job = this.states.get(jobId);
+    if (job === undefined || job.finished) return;
+    job.needsRead = true;
+    this.schedule(0);
+  }
+}

@@ -1,0 +1,53 @@
+// After a restart the watcher picks up what was in flight: jobs the store remembers without a terminal
+// status are refreshed (by the list, not one GET each) and their final state lands in the store.
+import { afterEach, expect, it } from 'vitest';
+import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { connectionTo } from '../api/conformance/simulatorHarness';
+import { createProfileJobs, type ProfileJobs } from '../jobs/profileJobs';
+import {
+  clearSimRequests,
+  fastWatch,
+  jobsFixture,
+  until,
+  type JobsFixture,
+} from '../jobs/conformance/jobsHarness';
+
+let fixture: JobsFixture | undefined;
+let restarted: ProfileJobs | undefined;
+afterEach(async () => {
+  restarted?.dispose();
+  restarted = undefined;
+  await fixture?.dispose();
+  fixture = undefined;
+});
+
+it('resumes the jobs in flight at the last quit and records how they ended', async () => {
+  fixture = await jobsFixture({ sim: { surface: 'serverless', workers: 4, timing: { stepMs: 5 } } });
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    ids.push(
+      (
+        await fixture.jobs.service.submit({
+          workflowJson: JSON.stringify(textToImageWorkflow({ steps: 40, seed: i })),
+        })
+      ).id,
+    );
+  }
+  // "Quit" while they run: the first runtime stops watching; the store still says they are in flight.
+  fixture.jobs.dispose();
+  expect(ids.every((id) => fixture!.store.jobs.get('p1', id)?.terminalAt === null)).toBe(true);
+
+  await clearSimRequests(fixture.sim);
+  restarted = createProfileJobs('p1', connectionTo(fixture.sim), fixture.store, { watch: fastWatch });
+  expect(restarted.watcher.stats().tracked).toBe(4);
+  await until(() =>
+    ids.every((id) => fixture!.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null,
+  );
+  const reads = (await fixture.requests()).filter((request) =>
+    ids.some((id) => request.path === `/api/v2/jobs/${id}`),
+  );
+  // The list carried them while there were many; a final read each (outputs, timings), and a GET or so
+  // for the last few (fewer than the list threshold are cheaper to read one by one).
+  expect(reads.length).toBeLessThanOrEqual(ids.length * 2);
+  expect((await fixture.requests(/\/api\/v2\/jobs$/)).some((request) => request.method === 'GET')).toBe(true);
+});

@@ -1,0 +1,74 @@
+// What the watcher does with what a live stream says (the LiveStreamHost side of liveStreams.ts): stream
+// events patch the job under the merge rules, a connection or a drop changes the mode its watchers see, and a
+// drop is followed by one poll at once so polling takes over within the interval.
+import type { JobStreamEvent } from '../api';
+import { readWire } from '../jobs/wireJob';
+import type { WatchConfig } from './config';
+import type { JobStates, TrackedJob } from './jobStates';
+import type { LiveStreamHost } from './liveStreams';
+import { mergeStreamEvent } from './merge';
+import type { WatchTimers } from './timers';
+
+/** The contract's ceiling on a preview frame. */
+const maxPreviewBase64 = 8 * 1024 * 1024;
+
+export interface StreamBridgeDeps {
+  states: JobStates;
+  config: WatchConfig;
+  timers: WatchTimers;
+  isPaused(): boolean;
+  /** A source hinted at a change only a read can confirm. */
+  askRead(jobId: string): void;
+  /** The poll after a drop, outside the schedule; true when the job is terminal. */
+  readNow(job: TrackedJob): Promise<boolean>;
+}
+
+export class StreamBridge implements LiveStreamHost {
+  constructor(private readonly deps: StreamBridgeDeps) {}
+
+  eventsUrl(jobId: string): string | null {
+    const wire = this.deps.states.get(jobId)?.wire ?? null;
+    return wire === null ? null : (readWire(wire).urls?.events ?? null);
+  }
+
+  onEvent(jobId: string, event: JobStreamEvent): void {
+    const { states } = this.deps;
+    const job = states.get(jobId);
+    if (job === undefined || job.finished || job.wire === null) return;
+    if (event.type === 'preview') {
+      if (event.dataBase64.length > maxPreviewBase64) return;
+      const { nodeId, contentType, dataBase64 } = event;
+      states.emit(job, { type: 'preview', jobId, nodeId, contentType, dataBase64 });
+      return;
+    }
+    const merged = mergeStreamEvent(job.wire, event);
+    if (merged.wire !== null) states.apply(job, merged.wire, 'sse');
+    if (merged.confirm) this.deps.askRead(jobId);
+  }
+
+  onConnected(jobId: string): void {
+    const job = this.deps.states.get(jobId);
+    if (job === undefined) return;
+    this.deps.states.setMode(job, 'live', null);
+    // The stream carries it now; polls only confirm, at the slower pace.
+    job.nextPollAt = Math.max(job.nextPollAt, this.deps.timers.now() + this.deps.config.detailConfirmMs);
+  }
+
+  onInterrupted(jobId: string, reason: string): void {
+    const job = this.deps.states.get(jobId);
+    if (job === undefined || this.deps.isPaused()) return;
+    this.deps.states.setMode(job, 'polling', reason);
+    job.nextPollAt = Math.min(job.nextPollAt, this.deps.timers.now() + this.deps.config.detailRunningMs);
+  }
+
+  async pollAfterDrop(jobId: string): Promise<boolean> {
+    const job = this.deps.states.get(jobId);
+    if (job === undefined || job.finished) return true;
+    if (job.inFlight) return false;
+    return this.deps.readNow(job);
+  }
+
+  onJobEnded(jobId: string): void {
+    this.deps.askRead(jobId);
+  }
+}

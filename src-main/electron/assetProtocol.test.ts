@@ -1,0 +1,111 @@
+// The loupe-asset:// handler with a typed fake of protocol.handle: what Electron would hand it (a web Request)
+// and what it hands back (a web Response with a stream body), against the real responder and simulator.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetReply, AssetRequest, AssetResponderLike } from '../core/content';
+import { uploadBytes } from '../core/content/testing/bytes';
+import { contentFixture, type ContentFixture } from '../core/content/testing/contentFixture';
+import { startSimulator, type RunningSimulator } from '../simulator/server';
+import type { ProtocolHandlerHost } from './appProtocol';
+import { handleAssetProtocol } from './assetProtocol';
+
+type Handler = Parameters<ProtocolHandlerHost['handle']>[1];
+
+/** protocol.handle as Electron declares it: one handler per scheme. */
+class FakeProtocol implements ProtocolHandlerHost {
+  readonly handlers = new Map<string, Handler>();
+
+  handle(scheme: string, handler: Handler): void {
+    if (this.handlers.has(scheme)) throw new Error(`scheme ${scheme} is already handled`);
+    this.handlers.set(scheme, handler);
+  }
+
+  /** What Chromium would do for a request on a handled scheme. */
+  async fetch(url: string, init?: RequestInit): Promise<Response> {
+    const scheme = new URL(url).protocol.slice(0, -1);
+    const handler = this.handlers.get(scheme);
+    if (handler === undefined) throw new Error(`no handler for ${scheme}`);
+    return handler(new Request(url, init));
+  }
+}
+
+class RecordingResponder implements AssetResponderLike {
+  readonly requests: AssetRequest[] = [];
+  respond(request: AssetRequest): Promise<AssetReply> {
+    this.requests.push(request);
+    return Promise.resolve({ status: 200, headers: { 'content-type': 'text/plain' }, body: null });
+  }
+}
+
+describe('loupe-asset:// in Electron', () => {
+  let sim: RunningSimulator;
+  let f: ContentFixture;
+  let profileId: string;
+  const bytes = randomBytes(20_000);
+  let assetId: string;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ surface: 'self-hosted' });
+    assetId = (await uploadBytes(sim.url, null, bytes, 'take.wav', 'audio/wav')).id;
+    f = contentFixture({ shell: 'electron' });
+    profileId = await f.addProfile('self-hosted', sim.url);
+  });
+  afterAll(async () => {
+    expect(f.errors).toEqual([]);
+    await f.dispose();
+    await sim.close();
+  });
+
+  it('registers one handler for the asset scheme, and serves the bytes with their headers', async () => {
+    const protocol = new FakeProtocol();
+    handleAssetProtocol(protocol, f.content.responder);
+    expect([...protocol.handlers.keys()]).toEqual(['loupe-asset']);
+
+    const response = await protocol.fetch(`loupe-asset://${profileId}/${assetId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    expect(response.headers.get('content-length')).toBe(String(bytes.length));
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('loupe-app://app');
+    expect(response.body).toBeInstanceOf(ReadableStream);
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('lets an audio element seek: Range in, 206 out; 416 beyond the end', async () => {
+    const protocol = new FakeProtocol();
+    handleAssetProtocol(protocol, f.content.responder);
+    const url = `loupe-asset://${profileId}/${assetId}`;
+    const part = await protocol.fetch(url, { headers: { range: 'bytes=1000-1999' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+    const beyond = await protocol.fetch(url, { headers: { range: `bytes=${bytes.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    const head = await protocol.fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+  });
+
+  it('turns the URL into profile and asset, and refuses anything else without asking the responder', async () => {
+    const protocol = new FakeProtocol();
+    const responder = new RecordingResponder();
+    handleAssetProtocol(protocol, responder);
+    await protocol.fetch('loupe-asset://p-1/asset-9', { headers: { range: 'bytes=0-1' } });
+    expect(responder.requests).toMatchObject([
+      { method: 'GET', profileId: 'p-1', assetId: 'asset-9', range: 'bytes=0-1' },
+    ]);
+    for (const bad of [
+      'loupe-asset://p-1/',
+      'loupe-asset://p-1/a/b',
+      'loupe-asset://p-1/a?x=1',
+      'loupe-asset:///a',
+      'loupe-asset://p-1/%E0%A4%A',
+    ]) {
+      expect((await protocol.fetch(bad)).status, bad).toBe(404);
+    }
+    expect(responder.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,50 @@
+// Serves asset bytes to the renderer on loupe-asset://<profileId>/<assetId> (the scheme is registered
+// privileged and streaming in appProtocol.ts). All the work is core's AssetResponder; this only turns
+// Electron's Request into an AssetRequest and the reply into a web Response, so a video element can seek
+// (Range in, 206 out) and the renderer never sees where the bytes came from.
+import type { AssetResponderLike } from '../core/content';
+import { ASSET_SCHEME } from '../core/content';
+import { APP_SCHEME, APP_HOST } from './appOrigin';
+import type { ProtocolHandlerHost } from './appProtocol';
+
+/** The app's own origin may read asset bytes with fetch() (text previews); nothing else is named. */
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+export async function serveAssetRequest(request: Request, responder: AssetResponderLike): Promise<Response> {
+  const target = parseAssetUrl(request.url);
+  if (target === null) {
+    return new Response('Not found.', { status: 404, headers: { 'content-type': 'text/plain' } });
+  }
+  const reply = await responder.respond({
+    method: request.method,
+    profileId: target.profileId,
+    assetId: target.assetId,
+    range: request.headers.get('range'),
+    signal: request.signal,
+  });
+  const headers = new Headers(reply.headers);
+  headers.set('access-control-allow-origin', APP_ORIGIN);
+  headers.set('access-control-expose-headers', 'content-length, content-range, accept-ranges');
+  const body = request.method === 'HEAD' ? null : reply.body;
+  if (body === null) await reply.body?.cancel();
+  return new Response(body, { status: reply.status, headers });
+}
+
+export function handleAssetProtocol(protocol: ProtocolHandlerHost, responder: AssetResponderLike): void {
+  protocol.handle(ASSET_SCHEME, (request) => serveAssetRequest(request, responder));
+}
+
+/** `loupe-asset://<profileId>/<assetId>`: the profile is the host, the asset the one path segment. */
+function parseAssetUrl(raw: string): { profileId: string; assetId: string } | null {
+  const url = URL.parse(raw);
+  if (url === null || url.protocol !== `${ASSET_SCHEME}:` || url.search !== '' || url.username !== '') {
+    return null;
+  }
+  const segments = url.pathname.split('/');
+  if (segments.length !== 2 || segments[0] !== '' || url.hostname === '' || segments[1] === '') return null;
+  try {
+    return { profileId: decodeURIComponent(url.hostname), assetId: decodeURIComponent(segments[1] ?? '') };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,205 @@
+// jobs.*: the job list, one job kept live, its logs and workflow, and the actions on it.
+// The renderer sees normalized snapshots: no service URLs, no HTTP statuses. Unknown statuses arrive as
+// 'unknown' (with the raw text kept) and are never taken for done.
+import { z } from 'zod';
+import { call, noArgs, stream } from '../contractKit';
+
+export const JOB_STATUSES = [
+  'queued',
+  'running',
+  'canceling',
+  'canceled',
+  'succeeded',
+  'failed',
+  'expired',
+  'unknown',
+] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** The statuses after which nothing changes (spec "States and transitions"); 'unknown' is not one of them. */
+export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['succeeded', 'canceled', 'failed', 'expired'];
+
+/** Ids go into URL paths in main: keep them to characters that need no escaping to be unambiguous. */
+export const jobIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'not a job id');
+
+export const jobProgressSchema = z.object({
+  value: z.number().min(0).max(1),
+  nodesDone: z.number().int().nonnegative(),
+  nodesTotal: z.number().int().nonnegative(),
+  currentNode: z.string().nullable(),
+  currentNodeClass: z.string().nullable(),
+  step: z.number().int().nullable(),
+  steps: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+export const OUTPUT_TYPES = ['image', 'video', 'audio', 'text', 'file', 'latent', 'unknown'] as const;
+
+export const jobOutputSchema = z.object({
+  assetId: z.string(),
+  nodeId: z.string(),
+  name: z.string(),
+  type: z.enum(OUTPUT_TYPES),
+  contentType: z.string(),
+  sizeBytes: z.number().int().nonnegative().nullable(),
+  hash: z.string().nullable(),
+});
+export type JobOutput = z.infer<typeof jobOutputSchema>;
+
+export const jobErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  nodeId: z.string().nullable(),
+  classType: z.string().nullable(),
+  traceback: z.string().nullable(),
+});
+export type JobError = z.infer<typeof jobErrorSchema>;
+
+const labelsSchema = z.record(z.string(), z.string());
+
+/** One job as Loupe knows it now. */
+export const jobSnapshotSchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  status: jobStatusSchema,
+  /** The status text exactly as the service sent it (v1 strings included). */
+  rawStatus: z.string(),
+  createdAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** When Loupe last learned something about this job. */
+  observedAt: z.string(),
+  queuePosition: z.number().int().nonnegative().nullable(),
+  progress: jobProgressSchema.nullable(),
+  outputs: z.array(jobOutputSchema),
+  error: jobErrorSchema.nullable(),
+  /** queue_ms, execution_ms, …: null while not yet available. */
+  metrics: z.record(z.string(), z.number().nullable()),
+  labels: labelsSchema,
+  /** The service offers a log for this job's surface (it may still answer "no log" for this job). */
+  logsOffered: z.boolean(),
+  submittedByUs: z.boolean(),
+  /** The job this one retries, and the jobs that retried this one: the attempts chain. */
+  retryOf: z.string().nullable(),
+  retries: z.array(z.string()),
+});
+export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
+
+/** A row of the job list: enough to draw it, cheap to send 500 at a time. */
+export const jobSummarySchema = z.object({
+  id: z.string(),
+  status: jobStatusSchema,
+  rawStatus: z.string(),
+  createdAt: z.string().nullable(),
+  observedAt: z.string(),
+  labels: labelsSchema,
+  progress: z.number().min(0).max(1).nullable(),
+  queuePosition: z.number().int().nonnegative().nullable(),
+  outputsCount: z.number().int().nonnegative().nullable(),
+  errorMessage: z.string().nullable(),
+  submittedByUs: z.boolean(),
+  retryOf: z.string().nullable(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+/** Label filters exactly as the service will accept them (validated in main again before sending). */
+export const labelFiltersSchema = z
+  .record(z.string().min(1).max(40), z.string().max(1024))
+  .refine((labels) => Object.keys(labels).length <= 3, 'At most three label filters.');
+
+export const jobListArgsSchema = z.strictObject({
+  /** Opaque: the previous page's nextCursor, unchanged. */
+  cursor: z.string().max(4096).nullable().optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  statuses: z.array(jobStatusSchema).max(JOB_STATUSES.length).optional(),
+  labels: labelFiltersSchema.optional(),
+  createdAfter: z.iso.datetime().optional(),
+  createdBefore: z.iso.datetime().optional(),
+  /** Matches ids and label keys/values, case-insensitively. */
+  search: z.string().max(200).optional(),
+});
+export type JobListArgs = z.input<typeof jobListArgsSchema>;
+
+export const jobListPageSchema = z.object({
+  jobs: z.array(jobSummarySchema),
+  nextCursor: z.string().nullable(),
+  /** Where the rows came from: the service's v2 list, the managed service's v1 list, or only Loupe's memory. */
+  source: z.enum(['service', 'v1', 'local']),
+  /** Something the user should know about this list, in words (e.g. "this service cannot list jobs"). */
+  notice: z.string().nullable(),
+});
+export type JobListPage = z.infer<typeof jobListPageSchema>;
+
+export const jobLogResultSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('available'),
+    text: z.string(),
+    truncated: z.boolean(),
+    capturedAt: z.string().nullable(),
+    complete: z.boolean(),
+  }),
+  z.object({
+    state: z.literal('none'),
+    /** not-captured: this surface keeps no logs; not-yet: the job is unfinished, read again when it ends;
+     *  final: finished with no log (killed by the platform, predates capture, withheld). */
+    reason: z.enum(['not-captured', 'not-yet', 'final', 'not-supported']),
+    message: z.string(),
+  }),
+]);
+export type JobLogResult = z.infer<typeof jobLogResultSchema>;
+
+export const jobWorkflowSchema = z.object({
+  format: z.enum(['api', 'save', 'unknown']),
+  workflow: z.unknown(),
+});
+export type JobWorkflow = z.infer<typeof jobWorkflowSchema>;
+
+export const jobSubmitArgsSchema = z.strictObject({
+  /** The workflow file's text; main parses it and explains an editor (UI-format) export. */
+  workflowJson: z.string().max(50 * 1024 * 1024),
+  fileName: z.string().max(255).optional(),
+  labels: z.record(z.string().min(1).max(40), z.string().max(1024)).optional(),
+});
+
+/** What one watched job's stream carries. */
+export const jobWatchEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), job: jobSnapshotSchema, source: z.enum(['poll', 'sse', 'list']) }),
+  z.object({
+    type: z.literal('preview'),
+    jobId: z.string(),
+    nodeId: z.string(),
+    contentType: z.string(),
+    dataBase64: z.string().max(8 * 1024 * 1024),
+  }),
+  /** live: SSE connected; polling: SSE unavailable or dropped, polling carries it; paused: offline. */
+  z.object({
+    type: z.literal('mode'),
+    mode: z.enum(['live', 'polling', 'paused']),
+    reason: z.string().nullable(),
+  }),
+]);
+export type JobWatchEvent = z.infer<typeof jobWatchEventSchema>;
+
+const jobIdArgs = z.strictObject({ jobId: jobIdSchema });
+
+export const jobsContract = {
+  'jobs.list': call(jobListArgsSchema, jobListPageSchema),
+  'jobs.get': call(jobIdArgs, jobSnapshotSchema),
+  'jobs.logs': call(jobIdArgs, jobLogResultSchema),
+  'jobs.workflow': call(jobIdArgs, jobWorkflowSchema),
+  'jobs.submit': call(jobSubmitArgsSchema, jobSnapshotSchema),
+  'jobs.cancel': call(jobIdArgs, jobSnapshotSchema),
+  /** Re-submits the job's API workflow with a new Idempotency-Key, linked to the original. */
+  'jobs.retry': call(jobIdArgs, jobSnapshotSchema),
+  /** One job kept fresh; `live` asks for SSE because someone is looking at it (polling always runs). */
+  'jobs.watch': stream(z.strictObject({ jobId: jobIdSchema, live: z.boolean() }), jobWatchEventSchema),
+  /** Row updates for every job the active profile's watcher tracks, batched. */
+  'jobs.updates': stream(noArgs, z.object({ jobs: z.array(jobSummarySchema) })),
+} as const;

@@ -1,0 +1,156 @@
+// uploads.*: hash-first uploads of local files and folders, with dedup, progress, cancel and retry.
+// Paths are absolute file-system paths from Electron's drag and drop (webUtils.getPathForFile in the preload);
+// main checks again that each exists before it reads a byte. The browser shell cannot give paths: its
+// uploads (hashed in a Web Worker with blake3-wasm) come later and will add their own entry.
+import { z } from 'zod';
+import { call, noArgs, stream } from '../contractKit';
+
+/** POSIX `/…`, Windows `C:\…` or `C:/…`, or UNC `\\server\share`. Main re-checks with node:path. */
+const absolutePathPattern = /^(\/|[A-Za-z]:[\\/]|\\\\[^\\])/;
+
+export const uploadPathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .regex(absolutePathPattern, 'Only absolute file paths can be uploaded.')
+  .refine((path) => !path.includes('\0'), 'A path cannot contain NUL.');
+
+const uploadIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'not an upload id');
+
+/** Printable text only: these go into form fields and JSON bodies exactly as typed. */
+function noControlCharacters(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+export const uploadOptionsSchema = z.strictObject({
+  /** Placement folder on the service; each file's `file_path` is this plus its path inside what was dropped. */
+  filePath: z.string().min(1).max(1024).refine(noControlCharacters, 'No control characters.').optional(),
+  tags: z
+    .array(z.string().min(1).max(64).refine(noControlCharacters, 'No control characters.'))
+    .max(32)
+    .optional(),
+  /** Seconds until the service may delete the assets (60 s to 7 days; spec, Limits). */
+  expiresIn: z.number().int().min(60).max(604_800).optional(),
+});
+export type UploadOptions = z.infer<typeof uploadOptionsSchema>;
+
+export const uploadsStartArgsSchema = z.strictObject({
+  paths: z.array(uploadPathSchema).min(1).max(1000),
+  options: uploadOptionsSchema.optional(),
+});
+export type UploadsStartArgs = z.input<typeof uploadsStartArgsSchema>;
+
+/** Where one file is in its pipeline: hashed, looked up by hash, then sent (bytes or a from-hash mint). */
+export const UPLOAD_FILE_STATES = ['queued', 'hashing', 'checking', 'sending', 'done'] as const;
+export const uploadFileStateSchema = z.enum(UPLOAD_FILE_STATES);
+export type UploadFileState = z.infer<typeof uploadFileStateSchema>;
+
+export const uploadOutcomeSchema = z.discriminatedUnion('kind', [
+  /** The service already held these bytes: a new asset was minted over them, zero file bytes sent. */
+  z.object({ kind: z.literal('deduplicated'), assetId: z.string(), bytesNotSent: z.number().int() }),
+  /** The bytes were sent. `createdNew` false: they matched a blob the service already had. */
+  z.object({ kind: z.literal('uploaded'), assetId: z.string(), createdNew: z.boolean().nullable() }),
+  /** Over the single-request limit and not already on the service: nothing was sent. */
+  z.object({ kind: z.literal('refused-too-large'), limitBytes: z.number().int(), message: z.string() }),
+  z.object({
+    kind: z.literal('failed'),
+    code: z.string(),
+    message: z.string(),
+    /** The bytes read were not the bytes hashed (file changed, or the disk returned different data). */
+    corruption: z.boolean(),
+    /** The request may have created an asset; a retry checks by hash before sending anything again. */
+    outcomeUnknown: z.boolean(),
+  }),
+  z.object({ kind: z.literal('canceled'), message: z.string() }),
+]);
+export type UploadOutcome = z.infer<typeof uploadOutcomeSchema>;
+
+export const uploadFileSchema = z.object({
+  fileId: z.string(),
+  /** Absolute local path. */
+  path: z.string(),
+  /** Path inside what was dropped, with `/` separators (the file's name for a dropped file). */
+  relativePath: z.string(),
+  size: z.number().int().nonnegative(),
+  state: uploadFileStateSchema,
+  bytesHashed: z.number().int().nonnegative(),
+  bytesSent: z.number().int().nonnegative(),
+  /** `blake3:<hex>` once hashed. */
+  hash: z.string().nullable(),
+  outcome: uploadOutcomeSchema.nullable(),
+});
+export type UploadFile = z.infer<typeof uploadFileSchema>;
+
+export const uploadSkippedSchema = z.object({
+  path: z.string(),
+  reason: z.enum(['symlink', 'special', 'unreadable', 'missing', 'too-many-files']),
+  message: z.string(),
+});
+export type UploadSkipped = z.infer<typeof uploadSkippedSchema>;
+
+export const uploadSummarySchema = z.object({
+  files: z.number().int().nonnegative(),
+  finished: z.number().int().nonnegative(),
+  deduplicated: z.number().int().nonnegative(),
+  uploaded: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  canceled: z.number().int().nonnegative(),
+  bytesTotal: z.number().int().nonnegative(),
+  bytesHashed: z.number().int().nonnegative(),
+  bytesSent: z.number().int().nonnegative(),
+  /** Bytes of deduplicated files: what hashing first saved. */
+  bytesNotSent: z.number().int().nonnegative(),
+  /** "5 files, 3 already on the server, 412 MB not sent". */
+  text: z.string(),
+});
+export type UploadSummary = z.infer<typeof uploadSummarySchema>;
+
+export const uploadBatchSchema = z.object({
+  batchId: z.string(),
+  profileId: z.string(),
+  createdAt: z.string(),
+  options: uploadOptionsSchema,
+  files: z.array(uploadFileSchema),
+  skipped: z.array(uploadSkippedSchema),
+  summary: uploadSummarySchema,
+  /** No file is queued or in progress (a retry makes it false again). */
+  finished: z.boolean(),
+});
+export type UploadBatch = z.infer<typeof uploadBatchSchema>;
+
+/** The first event is the whole batch; later ones carry only the files that changed, and the summary. */
+export const uploadProgressEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), batch: uploadBatchSchema }),
+  z.object({
+    type: z.literal('update'),
+    batchId: z.string(),
+    files: z.array(uploadFileSchema),
+    summary: uploadSummarySchema,
+    finished: z.boolean(),
+  }),
+]);
+export type UploadProgressEvent = z.infer<typeof uploadProgressEventSchema>;
+
+export const uploadsContract = {
+  /** Expands folders, then hashes and uploads every file to the active profile's service. */
+  'uploads.start': call(uploadsStartArgsSchema, z.object({ batchId: z.string() })),
+  /** Cancels one file, or every unfinished file of the batch. */
+  'uploads.cancel': call(
+    z.strictObject({ batchId: uploadIdSchema, fileId: uploadIdSchema.optional() }),
+    z.object({ canceled: z.number().int().nonnegative() }),
+  ),
+  /** Runs a failed, canceled or refused file again (hashed again; a new Idempotency-Key if bytes go out). */
+  'uploads.retry': call(z.strictObject({ batchId: uploadIdSchema, fileId: uploadIdSchema }), z.object({})),
+  /** Recent batches of this session, newest first, with each file's state. */
+  'uploads.list': call(noArgs, z.object({ batches: z.array(uploadBatchSchema) })),
+  'uploads.progress': stream(z.strictObject({ batchId: uploadIdSchema }), uploadProgressEventSchema),
+} as const;

@@ -1,0 +1,30 @@
+import { LoupeCallError } from '../lib/callError';
+
+/** Words for codes whose host message alone does not say what to do next. */
+const NEXT_STEP: Record<string, string> = {
+  demo_failed_to_start:
+    'The Demo server runs inside Loupe on a free local port. Try again; if it keeps failing, restart Loupe.',
+  keychain_unavailable: 'Start or unlock your system keychain, then try again.',
+  not_available: 'This Loupe build cannot do that yet.',
+  transport_lost: 'Loupe lost the connection to its host process; it reconnects on its own.',
+};
+
+export interface ErrorText {
+  /** What happened, in words (plain text: it may come from a remote server). */
+  message: string;
+  /** What the user can do next, when Loupe knows more than the message says. */
+  nextStep: string | undefined;
+  /** The raw code, for the "Details" disclosure. */
+  code: string;
+}
+
+export function errorText(error: unknown): ErrorText {
+  if (error instanceof LoupeCallError) {
+    return { message: error.message, nextStep: NEXT_STEP[error.code], code: error.code };
+  }
+  return {
+    message: error instanceof Error ? error.message : 'Something went wrong.',
+    nextStep: undefined,
+    code: 'unexpected',
+  };
+}

@@ -1,0 +1,21 @@
+import { useNow } from '../../hooks/useNow';
+import { exactTime, parseTime, relativeTime } from './formatValues';
+
+interface RelativeTimeProps {
+  iso: string | null | undefined;
+  /** What to show when there is no time (yet). */
+  missing?: string;
+  className?: string;
+}
+
+/** "3 min ago", with the exact local time (and ISO form) on hover. */
+export function RelativeTime({ iso, missing = '—', className = '' }: RelativeTimeProps) {
+  const now = useNow();
+  const ms = parseTime(iso);
+  if (ms === null) return <span className={`text-faint ${className}`}>{missing}</span>;
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={exactTime(ms)} className={`tabular-nums ${className}`}>
+      {relativeTime(ms, now)}
+    </time>
+  );
+}

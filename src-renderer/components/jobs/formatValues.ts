@@ -1,0 +1,71 @@
+// Numbers and times as a person reads them: relative times ("3 min ago") with the exact time kept for the
+// hover, durations from milliseconds, sizes in binary units.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Milliseconds since the epoch, or null when the text is not a date. */
+export function parseTime(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** "just now", "42 s ago", "3 min ago", "2 h ago", "5 d ago"; the future reads "in 3 min". */
+export function relativeTime(ms: number, now: number): string {
+  const delta = now - ms;
+  const abs = Math.abs(delta);
+  // `now` ticks coarsely and clocks differ a little: a moment "in the future" by under a minute is now.
+  if (abs < 5 * SECOND || (delta < 0 && abs < MINUTE)) return 'just now';
+  let text: string;
+  if (abs < MINUTE) text = `${Math.round(abs / SECOND)} s`;
+  else if (abs < HOUR) text = `${Math.floor(abs / MINUTE)} min`;
+  else if (abs < DAY) text = `${Math.floor(abs / HOUR)} h`;
+  else if (abs < 60 * DAY) text = `${Math.floor(abs / DAY)} d`;
+  else return new Date(ms).toLocaleDateString();
+  return delta >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+/** The exact local time with the zone, for a title attribute. */
+export function exactTime(ms: number): string {
+  const date = new Date(ms);
+  return `${date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })} (${date.toISOString()})`;
+}
+
+/** "850 ms", "4.2 s", "3 min 04 s", "2 h 05 min". */
+export function duration(ms: number): string {
+  if (ms < SECOND) return `${Math.round(ms)} ms`;
+  if (ms < MINUTE) return `${(ms / SECOND).toFixed(ms < 10 * SECOND ? 1 : 0)} s`;
+  if (ms < HOUR) {
+    const seconds = Math.floor((ms % MINUTE) / SECOND);
+    return `${Math.floor(ms / MINUTE)} min ${String(seconds).padStart(2, '0')} s`;
+  }
+  const minutes = Math.floor((ms % HOUR) / MINUTE);
+  return `${Math.floor(ms / HOUR)} h ${String(minutes).padStart(2, '0')} min`;
+}
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+export function byteSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit] ?? ''}`;
+}
+
+/** A metric's key as words: queue_ms → "Queue", execution_ms → "Execution". */
+export function metricLabel(key: string): string {
+  const words = key.replace(/_ms$/, '').replace(/[_-]+/g, ' ').trim();
+  return words.length === 0 ? key : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A metric's value: keys ending in _ms are durations; anything else is a plain number. */
+export function metricValue(key: string, value: number | null): string {
+  if (value === null) return '—';
+  return key.endsWith('_ms') ? duration(value) : value.toLocaleString();
+}

@@ -1,0 +1,69 @@
+// Submit a workflow file: read its text in the renderer (File.text()), check it is JSON, and let main do
+// the rest (it explains an editor export with workflow_format_ui). The first submit asks for permission to
+// show a desktop notice when the job ends.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobSnapshot } from '../../../../src-preload/contract';
+import { jobFinishNotices } from '../../../hooks/jobFinishNotices';
+import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
+import { LoupeCallError, unwrap } from '../../../lib/callError';
+import { desktopNotifier } from '../../../lib/desktopNotifier';
+import { useLoupe } from '../../../lib/loupeContext';
+import { writeSnapshot } from '../../../queries/jobCache';
+import { useJobsUi } from '../jobsUiStore';
+
+/** The contract's limit on a workflow's text. */
+export const MAX_WORKFLOW_BYTES = 50 * 1024 * 1024;
+
+function refuse(code: string, message: string): never {
+  throw new LoupeCallError({ code, message });
+}
+
+export function isWorkflowFile(file: File): boolean {
+  return file.name.toLowerCase().endsWith('.json') || file.type === 'application/json';
+}
+
+async function readWorkflow(file: File): Promise<string> {
+  if (!isWorkflowFile(file)) {
+    refuse('invalid_workflow_file', `${file.name} is not a .json file.`);
+  }
+  if (file.size > MAX_WORKFLOW_BYTES) {
+    refuse('invalid_workflow_file', `${file.name} is larger than 50 MiB; a workflow file is much smaller.`);
+  }
+  const text = await file.text();
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'it does not parse';
+    refuse('invalid_workflow_file', `${file.name} is not valid JSON (${reason}).`);
+  }
+  return text;
+}
+
+export function useSubmitWorkflow() {
+  const loupe = useLoupe();
+  const client = useQueryClient();
+  const profileId = useActiveProfileId();
+  const openJob = useJobsUi((state) => state.openJob);
+  const mutation = useMutation({
+    mutationKey: ['jobs', 'submit'],
+    mutationFn: async (file: File): Promise<JobSnapshot> => {
+      const workflowJson = await readWorkflow(file);
+      return unwrap(loupe.jobs.submit({ workflowJson, fileName: file.name.slice(0, 255) }));
+    },
+    onSuccess: (job) => {
+      jobFinishNotices.expect(job.id);
+      if (profileId !== null) writeSnapshot(client, profileId, job);
+      openJob(job.id);
+    },
+  });
+  return {
+    mutation,
+    submit: (file: File) => {
+      // Asked here, still inside the user's drop or click, which browsers want before they ask.
+      void desktopNotifier().requestPermission();
+      mutation.mutate(file);
+    },
+  };
+}
+
+export type WorkflowSubmitter = ReturnType<typeof useSubmitWorkflow>;

@@ -1,0 +1,54 @@
+import type { JobError } from '../../../../src-preload/contract';
+import { CopyButton } from '../../../components/jobs/CopyButton';
+import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
+import { visibleText } from '../../../lib/visibleText';
+
+const CODE_WORDS: Record<string, string> = {
+  node_execution_error: 'A node raised an error while it ran. The traceback below says where.',
+  worker_lost:
+    'The platform stopped the worker running this job (out of memory, a crash or a restart). Retry it.',
+  timeout: 'The job ran longer than the service allows.',
+};
+
+/** What went wrong: the code, the message, which node and class, and the traceback, all as plain text. */
+export function ErrorTab({ error }: { error: JobError }) {
+  const words = CODE_WORDS[error.code];
+  return (
+    <div className="h-full space-y-3 overflow-auto p-4 text-xs" data-testid="job-error">
+      <dl className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1">
+        <dt className="text-faint">Code</dt>
+        <dd className="font-mono text-state-failed">{visibleText(error.code)}</dd>
+        <dt className="text-faint">Message</dt>
+        <dd className="whitespace-pre-wrap text-fg">
+          <VisibleMarks text={visibleText(error.message, { multiline: true })} />
+        </dd>
+        {error.nodeId !== null ? (
+          <>
+            <dt className="text-faint">Node</dt>
+            <dd className="font-mono text-fg">{visibleText(error.nodeId)}</dd>
+          </>
+        ) : null}
+        {error.classType !== null ? (
+          <>
+            <dt className="text-faint">Class</dt>
+            <dd className="font-mono text-fg">{visibleText(error.classType)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {words ? <p className="text-muted">{words}</p> : null}
+      {error.traceback ? (
+        <div>
+          <div className="mb-1 flex items-center justify-between">
+            <span className="text-[11px] text-faint">Traceback</span>
+            <CopyButton text={error.traceback}>Copy</CopyButton>
+          </div>
+          <pre className="overflow-auto rounded border border-line bg-canvas p-3 font-mono text-[11px] leading-relaxed whitespace-pre text-fg">
+            <VisibleMarks text={visibleText(error.traceback, { multiline: true })} />
+          </pre>
+        </div>
+      ) : (
+        <p className="text-faint">The service sent no traceback.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Spinner } from '../../../components/Spinner';
+import { useJobLive } from '../../../hooks/useJobLive';
+import { visibleText } from '../../../lib/visibleText';
+import type { JobCommands } from '../actions/useJobCommands';
+import { useJobsUi } from '../jobsUiStore';
+import { DetailTabs } from './DetailTabs';
+import { JobFacts } from './JobFacts';
+import { JobHeader } from './JobHeader';
+import { JobProgressPanel } from './JobProgressPanel';
+
+interface JobDetailProps {
+  jobId: string;
+  commands: JobCommands;
+  onClose: () => void;
+}
+
+/** One job, live: state, progress and preview, timings and metrics, then outputs, logs, workflow, error. */
+export function JobDetail({ jobId, commands, onClose }: JobDetailProps) {
+  const live = useJobLive(jobId);
+  const setTab = useJobsUi((state) => state.setTab);
+  const { job, query } = live;
+
+  if (!job) {
+    if (query.isError) {
+      return (
+        <ErrorNotice
+          doing={`read job ${visibleText(jobId)}`}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      );
+    }
+    return (
+      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
+        <Spinner /> Loading the job…
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-label="Job detail"
+      data-testid="job-detail"
+      data-job-id={job.id}
+      className="flex h-full min-w-0 flex-col"
+    >
+      <JobHeader job={job} live={live} commands={commands} onClose={onClose} />
+      <div className="max-h-[45%] shrink-0 overflow-y-auto">
+        <JobProgressPanel job={job} preview={live.preview} />
+        {job.error ? (
+          <div className="border-b border-line px-4 py-2 text-xs">
+            <p className="line-clamp-2 text-state-failed">{visibleText(job.error.message)}</p>
+            <button
+              type="button"
+              className="mt-0.5 text-[11px] text-accent hover:underline"
+              onClick={() => setTab('error')}
+            >
+              See the error and traceback
+            </button>
+          </div>
+        ) : null}
+        {query.isError ? (
+          <p className="border-b border-line px-4 py-1.5 text-[11px] text-faint">
+            Could not refresh just now ({visibleText(query.error.message)}); showing what Loupe last saw.
+          </p>
+        ) : null}
+        <JobFacts job={job} />
+      </div>
+      <DetailTabs job={job} />
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, type MouseEvent } from 'react';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { InlineError } from '../../../components/InlineError';
+import { Spinner } from '../../../components/Spinner';
+import { errorText } from '../../../components/errorText';
+import { visibleText } from '../../../lib/visibleText';
+import { SubmitButton } from '../actions/SubmitButton';
+import { SubmitOutcome } from '../actions/SubmitOutcome';
+import type { JobCommands } from '../actions/useJobCommands';
+import type { WorkflowSubmitter } from '../actions/useSubmitWorkflow';
+import { hasFilters, useJobsUi } from '../jobsUiStore';
+import { LabelFilterInput } from './LabelFilterInput';
+import { NoJobsYet } from './NoJobsYet';
+import { SearchBox } from './SearchBox';
+import { SelectionBar } from './SelectionBar';
+import { selectByClick } from './selection';
+import { StatusChips } from './StatusChips';
+import { TimeRangePicker } from './TimeRangePicker';
+import type { JobList } from './useJobList';
+import { VirtualJobRows } from './VirtualJobRows';
+
+interface JobListPaneProps {
+  list: JobList;
+  submitter: WorkflowSubmitter;
+  commands: JobCommands;
+}
+
+/** The middle pane: search, filters, the list's notice, and the rows (or why there are none). */
+export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
+  const { query, rows, notice } = list;
+  const filters = useJobsUi((state) => state.filters);
+  const clearFilters = useJobsUi((state) => state.clearFilters);
+  const openJobId = useJobsUi((state) => state.openJobId);
+  const cursorId = useJobsUi((state) => state.cursorId);
+  const selected = useJobsUi((state) => state.selected);
+
+  const onRowClick = useCallback(
+    (jobId: string, event: MouseEvent) => {
+      const ui = useJobsUi.getState();
+      const range = event.shiftKey;
+      const toggle = event.ctrlKey || event.metaKey;
+      const ids = range ? rows.map((row) => row.id) : [];
+      const next = selectByClick(ui, ids, jobId, { range, toggle });
+      ui.setSelection(next.selected, next.anchorId);
+      ui.setCursor(jobId);
+      if (!range && !toggle) ui.openJob(jobId);
+    },
+    [rows],
+  );
+
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
+        <Spinner /> Loading jobs…
+      </p>
+    );
+  } else if (query.isError && rows.length === 0) {
+    body = <ErrorNotice doing="load the job list" error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (rows.length === 0) {
+    body = hasFilters(filters) ? (
+      <EmptyState
+        title="No jobs match these filters"
+        actions={<Button onClick={clearFilters}>Clear filters</Button>}
+      >
+        Try another state, label or time range, or clear the filters to see every job.
+      </EmptyState>
+    ) : (
+      <NoJobsYet onFile={submitter.submit} />
+    );
+  } else {
+    body = (
+      <VirtualJobRows
+        rows={rows}
+        openJobId={openJobId}
+        cursorId={cursorId}
+        selected={selected}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={loadMore}
+        onRowClick={onRowClick}
+      />
+    );
+  }
+
+  return (
+    <section aria-label="Job list" className="flex h-full min-w-0 flex-col">
+      <div className="flex shrink-0 items-center gap-2 border-b border-line px-3 py-2">
+        <SearchBox />
+        <SubmitButton onFile={submitter.submit} disabled={submitter.mutation.isPending} />
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-1 border-b border-line px-3 py-2">
+        <StatusChips />
+        <TimeRangePicker />
+        <LabelFilterInput />
+        {hasFilters(filters) ? (
+          <button
+            type="button"
+            onClick={clearFilters}
+            className="ml-auto text-[11px] text-accent hover:underline"
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+      {notice ? (
+        <p
+          data-testid="list-notice"
+          className="shrink-0 border-b border-line bg-raised px-3 py-1.5 text-[11px] text-muted"
+        >
+          {visibleText(notice)}
+        </p>
+      ) : null}
+      <SubmitOutcome submitter={submitter} />
+      {commands.error ? (
+        <div className="shrink-0 border-b border-line px-3 py-2">
+          <p className="text-xs font-medium text-fg">{commands.error.title}</p>
+          <InlineError
+            message={commands.error.message}
+            code={commands.error.code}
+            nextStep={commands.error.nextStep}
+            actions={
+              <button type="button" className="text-accent hover:underline" onClick={commands.clearError}>
+                Dismiss
+              </button>
+            }
+          />
+        </div>
+      ) : null}
+      <SelectionBar rows={rows} commands={commands} />
+      {body}
+      {query.isError && rows.length > 0 ? (
+        <div className="shrink-0 border-t border-line px-3 py-2">
+          <InlineError
+            message={`Loupe could not ${query.isFetchNextPageError ? 'load more jobs' : 'refresh the list'}: ${visibleText(errorText(query.error).message)}`}
+            code={errorText(query.error).code}
+            actions={
+              <button type="button" className="text-accent hover:underline" onClick={loadMore}>
+                Try again
+              </button>
+            }
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

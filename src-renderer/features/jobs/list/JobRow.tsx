@@ -1,0 +1,103 @@
+import { memo, type MouseEvent } from 'react';
+import type { JobSummary } from '../../../../src-preload/contract';
+import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge';
+import { LabelChips } from '../../../components/jobs/LabelChips';
+import { ProgressBar } from '../../../components/jobs/ProgressBar';
+import { RelativeTime } from '../../../components/jobs/RelativeTime';
+import { visibleText } from '../../../lib/visibleText';
+
+export const ROW_HEIGHT = 50;
+
+interface JobRowProps {
+  row: JobSummary;
+  top: number;
+  selected: boolean;
+  cursor: boolean;
+  open: boolean;
+  onClick: (jobId: string, event: MouseEvent) => void;
+}
+
+function RowDetail({ row }: { row: JobSummary }) {
+  if (row.status === 'running' || row.status === 'canceling') {
+    const percent = row.progress === null ? null : Math.round(row.progress * 100);
+    return (
+      <span className="flex min-w-24 flex-1 items-center gap-2">
+        <ProgressBar
+          value={row.progress}
+          status={row.status}
+          label={`Progress of ${row.id}`}
+          className="w-28 min-w-10 shrink"
+        />
+        <span className="text-[11px] text-muted tabular-nums">{percent === null ? '' : `${percent}%`}</span>
+      </span>
+    );
+  }
+  if (row.status === 'queued') {
+    const text =
+      row.queuePosition === null
+        ? 'Waiting in the queue'
+        : row.queuePosition === 0
+          ? 'Next in the queue'
+          : `${row.queuePosition} ahead in the queue`;
+    return <span className="min-w-16 flex-1 truncate text-[11px] text-muted tabular-nums">{text}</span>;
+  }
+  if (row.errorMessage) {
+    return (
+      <span
+        className="min-w-16 flex-1 truncate text-[11px] text-state-failed/90"
+        title={visibleText(row.errorMessage)}
+      >
+        {visibleText(row.errorMessage)}
+      </span>
+    );
+  }
+  if (row.outputsCount !== null && row.status === 'succeeded') {
+    return (
+      <span className="min-w-16 flex-1 truncate text-[11px] text-muted tabular-nums">
+        {row.outputsCount === 1 ? '1 output' : `${row.outputsCount} outputs`}
+      </span>
+    );
+  }
+  return <span className="flex-1" />;
+}
+
+/** One job in the list: state, id, age on the first line; progress, queue, error or outputs and labels below. */
+export const JobRow = memo(function JobRow({ row, top, selected, cursor, open, onClick }: JobRowProps) {
+  const background = selected ? 'bg-accent/15' : open ? 'bg-hover' : 'hover:bg-hover/60';
+  // The cursor is drawn only where it differs from the open job (after j/k), so a click shows one mark.
+  const outline = cursor && !open ? 'outline outline-1 -outline-offset-1 outline-accent/70' : '';
+  return (
+    <div
+      id={`job-row-${row.id}`}
+      role="option"
+      aria-selected={selected}
+      aria-current={open ? 'true' : undefined}
+      data-job-id={row.id}
+      data-status={row.status}
+      onClick={(event) => onClick(row.id, event)}
+      className={`absolute inset-x-0 top-0 flex cursor-default flex-col justify-center gap-1 border-b border-line/60 px-3 select-none ${background} ${outline} ${
+        open ? 'shadow-[inset_2px_0_0_var(--accent)]' : ''
+      }`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <div className="flex min-w-0 items-center gap-3">
+        <span className="flex w-24 shrink-0 overflow-hidden">
+          <JobStatusBadge status={row.status} rawStatus={row.rawStatus} showRaw={false} />
+        </span>
+        <span className="min-w-0 flex-1 truncate font-mono text-xs text-fg" title={visibleText(row.id)}>
+          {visibleText(row.id)}
+        </span>
+        {row.retryOf ? (
+          <span className="shrink-0 text-[10px] text-faint" title={`Retry of ${visibleText(row.retryOf)}`}>
+            ↻ retry
+          </span>
+        ) : null}
+        <RelativeTime iso={row.createdAt} className="shrink-0 text-[11px] text-muted" />
+      </div>
+      <div className="flex h-4 min-w-0 items-center gap-3 pl-27">
+        <RowDetail row={row} />
+        <LabelChips labels={row.labels} />
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,45 @@
+import type { JobSummary } from '../../../../src-preload/contract';
+import { Button } from '../../../components/Button';
+import { CopyButton } from '../../../components/jobs/CopyButton';
+import { canCancel, canRetry } from '../actions/jobCommandRules';
+import type { JobCommands } from '../actions/useJobCommands';
+import { useJobsUi } from '../jobsUiStore';
+
+/** With more than one row selected: what can be done to all of them. */
+export function SelectionBar({ rows, commands }: { rows: readonly JobSummary[]; commands: JobCommands }) {
+  const selected = useJobsUi((state) => state.selected);
+  const setSelection = useJobsUi((state) => state.setSelection);
+  if (selected.size < 2) return null;
+  const chosen = rows.filter((row) => selected.has(row.id));
+  const cancelable = chosen.filter((row) => canCancel(row.status)).map((row) => row.id);
+  const retryable = chosen.filter((row) => canRetry(row.status)).map((row) => row.id);
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected jobs"
+      className="flex items-center gap-2 border-b border-line bg-accent/10 px-3 py-1.5 text-xs"
+    >
+      <span className="font-medium text-fg tabular-nums">{selected.size} selected</span>
+      <Button
+        variant="ghost"
+        disabled={cancelable.length === 0}
+        onClick={() => commands.cancel(cancelable)}
+        title="Cancel the selected jobs that are queued or running"
+      >
+        Cancel {cancelable.length}
+      </Button>
+      <Button
+        variant="ghost"
+        disabled={retryable.length === 0}
+        onClick={() => commands.retry(retryable)}
+        title="Retry the selected jobs that have finished"
+      >
+        Retry {retryable.length}
+      </Button>
+      <CopyButton text={chosen.map((row) => row.id).join('\n')}>Copy ids</CopyButton>
+      <Button variant="ghost" className="ml-auto" onClick={() => setSelection(new Set(), null)}>
+        Clear selection
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ProfileList } from '../../../../src-preload/contract';
+import { fakeHost, PROFILES } from '../../../test/fakeHost';
+import { renderApp } from '../../../test/renderApp';
+import { fail, ok, report, UNREACHABLE } from '../../../test/reports';
+import { resetUiState } from '../../../test/resetUiState';
+
+const WITH_STUDIO: ProfileList = {
+  ...PROFILES,
+  profiles: [
+    ...PROFILES.profiles,
+    {
+      id: 'studio',
+      name: 'Studio',
+      surface: 'managed',
+      baseUrl: 'https://api.example.com',
+      hasCredential: true,
+    },
+  ],
+};
+
+beforeEach(() => resetUiState('settings'));
+
+const row = (name: string) => screen.getByRole('listitem', { name });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function openAddForm() {
+  fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));
+  return screen.getByRole('form', { name: 'Add a profile' });
+}
+
+describe('Settings → Profiles', () => {
+  it('lists each profile with its surface, address, key state and the active marker', async () => {
+    const { loupe } = fakeHost({}, { profiles: WITH_STUDIO });
+    renderApp(loupe);
+    const studio = await screen.findByRole('listitem', { name: 'Studio' });
+    expect(studio.textContent).toContain('managed service');
+    expect(studio.textContent).toContain('https://api.example.com');
+    await waitFor(() =>
+      expect(within(studio).getByTestId('credential-state').textContent).toBe('key saved in keychain'),
+    );
+    expect(within(row('Local proxy')).getByText('active')).toBeTruthy();
+    expect(within(row('Local proxy')).getByTestId('credential-state').textContent).toBe('no key');
+    expect(within(studio).queryByText('active')).toBeNull();
+    // The Demo profile cannot be removed, and says why.
+    const removeDemo = within(row('Demo server')).getByRole('button', { name: 'Remove Demo server' });
+    expect(removeDemo.getAttribute('aria-disabled')).toBe('true');
+    expect(removeDemo.getAttribute('title')).toContain('cannot be removed');
+    expect(within(row('Demo server')).queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('shows a hostile profile name as plain text, its bidi override made visible', async () => {
+    const name = '<img src=x onerror=alert(1)>\u202Egnp.exe';
+    const hostile: ProfileList = {
+      ...PROFILES,
+      profiles: [
+        ...PROFILES.profiles,
+        { id: 'h', name, surface: 'managed', baseUrl: 'https://h.example', hasCredential: false },
+      ],
+    };
+    const { loupe } = fakeHost({}, { profiles: hostile });
+    const { container } = renderApp(loupe);
+    // In the list and in the profile switcher alike.
+    const shown = await screen.findAllByText('<img src=x onerror=alert(1)>\u27e8U+202E\u27e9gnp.exe');
+    expect(shown.map((node) => node.tagName).sort()).toEqual(['OPTION', 'SPAN']);
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('says a key is kept for this session when the keychain is unavailable', async () => {
+    const { loupe } = fakeHost({}, { profiles: WITH_STUDIO, keychainAvailable: false });
+    renderApp(loupe);
+    const studio = await screen.findByRole('listitem', { name: 'Studio' });
+    await waitFor(() =>
+      expect(within(studio).getByTestId('credential-state').textContent).toBe('kept for this session'),
+    );
+  });
+
+  it('adds a profile: per-field errors from the host, then the key goes to the keychain and the field is cleared', async () => {
+    const { loupe, calls } = fakeHost();
+    renderApp(loupe);
+    const form = await openAddForm();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(screen.getByLabelText<HTMLInputElement>('API key').type).toBe('password');
+    type('Name', 'Studio');
+    type('Base URL', 'not a url');
+    type('API key', 'sk-secret');
+    fireEvent.submit(form);
+    const baseUrl = screen.getByLabelText('Base URL');
+    await waitFor(() => expect(baseUrl.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Enter a full address, such as https://api.example.com.')).toBeTruthy();
+    expect(calls.some((call) => call.name === 'profiles.setCredential')).toBe(false);
+
+    // Show/hide the key, then fix the address and save with Enter (a submit).
+    fireEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    expect(screen.getByLabelText<HTMLInputElement>('API key').type).toBe('text');
+    type('Base URL', 'http://127.0.0.1:9');
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a profile' })).toBeNull());
+    expect(calls.filter((call) => call.name === 'profiles.create')).toHaveLength(2);
+    expect(calls).toContainEqual({
+      name: 'profiles.setCredential',
+      args: { profileId: 'p1', secret: 'sk-secret' },
+    });
+    const studio = await screen.findByRole('listitem', { name: 'Studio' });
+    await waitFor(() =>
+      expect(within(studio).getByTestId('credential-state').textContent).toBe('key saved in keychain'),
+    );
+    await waitFor(() => expect(document.activeElement?.id).toBe('add-profile-button'));
+    // The key was never put back into the page.
+    expect(document.body.innerHTML).not.toContain('sk-secret');
+  });
+
+  it('shows a host error that names no field above the buttons, with its code one click away', async () => {
+    const { loupe } = fakeHost({
+      'profiles.create': () =>
+        fail('invalid_profile', 'The store is read-only.', { fields: { form: ['x'] } }),
+    });
+    renderApp(loupe);
+    const form = await openAddForm();
+    type('Name', 'Studio');
+    fireEvent.submit(form);
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('The store is read-only.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Details' }));
+    expect(within(alert).getByText('code: invalid_profile')).toBeTruthy();
+  });
+
+  it('asks before keeping a key for this session when the keychain is unavailable', async () => {
+    const { loupe, calls } = fakeHost({}, { profiles: { ...WITH_STUDIO }, keychainAvailable: false });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
+    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Studio');
+    expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('');
+    type('API key', 'sk-session');
+    fireEvent.submit(form);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Your system keychain is not available' });
+    expect(dialog.textContent).toContain('No Secret Service on the session bus');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Updating the profile was not needed: nothing but the key changed.
+    expect(calls.some((call) => call.name === 'profiles.update')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it for this session only' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Studio' })).toBeNull());
+    expect(calls).toContainEqual({
+      name: 'profiles.setCredential',
+      args: { profileId: 'studio', secret: 'sk-session', allowSessionOnly: true },
+    });
+    await waitFor(() =>
+      expect(within(row('Studio')).getByTestId('credential-state').textContent).toBe('kept for this session'),
+    );
+    await waitFor(() => expect(document.activeElement?.id).toBe('edit-profile-studio'));
+  });
+
+  it('Esc on the consent dialog cancels only the dialog: the form stays, saying the key was not saved', async () => {
+    const { loupe, calls } = fakeHost({}, { keychainAvailable: false });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Local proxy' }));
+    const form = screen.getByRole('form', { name: 'Edit Local proxy' });
+    type('API key', 'token');
+    const save = within(form).getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.submit(form);
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('form', { name: 'Edit Local proxy' })).toBeTruthy();
+    expect(within(form).getByRole('status').textContent).toContain('the key is not');
+    expect(document.activeElement).toBe(save);
+    expect(calls.filter((call) => call.name === 'profiles.setCredential')).toHaveLength(1);
+    // Esc on the form itself closes it.
+    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('removes a profile after a confirm step', async () => {
+    const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Studio' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Remove Studio?' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((call) => call.name === 'profiles.remove')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Studio' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Remove Studio?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove profile' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Studio' })).toBeNull());
+    expect(calls).toContainEqual({ name: 'profiles.remove', args: { profileId: 'studio' } });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('tests a connection and shows the report: reachability, key, capabilities, latency', async () => {
+    const { loupe, calls } = fakeHost({
+      'profiles.test': (args) =>
+        ok(report({ profileId: (args as { profileId: string }).profileId, credentialAccepted: true })),
+    });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Test connection to Local proxy' }));
+    const result = await within(row('Local proxy')).findByTestId('connection-report');
+    expect(result.getAttribute('data-state')).toBe('connected');
+    expect(result.textContent).toContain('key accepted');
+    expect(result.textContent).toContain('42 ms');
+    const chips = within(result).getByRole('list', { name: 'Capabilities' });
+    expect(chips.textContent).toContain('Lists jobs');
+    expect(chips.textContent).toContain('No logs');
+    expect(calls).toContainEqual({ name: 'profiles.test', args: { profileId: 'local', refresh: true } });
+  });
+
+  it('explains an unreachable service and a test that could not run, codes one click away', async () => {
+    let answer = ok(UNREACHABLE('local'));
+    const { loupe } = fakeHost({ 'profiles.test': () => answer });
+    renderApp(loupe);
+    const test = await screen.findByRole('button', { name: 'Test connection to Local proxy' });
+    fireEvent.click(test);
+    const result = await within(row('Local proxy')).findByTestId('connection-report');
+    expect(result.getAttribute('data-state')).toBe('unreachable');
+    expect(result.textContent).toContain('Nothing answered at 127.0.0.1:8189');
+    fireEvent.click(within(result).getByRole('button', { name: 'Details' }));
+    expect(within(result).getByText('code: connection_refused')).toBeTruthy();
+
+    answer = fail('not_available', 'Connection tests are not built yet.');
+    fireEvent.click(test);
+    const alert = await within(row('Local proxy')).findByText('Connection tests are not built yet.');
+    expect(alert).toBeTruthy();
+    expect(within(row('Local proxy')).queryByTestId('connection-report')).toBeNull();
+  });
+});

@@ -1,0 +1,174 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { CallArgs, Profile, Surface } from '../../../../src-preload/contract';
+import { LoupeCallError, unwrap } from '../../../lib/callError';
+import { useLoupe } from '../../../lib/loupeContext';
+import { useCreateProfile, useSetCredential, useUpdateProfile } from '../../../queries/profileMutations';
+import { profileKeys } from '../../../queries/profileQueries';
+import { fieldErrorsOf, keychainReasonOf, type FieldErrors } from './fieldErrors';
+
+export interface ProfileDraft {
+  name: string;
+  surface: Surface;
+  baseUrl: string;
+  routerBaseUrl: string;
+  /** Write-only: sent to setCredential when not empty, never read back. */
+  apiKey: string;
+}
+
+/** The fields the form shows; anything else the host complains about goes above the buttons. */
+export const FORM_FIELDS = ['name', 'surface', 'baseUrl', 'routerBaseUrl', 'apiKey'] as const;
+
+interface Options {
+  /** The profile being edited; null when adding. */
+  profile: Profile | null;
+  /** Make the profile active once saved (added from the first run, or no profile is active yet). */
+  activate: boolean;
+  /** After a key was stored: the form empties its key field. */
+  onKeySaved: () => void;
+  /** Everything is saved. */
+  onDone: () => void;
+}
+
+function createArgs(draft: ProfileDraft): CallArgs<'profiles.create'> {
+  const args: CallArgs<'profiles.create'> = {
+    name: draft.name,
+    surface: draft.surface,
+    baseUrl: draft.baseUrl,
+  };
+  if (draft.routerBaseUrl.trim() !== '') args.routerBaseUrl = draft.routerBaseUrl;
+  return args;
+}
+
+function changed(draft: ProfileDraft, profile: Profile): boolean {
+  return (
+    draft.name !== profile.name ||
+    draft.surface !== profile.surface ||
+    draft.baseUrl !== (profile.baseUrl ?? '') ||
+    draft.routerBaseUrl !== (profile.routerBaseUrl ?? '')
+  );
+}
+
+/**
+ * Saving a profile form: create or update the profile, then store the key. If the keychain is unavailable,
+ * the key waits (in memory, here) while the person decides whether Loupe may keep it for this session only.
+ */
+export function useSaveProfile({ profile, activate, onKeySaved, onDone }: Options) {
+  const loupe = useLoupe();
+  const queryClient = useQueryClient();
+  const create = useCreateProfile();
+  const update = useUpdateProfile();
+  const setCredential = useSetCredential();
+  const [saving, setSaving] = useState(false);
+  /** Once an added profile exists, saving again (say, after a key error) updates it instead of adding twice. */
+  const [created, setCreated] = useState<Profile | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<unknown>(null);
+  const [consent, setConsent] = useState<{ reason: string | undefined } | null>(null);
+  const [keyNotice, setKeyNotice] = useState<string | null>(null);
+  const pendingKey = useRef<{ profileId: string; secret: string } | null>(null);
+
+  const fail = (error: unknown) => {
+    const fields = fieldErrorsOf(error);
+    const known = Object.keys(fields).some((field) => (FORM_FIELDS as readonly string[]).includes(field));
+    setFieldErrors(fields);
+    if (!known) setFormError(error);
+  };
+
+  const finish = async (profileId: string) => {
+    if (activate) {
+      const list = await unwrap(loupe.profiles.setActive({ profileId }));
+      queryClient.setQueryData(profileKeys.list, list);
+    }
+    onDone();
+  };
+
+  /** True when the key is stored; false when it is waiting for consent or failed. */
+  const storeKey = async (profileId: string, secret: string, allowSessionOnly: boolean) => {
+    try {
+      await setCredential.mutateAsync(
+        allowSessionOnly ? { profileId, secret, allowSessionOnly } : { profileId, secret },
+      );
+      pendingKey.current = null;
+      onKeySaved();
+      return true;
+    } catch (error) {
+      if (error instanceof LoupeCallError && error.code === 'keychain_unavailable' && !allowSessionOnly) {
+        pendingKey.current = { profileId, secret };
+        setConsent({ reason: keychainReasonOf(error) });
+        return false;
+      }
+      if (error instanceof LoupeCallError && error.code === 'invalid_secret') {
+        setFieldErrors({ apiKey: [error.message] });
+      } else {
+        setFormError(error);
+      }
+      return false;
+    }
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setSaving(true);
+    setFormError(null);
+    setFieldErrors({});
+    setKeyNotice(null);
+    try {
+      await work();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const save = (draft: ProfileDraft) =>
+    run(async () => {
+      const target = profile ?? created;
+      let profileId: string;
+      if (target === null) {
+        const added = await create.mutateAsync(createArgs(draft));
+        setCreated(added);
+        profileId = added.id;
+      } else {
+        profileId = target.id;
+        if (changed(draft, target)) {
+          const routerBaseUrl = draft.routerBaseUrl.trim() === '' ? null : draft.routerBaseUrl;
+          const args = { profileId, name: draft.name, surface: draft.surface, baseUrl: draft.baseUrl };
+          const updated = await update.mutateAsync({ ...args, routerBaseUrl });
+          if (profile === null) setCreated(updated);
+        }
+      }
+      if (draft.apiKey !== '' && !(await storeKey(profileId, draft.apiKey, false))) return;
+      await finish(profileId);
+    });
+
+  const keepForSession = () => {
+    const pending = pendingKey.current;
+    setConsent(null);
+    if (!pending) return;
+    void run(async () => {
+      if (await storeKey(pending.profileId, pending.secret, true)) await finish(pending.profileId);
+    });
+  };
+
+  const declineSessionOnly = () => {
+    pendingKey.current = null;
+    setConsent(null);
+    setKeyNotice(
+      'The profile is saved, but the key is not: the system keychain is unavailable. Start or unlock it and save again, or choose to keep the key for this session.',
+    );
+  };
+
+  return {
+    save,
+    saving,
+    /** The profile this form now edits (after an add, the one just created). */
+    savedProfile: profile ?? created,
+    fieldErrors,
+    formError,
+    consent,
+    keepForSession,
+    declineSessionOnly,
+    keyNotice,
+  };
+}

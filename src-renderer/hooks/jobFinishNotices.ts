@@ -1,0 +1,61 @@
+// "Your job finished": a desktop notice when a job this user submitted through Loupe reaches an end. Only a
+// change seen happening (or a job submitted in this session) counts, so opening Loupe on a history of
+// finished jobs does not fire a notice for each of them.
+import type { JobSummary } from '../../src-preload/contract';
+import { desktopNotifier } from '../lib/desktopNotifier';
+import { visibleText } from '../lib/visibleText';
+import { isTerminalStatus } from '../queries/jobQueries';
+import { useJobsUi } from '../features/jobs/jobsUiStore';
+import { useUiStore } from '../stores/uiStore';
+
+const TITLES: Record<string, string> = {
+  succeeded: 'Job finished',
+  failed: 'Job failed',
+  canceled: 'Job canceled',
+  expired: 'Job expired',
+};
+
+export interface FinishNotices {
+  /** A job this session submitted: its end is worth a notice even if no earlier state was seen. */
+  expect(jobId: string): void;
+  /** Rows from any source (the updates stream, a watched job); returns the ids a notice went out for. */
+  observe(rows: readonly JobSummary[]): string[];
+}
+
+export function createFinishNotices(onOpen: (jobId: string) => void): FinishNotices {
+  const lastStatus = new Map<string, string>();
+  const expected = new Set<string>();
+  const notified = new Set<string>();
+  return {
+    expect: (jobId) => {
+      expected.add(jobId);
+    },
+    observe: (rows) => {
+      const sent: string[] = [];
+      for (const row of rows) {
+        const before = lastStatus.get(row.id);
+        lastStatus.set(row.id, row.status);
+        if (!row.submittedByUs || !isTerminalStatus(row.status) || notified.has(row.id)) continue;
+        const sawItRun = before !== undefined && !isTerminalStatus(before);
+        if (!sawItRun && !expected.has(row.id)) continue;
+        notified.add(row.id);
+        expected.delete(row.id);
+        const detail = row.errorMessage ? ` ${visibleText(row.errorMessage).slice(0, 200)}` : '';
+        desktopNotifier().notify({
+          title: TITLES[row.status] ?? 'Job ended',
+          body: `${row.id}${detail}`,
+          tag: `loupe-job-${row.id}`,
+          onClick: () => onOpen(row.id),
+        });
+        sent.push(row.id);
+      }
+      return sent;
+    },
+  };
+}
+
+/** The app's one instance: a click on a notice opens the job on the Jobs screen. */
+export const jobFinishNotices: FinishNotices = createFinishNotices((jobId) => {
+  useUiStore.getState().setSection('jobs');
+  useJobsUi.getState().openJob(jobId);
+});

@@ -1,0 +1,71 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { JobSnapshot, JobSummary } from '../../src-preload/contract';
+import { useLoupe } from '../lib/loupeContext';
+import { insertListRows, isOlder, patchListRows } from '../queries/jobCache';
+import { jobKeys } from '../queries/jobKeys';
+import { useTransportState } from '../transport/transportState';
+import { jobFinishNotices } from './jobFinishNotices';
+import { useActiveProfileId } from './useActiveProfileId';
+
+const RETRY_MS = { first: 2_000, max: 60_000 };
+
+/** Rows from the watcher: patch the lists, add new jobs on top, and re-read open details whose state moved. */
+export function applyRowUpdates(client: QueryClient, profileId: string, rows: JobSummary[]): void {
+  const seen = patchListRows(client, profileId, rows);
+  insertListRows(
+    client,
+    profileId,
+    rows.filter((row) => !seen.has(row.id)),
+  );
+  for (const row of rows) {
+    const key = jobKeys.job(profileId, row.id);
+    const held = client.getQueryData<JobSnapshot>(key);
+    // A row carries less than a snapshot: when the state moved on, read the whole job again.
+    if (held && held.status !== row.status && !isOlder(row, held)) {
+      void client.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+    }
+  }
+  jobFinishNotices.observe(rows);
+}
+
+/**
+ * One `jobs.updates` subscription for the active profile while the host is connected: live status chips and
+ * progress bars in every list, and the finish notices. Mounted once, in App, so notices arrive on any screen.
+ */
+export function useJobUpdates(): void {
+  const loupe = useLoupe();
+  const client = useQueryClient();
+  const profileId = useActiveProfileId();
+  const transport = useTransportState((state) => state.state);
+  const [attempt, setAttempt] = useState(0);
+  const failures = useRef(0);
+
+  useEffect(() => {
+    if (profileId === null || transport !== 'connected') return;
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const subscription = loupe.jobs.updates(
+      {},
+      {
+        onEvent: ({ jobs }) => {
+          if (closed) return;
+          failures.current = 0;
+          applyRowUpdates(client, profileId, jobs);
+        },
+        onEnd: () => {
+          if (closed) return;
+          // Polling in main keeps the rows true; this stream only makes them live. Try again, slower each time.
+          const delay = Math.min(RETRY_MS.max, RETRY_MS.first * 2 ** Math.min(failures.current, 5));
+          failures.current += 1;
+          retry = setTimeout(() => setAttempt((count) => count + 1), delay);
+        },
+      },
+    );
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      subscription.unsubscribe();
+    };
+  }, [loupe, client, profileId, transport, attempt]);
+}

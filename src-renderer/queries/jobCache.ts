@@ -1,0 +1,111 @@
+// Writes into the jobs cache from events and command answers. React Query owns this data (rule 8); these
+// helpers only decide what wins: a snapshot older than the one held never replaces it (rule 4: an event
+// never overrules a newer poll, and a late poll never undoes a newer event).
+import type { QueryClient } from '@tanstack/react-query';
+import type { JobListArgs, JobSnapshot, JobSummary } from '../../src-preload/contract';
+import { rowMatchesArgs } from './jobListMatch';
+import { jobKeys, type JobListData } from './jobKeys';
+
+function observedMs(value: { observedAt: string }): number {
+  const ms = Date.parse(value.observedAt);
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+/** True when `incoming` was observed before `current`: it must not replace it. */
+export function isOlder(incoming: { observedAt: string }, current: { observedAt: string }): boolean {
+  return observedMs(incoming) < observedMs(current);
+}
+
+export function newerSnapshot(current: JobSnapshot | undefined, incoming: JobSnapshot): JobSnapshot {
+  if (!current || current.id !== incoming.id) return incoming;
+  return isOlder(incoming, current) ? current : incoming;
+}
+
+/** The list row for a snapshot, so a detail view and the list never disagree. */
+export function summaryOf(job: JobSnapshot): JobSummary {
+  return {
+    id: job.id,
+    status: job.status,
+    rawStatus: job.rawStatus,
+    createdAt: job.createdAt,
+    observedAt: job.observedAt,
+    labels: job.labels,
+    progress: job.progress?.value ?? null,
+    queuePosition: job.queuePosition,
+    outputsCount: job.outputs.length,
+    errorMessage: job.error?.message ?? null,
+    submittedByUs: job.submittedByUs,
+    retryOf: job.retryOf,
+  };
+}
+
+/** Replaces rows already in any of the profile's lists, unless the row held is newer. Returns the ids seen. */
+export function patchListRows(client: QueryClient, profileId: string, rows: JobSummary[]): Set<string> {
+  const seen = new Set<string>();
+  if (rows.length === 0) return seen;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  client.setQueriesData<JobListData>({ queryKey: jobKeys.lists(profileId) }, (data) => {
+    if (!data) return data;
+    let changedPages = 0;
+    const pages = data.pages.map((page) => {
+      let replaced = 0;
+      const jobs = page.jobs.map((row) => {
+        const next = byId.get(row.id);
+        if (!next) return row;
+        seen.add(row.id);
+        if (next === row || isOlder(next, row)) return row;
+        replaced += 1;
+        return next;
+      });
+      if (replaced === 0) return page;
+      changedPages += 1;
+      return { ...page, jobs };
+    });
+    return changedPages > 0 ? { ...data, pages } : data;
+  });
+  return seen;
+}
+
+function createdMs(row: JobSummary): number {
+  const ms = row.createdAt === null ? NaN : Date.parse(row.createdAt);
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+/**
+ * Puts new jobs (submitted, retried, or first seen by the watcher) at the top of every loaded list they
+ * belong in. A job older than a list's newest row belongs further down, where the next refetch puts it.
+ */
+export function insertListRows(client: QueryClient, profileId: string, rows: JobSummary[]): void {
+  if (rows.length === 0) return;
+  for (const [key, data] of client.getQueriesData<JobListData>({ queryKey: jobKeys.lists(profileId) })) {
+    const first = data?.pages[0];
+    if (!data || !first) continue;
+    const args = (key[3] ?? {}) as JobListArgs;
+    const present = new Set(data.pages.flatMap((page) => page.jobs.map((row) => row.id)));
+    const newest = first.jobs[0];
+    const fresh = rows.filter(
+      (row) =>
+        !present.has(row.id) &&
+        rowMatchesArgs(args, row) &&
+        (newest === undefined || createdMs(row) >= createdMs(newest)),
+    );
+    if (fresh.length === 0) continue;
+    fresh.sort((a, b) => createdMs(b) - createdMs(a));
+    client.setQueryData<JobListData>(key, {
+      ...data,
+      pages: [{ ...first, jobs: [...fresh, ...first.jobs] }, ...data.pages.slice(1)],
+    });
+  }
+}
+
+/** A snapshot from an event or a command: into the job's entry (unless older) and into the list rows. */
+export function writeSnapshot(client: QueryClient, profileId: string, job: JobSnapshot): JobSnapshot {
+  const key = jobKeys.job(profileId, job.id);
+  const kept = newerSnapshot(client.getQueryData<JobSnapshot>(key), job);
+  if (kept !== job) return kept;
+  client.setQueryData(key, job);
+  const row = summaryOf(job);
+  const seen = patchListRows(client, profileId, [row]);
+  if (!seen.has(job.id)) insertListRows(client, profileId, [row]);
+  return job;
+}

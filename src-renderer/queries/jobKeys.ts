@@ -1,0 +1,17 @@
+// Query keys for jobs. Everything for a profile sits under ['jobs', profileId], so switching profiles can
+// never show another profile's rows. A list key carries '#list', which no job id can contain.
+import type { InfiniteData } from '@tanstack/react-query';
+import type { JobListArgs, JobListPage } from '../../src-preload/contract';
+
+const LIST_MARK = '#list';
+
+export const jobKeys = {
+  profile: (profileId: string) => ['jobs', profileId] as const,
+  job: (profileId: string, jobId: string) => ['jobs', profileId, jobId] as const,
+  logs: (profileId: string, jobId: string) => ['jobs', profileId, jobId, 'logs'] as const,
+  workflow: (profileId: string, jobId: string) => ['jobs', profileId, jobId, 'workflow'] as const,
+  lists: (profileId: string) => ['jobs', profileId, LIST_MARK] as const,
+  list: (profileId: string, args: JobListArgs) => ['jobs', profileId, LIST_MARK, args] as const,
+};
+
+export type JobListData = InfiniteData<JobListPage, string | null>;

@@ -1,0 +1,63 @@
+// Query options for jobs: one job, its log, its workflow, and the paged list.
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { LoupeApi } from '../../src-preload/buildApi';
+import {
+  TERMINAL_JOB_STATUSES,
+  type JobListArgs,
+  type JobListPage,
+  type JobLogResult,
+  type JobSnapshot,
+} from '../../src-preload/contract';
+import { unwrap } from '../lib/callError';
+import { newerSnapshot, patchListRows, summaryOf } from './jobCache';
+import { jobKeys } from './jobKeys';
+
+export const JOB_LIST_PAGE_SIZE = 200;
+
+/** Tolerant: a status this build does not know (a newer host) is not terminal. */
+export function isTerminalStatus(status: string | undefined): boolean {
+  return status !== undefined && (TERMINAL_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+/** One job, read with jobs.get. A poll answer older than what an event already brought is not taken. */
+export const jobQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>
+  queryOptions({
+    queryKey: jobKeys.job(profileId, jobId),
+    queryFn: async ({ client, queryKey }): Promise<JobSnapshot> => {
+      const fresh = await unwrap(loupe.jobs.get({ jobId }));
+      const kept = newerSnapshot(client.getQueryData<JobSnapshot>(queryKey), fresh);
+      if (kept === fresh) patchListRows(client, profileId, [summaryOf(fresh)]);
+      return kept;
+    },
+  });
+
+/** An unfinished answer ("not yet", or a partial log) is read again whenever the tab opens. */
+function logIsFinal(result: JobLogResult | undefined): boolean {
+  if (!result) return false;
+  return result.state === 'available' ? result.complete : result.reason !== 'not-yet';
+}
+
+export const jobLogsQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>
+  queryOptions({
+    queryKey: jobKeys.logs(profileId, jobId),
+    queryFn: () => unwrap(loupe.jobs.logs({ jobId })),
+    staleTime: (query) => (logIsFinal(query.state.data) ? Infinity : 0),
+  });
+
+export const jobWorkflowQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>
+  queryOptions({
+    queryKey: jobKeys.workflow(profileId, jobId),
+    queryFn: () => unwrap(loupe.jobs.workflow({ jobId })),
+    staleTime: Infinity,
+  });
+
+export const jobListQuery = (loupe: LoupeApi, profileId: string, args: JobListArgs) =>
+  infiniteQueryOptions({
+    queryKey: jobKeys.list(profileId, args),
+    queryFn: ({ pageParam }) =>
+      unwrap(loupe.jobs.list({ ...args, limit: JOB_LIST_PAGE_SIZE, cursor: pageParam })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: JobListPage) => last.nextCursor,
+    // Rows stay fresh through jobs.updates; a refetch would re-read every loaded page.
+    staleTime: 30_000,
+  });

@@ -1,0 +1,46 @@
+import { act, screen, within } from '@testing-library/react';
+import { JobsView } from '../features/jobs/JobsView';
+import { NO_FILTERS, useJobsUi } from '../features/jobs/jobsUiStore';
+import { useJobUpdates } from '../hooks/useJobUpdates';
+import type { FakeJobsHost } from './fakeJobsHost';
+import { renderWithLoupe } from './renderWithLoupe';
+
+/** App mounts the updates stream once for every screen; here it sits beside the view. */
+function JobsViewWithUpdates() {
+  useJobUpdates();
+  return <JobsView />;
+}
+
+/** The jobs screen over a fake host (with the app-wide jobs.updates subscription), its UI state reset. */
+export function renderJobsView(host: FakeJobsHost) {
+  act(() => {
+    useJobsUi.setState({
+      profileId: null,
+      filters: NO_FILTERS,
+      openJobId: null,
+      cursorId: null,
+      selected: new Set(),
+      anchorId: null,
+      tab: 'outputs',
+    });
+  });
+  return renderWithLoupe(<JobsViewWithUpdates />, host.loupe);
+}
+
+/** The rows in the list, as their job ids, in order. */
+export function listedIds(): string[] {
+  return listedRows().map((row) => row.dataset.jobId ?? '');
+}
+
+/** The row elements of the job list (not the <option>s of its filter menus). */
+export function listedRows(): HTMLElement[] {
+  const list = screen.queryByRole('listbox', { name: 'Jobs' });
+  return list ? within(list).queryAllByRole('option') : [];
+}
+
+/** One row of the job list by its job id. */
+export function listedRow(jobId: string): HTMLElement {
+  const row = listedRows().find((element) => element.dataset.jobId === jobId);
+  if (!row) throw new Error(`no row for ${jobId} in the job list`);
+  return row;
+}
