@@ -1,10 +1,24 @@
 // `npm run bench`: runs each benchmark in turn (they are heavy; never in parallel) and prints its table.
+// `npm run bench -- watcher store` runs only the named ones.
+import { benchStoreThroughput, benchWatcherBudget } from './coreBenches';
 import { formatFigures, type Figures } from './figures';
 import { benchHashing } from './hashing';
 
-const benches: Array<() => Promise<Figures>> = [benchHashing];
+const benches: Record<string, () => Promise<Figures>> = {
+  hashing: benchHashing,
+  watcher: benchWatcherBudget,
+  store: benchStoreThroughput,
+};
 
-for (const bench of benches) {
+const chosen = process.argv.slice(2);
+for (const name of chosen) {
+  if (!(name in benches)) {
+    console.error(`Unknown benchmark "${name}". Choose from: ${Object.keys(benches).join(', ')}.`);
+    process.exit(2);
+  }
+}
+for (const [name, bench] of Object.entries(benches)) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
   const figures = await bench();
   console.log(`${formatFigures(figures)}\n`);
 }

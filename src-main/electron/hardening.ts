@@ -19,7 +19,9 @@ export interface HardenableSession {
   setPermissionRequestHandler(
     handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
   ): void;
-  setPermissionCheckHandler(handler: () => boolean): void;
+  setPermissionCheckHandler(
+    handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean,
+  ): void;
 }
 
 export function hardenWebContents(
@@ -40,9 +42,26 @@ export function hardenWebContents(
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-export function hardenSession(session: HardenableSession): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/** The one permission the app asks for: notifications when a job you submitted ends. */
+const ALLOWED_PERMISSIONS = new Set(['notifications']);
+
+/** Only the app's own pages may hold a permission, and only the ones above. */
+export function hardenSession(session: HardenableSession, isAppUrl: (url: string) => boolean): void {
+  session.setPermissionRequestHandler((contents, permission, callback) => {
+    callback(ALLOWED_PERMISSIONS.has(permission) && isAppUrl(contentsUrl(contents)));
+  });
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin) =>
+      ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingOrigin),
+  );
+}
+
+function contentsUrl(contents: unknown): string {
+  if (typeof contents === 'object' && contents !== null && 'getURL' in contents) {
+    const getURL = contents.getURL;
+    if (typeof getURL === 'function') return String((getURL as () => unknown).call(contents));
+  }
+  return '';
 }
 
 type Assert<T extends true> = T;

@@ -1,5 +1,5 @@
 // The Electron entry: wires the hardened window, the app protocol and the contract binding to the core.
-import { app, BrowserWindow, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, net, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { createCore, type LoupeCore } from '../core/app/createCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
@@ -46,7 +46,7 @@ app.on('will-quit', (event) => {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  hardenSession(session.defaultSession);
+  hardenSession(session.defaultSession, isOwnUrl);
   const rendererRoot = join(import.meta.dirname, '../renderer');
   handleAppProtocol(protocol, rendererRoot);
   core = await createCore({
@@ -61,6 +61,8 @@ async function start(): Promise<void> {
     keychain: systemKeychain(),
     openExternal,
     demo: createDemoLauncher(),
+    // Job watching pauses while the machine is offline instead of failing request after request.
+    isOnline: () => net.isOnline(),
   });
   handleAssetProtocol(protocol, core.content.responder);
   await bindContractToElectron(core.dispatcher, isOwnUrl);

@@ -87,18 +87,29 @@ describe('webContents and session hardening', () => {
     expect(fire('will-attach-webview')).toBe(true);
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission except notifications, and those only to the app itself', () => {
     let request: Parameters<HardenableSession['setPermissionRequestHandler']>[0] | undefined;
-    let check: (() => boolean) | undefined;
-    hardenSession({
-      setPermissionRequestHandler: (handler) => (request = handler),
-      setPermissionCheckHandler: (handler) => (check = handler),
-    });
-    const callback = vi.fn();
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal'])
-      request?.({}, permission, callback);
-    expect(callback.mock.calls).toEqual([[false], [false], [false], [false]]);
-    expect(check?.()).toBe(false);
+    let check: Parameters<HardenableSession['setPermissionCheckHandler']>[0] | undefined;
+    hardenSession(
+      {
+        setPermissionRequestHandler: (handler) => (request = handler),
+        setPermissionCheckHandler: (handler) => (check = handler),
+      },
+      (url) => isAppUrl(url),
+    );
+    const app = { getURL: () => 'loupe-app://app/index.html' };
+    const foreign = { getURL: () => 'https://evil.example/' };
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'openExternal', 'clipboard-read', 'notifications']) {
+      request?.(app, permission, (granted) => answers.push(granted));
+    }
+    expect(answers).toEqual([false, false, false, false, true]);
+    request?.(foreign, 'notifications', (granted) => answers.push(granted));
+    request?.({}, 'notifications', (granted) => answers.push(granted));
+    expect(answers.slice(5)).toEqual([false, false]);
+    expect(check?.(app, 'notifications', 'loupe-app://app')).toBe(true);
+    expect(check?.(app, 'media', 'loupe-app://app')).toBe(false);
+    expect(check?.(foreign, 'notifications', 'https://evil.example')).toBe(false);
   });
 });
 
