@@ -49,13 +49,21 @@ describe('POST /v2/models/{provider}/{model}', () => {
   });
 
   it('meters an image-conditioned operation at its own rate', async () => {
-    const edit = '/v2/models/acme/imagegen-2-edit';
-    const textOnly = await server.call('POST', edit, { body: { prompt: 'x' } });
-    expect(textOnly.headers.get('x-svc-credits-used')).toBe('4');
-    const withImage = await server.call('POST', edit, {
-      body: { prompt: 'x', image_url: 'https://example.com/a.png' },
-    });
-    expect(withImage.headers.get('x-svc-credits-used')).toBe('6');
+    // Its own server: runs that earlier tests left going past their deadline must not hold a slot here.
+    const own = await startRouterTestServer({ queueStepMs: 5 });
+    try {
+      const edit = '/v2/models/acme/imagegen-2-edit';
+      const textOnly = await own.call('POST', edit, { body: { prompt: 'x' } });
+      expect(textOnly.status).toBe(200);
+      expect(textOnly.headers.get('x-svc-credits-used')).toBe('4');
+      const withImage = await own.call('POST', edit, {
+        body: { prompt: 'x', image_url: 'https://example.com/a.png' },
+      });
+      expect(withImage.status).toBe(200);
+      expect(withImage.headers.get('x-svc-credits-used')).toBe('6');
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses a body the schema rejects with 422 and one detail per field', async () => {
