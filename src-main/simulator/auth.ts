@@ -27,8 +27,14 @@ function bearerToken(req: IncomingMessage): string | null {
   return match?.[1] ?? '';
 }
 
-export function createAuthenticator(surface: Surface, apiKeys: readonly string[]): Authenticator {
+export function createAuthenticator(
+  surface: Surface,
+  apiKeys: readonly string[],
+  forbiddenKeys: readonly string[] = [],
+): Authenticator {
   const keys = new Set(apiKeys);
+  // Keys the service recognises but whose caller may not use it: 403 rather than 401. They own nothing.
+  const forbidden = new Set(forbiddenKeys);
   // Self-hosted with no token configured accepts everyone as one local user.
   const open = surface === 'self-hosted' && keys.size === 0;
   const ownerForKey = (key: string | null): string | null => {
@@ -45,6 +51,8 @@ export function createAuthenticator(surface: Surface, apiKeys: readonly string[]
       if (scheme === 'v2-bearer') presented = bearer;
       else if (scheme === 'v1-x-api-key') presented = apiKeyHeader;
       else presented = apiKeyHeader ?? bearer; // Router: X-API-Key wins when both are sent.
+      if (presented !== null && forbidden.has(presented))
+        return { owner: null, presented: true, forbidden: true };
       return { owner: ownerForKey(presented), presented: presented !== null };
     },
   };

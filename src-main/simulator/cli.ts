@@ -1,5 +1,6 @@
 // `npm run simulate -- --surface managed [--port N] [--prefix /mount] [--api-key K …] [--url-ttl S]
-// [--faults queue_full,slow=500,…] [--seed] [--legacy-self-hosted] [--max-streams N]`
+// [--faults queue_full,slow=500,…] [--seed] [--legacy-self-hosted] [--max-streams N] [--forbidden-key K …]
+// [--router-enabled-key K …]`
 // Prints exactly one line, `listening on <origin><prefix>`, and serves until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { parseFaultList } from './faultSettings';
@@ -8,7 +9,8 @@ import type { Surface } from './types';
 
 const usage = `usage: simulate --surface self-hosted|managed|serverless [--port N] [--prefix /mount]
                 [--api-key KEY]... [--url-ttl SECONDS] [--faults name[=n],...] [--seed]
-                [--legacy-self-hosted] [--max-streams N]`;
+                [--legacy-self-hosted] [--max-streams N] [--forbidden-key KEY]...
+                [--router-enabled-key KEY]...`;
 
 const surfaces: readonly Surface[] = ['self-hosted', 'managed', 'serverless'];
 
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
         seed: { type: 'boolean' },
         'legacy-self-hosted': { type: 'boolean' },
         'max-streams': { type: 'string' },
+        'forbidden-key': { type: 'string', multiple: true },
+        'router-enabled-key': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -63,6 +67,8 @@ async function main(): Promise<void> {
     ...(urlTtlSeconds === undefined ? {} : { urlTtlSeconds }),
     ...(faults?.ok ? { faults: faults.value } : {}),
     ...(maxStreams === undefined ? {} : { maxStreams }),
+    ...(values['forbidden-key'] ? { forbiddenKeys: values['forbidden-key'] } : {}),
+    ...(values['router-enabled-key'] ? { routerEnabledKeys: values['router-enabled-key'] } : {}),
     seed: values.seed ?? false,
     legacySelfHosted: values['legacy-self-hosted'] ?? false,
   });

@@ -26,12 +26,26 @@ export const faultInputSchema = z.strictObject({
   deploymentStopped: z.boolean().nullable().optional(),
   /** 402 insufficient_credits on submission (managed and serverless only). */
   insufficientCredits: z.boolean().nullable().optional(),
-  /** 500 upstream_error on requests matching `routes` ("METHOD /path/*" patterns; all when absent), for the next `count` (forever when absent). */
+  /**
+   * upstream_error on requests matching `routes` ("METHOD /path/*" patterns; all when absent), for the next
+   * `count` (forever when absent). `status` 500 (default, the spec's) or 502 (the reference proxy's answer
+   * when upstream fails under the content route, NOTES.md).
+   */
   upstreamError: toggle(
-    z.strictObject({ routes: z.array(z.string().min(1)).optional(), count: count.optional() }),
+    z.strictObject({
+      routes: z.array(z.string().min(1)).optional(),
+      count: count.optional(),
+      status: z.union([z.literal(500), z.literal(502)]).optional(),
+    }),
   ),
   /** The next `count` submissions create their job and still answer 500 upstream_error (key stays claimed). */
   unknownOutcome: toggle(z.strictObject({ count: count.optional() })),
+  /** Self-hosted only: the next `count` submissions answer 503 upstream_unreachable; no job, key stays claimed. */
+  upstreamUnreachable: toggle(z.strictObject({ count: count.optional() })),
+  /** GET /api/v2/jobs/{id}/events answers 501 not_implemented: streaming is not offered here. */
+  eventsUnsupported: z.boolean().nullable().optional(),
+  /** Self-hosted only: a job output's content answers 404 output_unavailable (the upstream file is gone). */
+  outputUnavailable: z.boolean().nullable().optional(),
   /** Every SSE stream is closed after `afterEvents` events unless its job reached a terminal status. */
   sseDrop: toggle(z.strictObject({ afterEvents: count.optional() })),
   /** Every response (API and storage) waits this long first. */
@@ -40,12 +54,18 @@ export const faultInputSchema = z.strictObject({
   urlTtlSeconds: z.number().int().min(1).max(604_800).nullable().optional(),
   /** 429 rate_limited on job reads (get, workflow, logs, events, cancel) for the next `count` (forever when absent). */
   rateLimited: toggle(z.strictObject({ retryAfterSeconds: seconds.optional(), count: count.optional() })),
-  /** The Router's own switches: 429 rate_limited on runs, 503 service_unavailable, 502 provider_error. */
+  /** The Router's own switches (see RouterFaults in router/state.ts for what each one does). */
   router: z
     .strictObject({
       rateLimited: z.boolean().optional(),
       unavailable: z.boolean().optional(),
       providerError: z.boolean().optional(),
+      providerTimeout: z.boolean().optional(),
+      contentPolicyViolation: z.boolean().optional(),
+      internalError: z.boolean().optional(),
+      insufficientCredits: z.boolean().optional(),
+      queueTimeout: z.boolean().optional(),
+      forbiddenModels: z.array(z.string().min(1).max(193)).max(100).optional(),
     })
     .nullable()
     .optional(),
@@ -75,6 +95,9 @@ const cliFaults: Record<string, (value: number | null) => FaultInput> = {
   insufficient_credits: () => ({ insufficientCredits: true }),
   upstream_error: (v) => ({ upstreamError: v === null ? true : { count: v } }),
   unknown_outcome: (v) => ({ unknownOutcome: v === null ? true : { count: v } }),
+  upstream_unreachable: (v) => ({ upstreamUnreachable: v === null ? true : { count: v } }),
+  events_unsupported: () => ({ eventsUnsupported: true }),
+  output_unavailable: () => ({ outputUnavailable: true }),
   sse_drop: (v) => ({ sseDrop: v === null ? true : { afterEvents: v } }),
   slow: (v) => ({ delayMs: v ?? 1000 }),
   url_ttl: (v) => ({ urlTtlSeconds: v ?? 60 }),
@@ -82,6 +105,11 @@ const cliFaults: Record<string, (value: number | null) => FaultInput> = {
   router_unavailable: () => ({ router: { unavailable: true } }),
   router_rate_limited: () => ({ router: { rateLimited: true } }),
   router_provider_error: () => ({ router: { providerError: true } }),
+  router_provider_timeout: () => ({ router: { providerTimeout: true } }),
+  router_content_policy: () => ({ router: { contentPolicyViolation: true } }),
+  router_internal_error: () => ({ router: { internalError: true } }),
+  router_insufficient_credits: () => ({ router: { insufficientCredits: true } }),
+  router_queue_timeout: () => ({ router: { queueTimeout: true } }),
 };
 
 export const cliFaultNames: readonly string[] = Object.keys(cliFaults);
@@ -89,7 +117,7 @@ export const cliFaultNames: readonly string[] = Object.keys(cliFaults);
 /** Parse `queue_full,slow=500,upstream_error=3` into one input object. */
 export function parseFaultList(list: string): FaultParse {
   const merged: Record<string, unknown> = {};
-  const router: Record<string, boolean> = {};
+  const router: Record<string, unknown> = {};
   for (const raw of list.split(',')) {
     const item = raw.trim();
     if (item === '') continue;

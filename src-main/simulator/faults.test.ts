@@ -1,7 +1,7 @@
 // Conformance: fault switches at start and at run time (in-process and through POST /_sim/faults).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseFaultList } from './faultSettings';
-import { routeMatches } from './faults';
+import { routeMatches } from './routePattern';
 import type { RunningSimulator } from './kernel';
 import { audioWorkflow } from './jobs/sampleWorkflows';
 import { makePng } from './media';

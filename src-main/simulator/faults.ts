@@ -3,6 +3,7 @@
 import type { Surface } from './types';
 import type { FaultInput } from './faultSettings';
 import type { RouterFaultSwitches } from './ports';
+import { routeMatches } from './routePattern';
 
 const defaultRetryAfterSeconds = 5;
 const defaultWindowSeconds = 30;
@@ -19,8 +20,11 @@ interface FaultState {
   deploymentUnavailable: RetryWindow | null;
   deploymentStopped: boolean;
   insufficientCredits: boolean;
-  upstreamError: { routes: string[] | null; remaining: number | null } | null;
+  upstreamError: { routes: string[] | null; remaining: number | null; status: 500 | 502 } | null;
   unknownOutcome: { remaining: number } | null;
+  upstreamUnreachable: { remaining: number | null } | null;
+  eventsUnsupported: boolean;
+  outputUnavailable: boolean;
   sseDrop: { afterEvents: number } | null;
   delayMs: number;
   urlTtlSeconds: number | null;
@@ -44,6 +48,9 @@ function emptyState(): FaultState {
     insufficientCredits: false,
     upstreamError: null,
     unknownOutcome: null,
+    upstreamUnreachable: null,
+    eventsUnsupported: false,
+    outputUnavailable: false,
     sseDrop: null,
     delayMs: 0,
     urlTtlSeconds: null,
@@ -61,27 +68,6 @@ function pick<T extends object, R>(
   if (value === undefined) return current;
   if (value === null || value === false) return null;
   return make(value === true ? {} : value);
-}
-
-/**
- * Route patterns look like "POST /api/v2/jobs" or "/api/v2/jobs/*"; `*` matches one path segment and a
- * trailing `**` matches the rest. The method is optional.
- */
-export function routeMatches(pattern: string, method: string, path: string): boolean {
-  const trimmed = pattern.trim();
-  const space = trimmed.indexOf(' ');
-  const patternMethod = space > 0 ? trimmed.slice(0, space).toUpperCase() : null;
-  const patternPath = space > 0 ? trimmed.slice(space + 1).trim() : trimmed;
-  if (patternMethod !== null && patternMethod !== method.toUpperCase()) return false;
-  const expected = patternPath.split('/');
-  const actual = path.split('/');
-  for (let i = 0; i < expected.length; i++) {
-    const segment = expected[i];
-    if (segment === '**') return true;
-    if (i >= actual.length) return false;
-    if (segment !== '*' && segment !== actual[i]) return false;
-  }
-  return expected.length === actual.length;
 }
 
 export class Faults {
@@ -109,8 +95,14 @@ export class Faults {
     s.upstreamError = pick(input.upstreamError, s.upstreamError, (v) => ({
       routes: v.routes ?? null,
       remaining: v.count ?? null,
+      status: v.status ?? 500,
     }));
     s.unknownOutcome = pick(input.unknownOutcome, s.unknownOutcome, (v) => ({ remaining: v.count ?? 1 }));
+    s.upstreamUnreachable = pick(input.upstreamUnreachable, s.upstreamUnreachable, (v) => ({
+      remaining: v.count ?? null,
+    }));
+    if (input.eventsUnsupported !== undefined) s.eventsUnsupported = input.eventsUnsupported ?? false;
+    if (input.outputUnavailable !== undefined) s.outputUnavailable = input.outputUnavailable ?? false;
     s.sseDrop = pick(input.sseDrop, s.sseDrop, (v) => ({
       afterEvents: v.afterEvents ?? defaultSseDropAfterEvents,
     }));
@@ -179,16 +171,39 @@ export class Faults {
     return null;
   }
 
-  /** True when this request should fail with 500 upstream_error (consumes one use). */
-  takeUpstreamError(method: string, path: string): boolean {
+  /** The status (500 or 502) this request should fail with as upstream_error, or null (consumes one use). */
+  takeUpstreamError(method: string, path: string): 500 | 502 | null {
     const fault = this.state.upstreamError;
-    if (!fault) return false;
-    if (fault.routes && !fault.routes.some((pattern) => routeMatches(pattern, method, path))) return false;
+    if (!fault) return null;
+    if (fault.routes && !fault.routes.some((pattern) => routeMatches(pattern, method, path))) return null;
     if (fault.remaining !== null) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.state.upstreamError = null;
     }
+    return fault.status;
+  }
+
+  /**
+   * True when this submission should meet an unreachable upstream (consumes one use). Only the self-hosted
+   * proxy sits in front of an upstream it can lose, so elsewhere the switch does nothing.
+   */
+  takeUpstreamUnreachable(surface: Surface): boolean {
+    const fault = this.state.upstreamUnreachable;
+    if (!fault || surface !== 'self-hosted') return false;
+    if (fault.remaining !== null) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.state.upstreamUnreachable = null;
+    }
     return true;
+  }
+
+  eventsUnsupported(): boolean {
+    return this.state.eventsUnsupported;
+  }
+
+  /** Self-hosted serves output bytes from its upstream; only there can they be gone while the record stays. */
+  outputUnavailable(surface: Surface): boolean {
+    return this.state.outputUnavailable && surface === 'self-hosted';
   }
 
   takeUnknownOutcome(): boolean {
@@ -241,6 +256,9 @@ export class Faults {
       insufficientCredits: s.insufficientCredits,
       upstreamError: s.upstreamError,
       unknownOutcome: s.unknownOutcome,
+      upstreamUnreachable: s.upstreamUnreachable,
+      eventsUnsupported: s.eventsUnsupported,
+      outputUnavailable: s.outputUnavailable,
       sseDrop: s.sseDrop,
       delayMs: s.delayMs,
       urlTtlSeconds: s.urlTtlSeconds,

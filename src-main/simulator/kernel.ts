@@ -35,6 +35,10 @@ export interface ServiceContext {
   urlTtlSeconds: () => number;
   timing: SimulatorTiming;
   maxUploadBytes: number | undefined;
+  /** Read per request: the outputUnavailable fault (true only on self-hosted). */
+  outputUnavailable: () => boolean;
+  /** Owners on the Router's queued-surface rollout; null for everyone. */
+  routerEnabledOwners: readonly string[] | null;
 }
 
 export type ServiceFactory = (context: ServiceContext) => SimulatorServices;
@@ -62,6 +66,8 @@ export async function startKernel(
     urlTtlSeconds: () => faults.urlTtlSeconds(resolved.urlTtlSeconds),
     timing,
     maxUploadBytes: resolved.maxUploadBytes,
+    outputUnavailable: () => faults.outputUnavailable(surface),
+    routerEnabledOwners: resolved.routerEnabledKeys,
   });
   // The Router keeps its own switches; the kernel mirrors /_sim/faults into them.
   const applyFaults = (change: (f: Faults) => void): void => {
@@ -69,7 +75,7 @@ export async function startKernel(
     services.router.setFaults?.(faults.routerFaults());
   };
   applyFaults(() => undefined);
-  const auth = createAuthenticator(surface, resolved.apiKeys);
+  const auth = createAuthenticator(surface, resolved.apiKeys, resolved.forbiddenKeys);
   const requestLog = new RequestLog();
   const limiter = new StreamLimiter(resolved.maxStreams);
   const engine = new JobEngine({
@@ -139,8 +145,8 @@ export async function startKernel(
     if (delay > 0) await sleep(delay);
     const pathname = url.pathname;
     if (pathname.startsWith('/_storage/')) {
-      if (faults.takeUpstreamError(method, pathname))
-        return sendV2Error(res, 500, 'upstream_error', genericFailure);
+      const storageFailure = faults.takeUpstreamError(method, pathname);
+      if (storageFailure !== null) return sendV2Error(res, storageFailure, 'upstream_error', genericFailure);
       if (!(await services.assets.handleStorage(contextFor(req, res, url, pathname)))) {
         sendV2Error(res, 404, 'not_found', 'No such object.');
       }
@@ -153,8 +159,8 @@ export async function startKernel(
       }
       path = pathname.slice(prefix.length) || '/';
     }
-    if (faults.takeUpstreamError(method, path))
-      return sendV2Error(res, 500, 'upstream_error', genericFailure);
+    const failure = faults.takeUpstreamError(method, path);
+    if (failure !== null) return sendV2Error(res, failure, 'upstream_error', genericFailure);
     const ctx = contextFor(req, res, url, path);
     for (const handle of mounted) {
       if (await handle(ctx)) return;

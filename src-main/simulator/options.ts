@@ -49,6 +49,16 @@ export interface SimulatorOptions {
   labelPolicy?: LabelPolicy;
   /** Largest accepted upload (passed to the asset service). */
   maxUploadBytes?: number;
+  /**
+   * Keys that authenticate but are not allowed: 403 `forbidden` on v2 job and asset routes and on the Router
+   * (spec "Authentication" 6). They must not also be in `apiKeys`. v1 documents no 403, so there they are 401.
+   */
+  forbiddenKeys?: string[];
+  /**
+   * Who is on the Router's queued-surface rollout; other callers get 403 `not_enabled` there. Default: everyone.
+   * Each key is its own owner; on a self-hosted proxy without keys the one owner is `local`.
+   */
+  routerEnabledKeys?: string[];
 }
 
 export interface ResolvedOptions {
@@ -65,6 +75,8 @@ export interface ResolvedOptions {
   workers: number;
   labelPolicy: LabelPolicy | null;
   maxUploadBytes: number | undefined;
+  forbiddenKeys: string[];
+  routerEnabledKeys: string[] | null;
 }
 
 export const defaultApiKeys = ['demo-key', 'other-key'];
@@ -103,6 +115,10 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
   const keys = options.apiKeys ?? (surface === 'self-hosted' ? [] : defaultApiKeys);
   if (surface !== 'self-hosted' && keys.length === 0)
     throw new RangeError(`the ${surface} surface needs at least one API key`);
+  const forbiddenKeys = options.forbiddenKeys ?? [];
+  // A key cannot be both allowed and forbidden; refusing the mix keeps the 401/403 answer unambiguous.
+  const both = forbiddenKeys.find((key) => keys.includes(key));
+  if (both !== undefined) throw new RangeError(`"${both}" is both an API key and a forbidden key`);
   return {
     surface,
     port,
@@ -117,5 +133,7 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     workers: Math.max(1, options.workers ?? 1),
     labelPolicy: options.labelPolicy ?? null,
     maxUploadBytes: options.maxUploadBytes,
+    forbiddenKeys: [...forbiddenKeys],
+    routerEnabledKeys: options.routerEnabledKeys ? [...options.routerEnabledKeys] : null,
   };
 }

@@ -32,11 +32,17 @@ export interface MediaPort {
   makeLatent(seed: number): Buffer;
 }
 
-/** The Router's own switches (model-router-api.md error buckets). */
+/** The Router's own switches (model-router-api.md error buckets); router/state.ts says what each does. */
 export interface RouterFaultSwitches {
   rateLimited?: boolean;
   unavailable?: boolean;
   providerError?: boolean;
+  providerTimeout?: boolean;
+  contentPolicyViolation?: boolean;
+  internalError?: boolean;
+  insufficientCredits?: boolean;
+  queueTimeout?: boolean;
+  forbiddenModels?: string[];
 }
 
 export interface RouterPort {

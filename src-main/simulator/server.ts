@@ -11,6 +11,13 @@ export type { FaultInput } from './faultSettings';
 export type { RunningSimulator } from './kernel';
 export type { SimulatorOptions, SimulatorTiming } from './options';
 
+/** Each accepted key is its own owner, so the rollout list of keys is a list of owners. */
+function enabledOwners(owners: readonly string[] | null): { enabledOwners?: (owner: string) => boolean } {
+  if (owners === null) return {};
+  const enabled = new Set(owners);
+  return { enabledOwners: (owner) => enabled.has(owner) };
+}
+
 export function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   return startKernel(options, (context) => ({
     assets: new AssetService({
@@ -21,10 +28,12 @@ export function startSimulator(options: SimulatorOptions): Promise<RunningSimula
         ? {}
         : { hashDelayMs: context.timing.assetHashDelayMs }),
       ...(context.maxUploadBytes === undefined ? {} : { maxUploadBytes: context.maxUploadBytes }),
+      outputUnavailable: context.outputUnavailable,
     }),
     media: { makePng, makeWav, makeLatent },
     router: createRouterSimulator({
       now: context.now,
+      ...enabledOwners(context.routerEnabledOwners),
       ...(context.timing.routerQueueStepMs === undefined
         ? {}
         : { queueStepMs: context.timing.routerQueueStepMs }),

@@ -29,7 +29,7 @@ export interface Client {
   request(
     method: string,
     path: string,
-    init?: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
+    init?: { body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> },
   ): Promise<JsonResponse>;
   get(path: string, headers?: Record<string, string>): Promise<JsonResponse>;
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<JsonResponse>;
@@ -43,7 +43,7 @@ export function client(base: string, key: string | null, scheme: 'bearer' | 'x-a
       if (scheme === 'bearer') headers.authorization = `Bearer ${key}`;
       else headers['x-api-key'] = key;
     }
-    let body: string | undefined = init.rawBody;
+    let body: string | FormData | undefined = init.form ?? init.rawBody;
     if (init.body !== undefined) {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';

@@ -12,6 +12,11 @@ export interface AuthResult {
   owner: string | null;
   /** True when any credential header was present, valid or not. */
   presented: boolean;
+  /**
+   * True for a credential that authenticates but is not allowed (spec "Authentication" 6: 403 forbidden);
+   * `owner` is then null. Absent means allowed, so route tests with their own authenticators need not say.
+   */
+  forbidden?: boolean;
 }
 
 /** Everything a route module needs about one request, resolved once by the server kernel. */

@@ -22,6 +22,8 @@ export interface AssetServiceOptions {
   hashDelayMs?: number;
   /** Largest accepted `file` part. Default 100 MiB (spec: Limits). */
   maxUploadBytes?: number;
+  /** Read per request: true when job outputs' upstream bytes are gone (404 output_unavailable). */
+  outputUnavailable?: () => boolean;
 }
 
 export interface OutputInput {
@@ -46,6 +48,7 @@ export class AssetService {
 
   private readonly now: () => number;
   private readonly maxUploadBytes: number;
+  private readonly outputUnavailable: () => boolean;
   private readonly store: AssetStore;
   private readonly presenter: AssetPresenter;
   private readonly keys: IdempotencyKeys;
@@ -55,6 +58,7 @@ export class AssetService {
   constructor(options: AssetServiceOptions) {
     this.now = options.now ?? Date.now;
     this.maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+    this.outputUnavailable = options.outputUnavailable ?? (() => false);
     const signer = new StorageSigner();
     this.store = new AssetStore(this.now, options.hashDelayMs ?? 0);
     this.presenter = new AssetPresenter(options.surface, signer, options.urlTtlSeconds, this.now);
@@ -135,7 +139,11 @@ export class AssetService {
       methodNotAllowed(ctx, allowed.join(', '));
       return true;
     }
-    const { owner } = ctx.authenticate('v2-bearer');
+    const { owner, forbidden } = ctx.authenticate('v2-bearer');
+    if (forbidden === true) {
+      sendV2Error(ctx.res, 403, 'forbidden', 'this credential is not allowed to use this operation');
+      return true;
+    }
     if (owner === null) {
       sendV2Error(ctx.res, 401, 'unauthorized', 'missing or invalid credentials');
       return true;
@@ -175,6 +183,12 @@ export class AssetService {
       return;
     }
     if (wantsContent) {
+      // The reference proxy serves an output from its upstream workflow server, whose file can vanish while
+      // the record remains (NOTES.md "GET …/content"); uploaded inputs are not affected.
+      if (record.jobId !== null && this.outputUnavailable()) {
+        sendV2Error(ctx.res, 404, 'output_unavailable', 'the output bytes are no longer available upstream');
+        return;
+      }
       serveAssetContent(ctx, this.contentDeps, record, blob);
     } else if (ctx.req.method === 'DELETE') {
       if (record.inUse) {

@@ -44,8 +44,12 @@ export function createJobRoutes(deps: JobRoutesDeps): RouteHandler {
   });
 
   const requireOwner = (ctx: RouteContext): string | null => {
-    const { owner } = ctx.authenticate('v2-bearer');
+    const { owner, forbidden } = ctx.authenticate('v2-bearer');
     if (owner !== null) return owner;
+    if (forbidden === true) {
+      sendV2Error(ctx.res, 403, 'forbidden', 'This credential is not allowed to use this operation.');
+      return null;
+    }
     const message =
       surface === 'serverless' && looksLikeJwt(ctx.req)
         ? 'This deployment does not accept JWT bearer tokens. Use an API key.'
@@ -60,6 +64,16 @@ export function createJobRoutes(deps: JobRoutesDeps): RouteHandler {
   };
 
   const handleJob = (ctx: RouteContext, owner: string, action: JobAction, id: string): void => {
+    // A surface without streaming lacks the operation itself, whatever the job (NOTES.md "Errors on the
+    // events endpoint"), so this comes before the per-job checks.
+    if (action === 'events' && faults.eventsUnsupported()) {
+      return sendV2Error(
+        ctx.res,
+        501,
+        'not_implemented',
+        'Event streams are not offered here. Poll the job.',
+      );
+    }
     const retryAfter = faults.takeRateLimit();
     if (retryAfter !== null) {
       return sendV2Error(ctx.res, 429, 'rate_limited', 'Too many requests. Slow down.', null, {

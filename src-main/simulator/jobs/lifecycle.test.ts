@@ -27,8 +27,9 @@ async function submit(as: Client, workflow: unknown): Promise<string> {
 
 describe('queue and cancel', () => {
   it('reports queue positions and moves them as the queue drains', async () => {
-    // A slow dispatch keeps all three queued long enough to read their positions.
-    const sim = await startFast({ surface: 'serverless', timing: { dispatchMs: 150, stepMs: 10 } });
+    // A slow dispatch keeps all three queued long enough to read their positions, even on a loaded
+    // machine; it also keeps the second queued for a while after the first finishes.
+    const sim = await startFast({ surface: 'serverless', timing: { dispatchMs: 800, stepMs: 10 } });
     try {
       const own = client(sim.url, 'demo-key');
       const first = await submit(own, textToImageWorkflow({ steps: 30 }));

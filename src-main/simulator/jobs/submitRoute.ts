@@ -77,6 +77,17 @@ export async function handleSubmit(ctx: RouteContext, owner: string, deps: Submi
     return sendV2Error(res, refusal.status, refusal.code, refusal.message, null, headers);
   }
 
+  if (faults.takeUpstreamUnreachable(engine.surface)) {
+    // The proxy cannot tell whether the submission reached its upstream, so the key stays claimed (rule 5)
+    // and a retry with it gets idempotency_key_reuse (NOTES.md, reference proxy).
+    return sendV2Error(
+      res,
+      503,
+      'upstream_unreachable',
+      'The upstream workflow server could not be reached.',
+    );
+  }
+
   const job = engine.submit({
     owner,
     graph: validation.graph,

@@ -5,6 +5,7 @@ import type { ModelEntry } from './catalog';
 import { isPlainObject } from '../http';
 import { produceOutput, rawProviderOutput, type NativeOutput } from './outputs';
 import { droppedParams, type ProviderPlan, type ProviderRoute } from './providers';
+import type { RouterFaults } from './state';
 
 export interface RunPlan {
   model: ModelEntry;
@@ -14,9 +15,20 @@ export interface RunPlan {
   providers: ProviderPlan;
 }
 
+/** A failed run says what it still costs: nothing, except where the provider worked and bills for it. */
 export type RunOutcome =
   | { ok: true; output: NativeOutput; headers: Record<string, string>; costCents: number }
-  | { ok: false; errorType: ErrorType; answer: Answer };
+  | { ok: false; errorType: ErrorType; answer: Answer; costCents: number };
+
+/** How the provider misbehaves on one run, sampled from the fault switches when the run is dispatched. */
+export type ProviderFailure = 'policy' | 'timeout' | 'error' | null;
+
+export function providerFailureOf(faults: RouterFaults): ProviderFailure {
+  if (faults.contentPolicyViolation === true) return 'policy';
+  if (faults.providerTimeout === true) return 'timeout';
+  if (faults.providerError === true) return 'error';
+  return null;
+}
 
 function attempt(plan: RunPlan, route: ProviderRoute, viaFallback: boolean): RunOutcome {
   const { body, model, providers } = plan;
@@ -27,6 +39,7 @@ function attempt(plan: RunPlan, route: ProviderRoute, viaFallback: boolean): Run
     return {
       ok: false,
       errorType: 'invalid_input',
+      costCents: 0,
       answer: routerError(
         400,
         'invalid_input',
@@ -54,21 +67,52 @@ function attempt(plan: RunPlan, route: ProviderRoute, viaFallback: boolean): Run
 }
 
 /**
- * Run the plan. `firstAttemptFails` is the provider-error fault: it breaks the first provider tried, so a
- * caller with fallback on (and a model with another registered provider) sees the fallback rescue the call.
+ * Run the plan under the provider failure sampled at dispatch. A timeout or an unusable answer is the
+ * provider's fault, so it breaks only the first provider tried and a caller with fallback on (and a model with
+ * another registered provider) sees the fallback rescue the call. A policy refusal is the request's fault, so
+ * no other provider is tried (model-router-api.md, provider-selection rule 5).
  */
-export function executeRun(plan: RunPlan, firstAttemptFails: boolean): RunOutcome {
-  if (!firstAttemptFails) return attempt(plan, plan.providers.primary, false);
+export function executeRun(plan: RunPlan, failure: ProviderFailure): RunOutcome {
+  if (failure === null) return attempt(plan, plan.providers.primary, false);
+  const slug = plan.providers.primary.slug;
+  if (failure === 'policy') return policyRefusal(plan, slug);
   const fallback = plan.providers.fallback;
   if (fallback !== null) return attempt(plan, fallback, true);
+  if (failure === 'timeout') {
+    return {
+      ok: false,
+      errorType: 'provider_timeout',
+      costCents: 0,
+      answer: routerError(504, 'provider_timeout', `provider '${slug}' did not answer in time`),
+    };
+  }
   return {
     ok: false,
     errorType: 'provider_error',
+    costCents: 0,
     answer: routerError(
       502,
       'provider_error',
-      `provider '${plan.providers.primary.slug}' returned a response that could not be turned into a result`,
+      `provider '${slug}' returned a response that could not be turned into a result`,
       { 'x-svc-upstream-status': '500' },
+    ),
+  };
+}
+
+/** The catalog's billing fact decides whether the provider's work is charged when it refuses on policy. */
+function policyRefusal(plan: RunPlan, slug: string): RunOutcome {
+  const charged = plan.model.billing.charges_on_policy_rejection === 'yes';
+  return {
+    ok: false,
+    errorType: 'content_policy_violation',
+    costCents: charged ? plan.costCents : 0,
+    answer: routerError(
+      400,
+      'content_policy_violation',
+      `provider '${slug}' refused the input on policy grounds`,
+      {
+        'x-svc-upstream-status': '400',
+      },
     ),
   };
 }

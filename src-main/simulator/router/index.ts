@@ -6,7 +6,8 @@
 //   so video models are effectively queued-only (syncRun.ts);
 // - each workspace has one queue runner; cancel takes effect at the next step (queue.ts);
 // - the queued surface alone is gated by `enabledOwners` (403 not_enabled) (routes.ts);
-// - the providerError fault breaks only the first provider tried, so fallback can rescue a call (execute.ts);
+// - the providerError and providerTimeout faults break only the first provider tried, so fallback can rescue a
+//   call; a content-policy refusal is the request's fault and is never retried elsewhere (execute.ts);
 // - 1 credit = 1 US cent; finished queued requests age out (410) 24 h after completion (queueRoutes.ts).
 import type { RouteContext, RouteHandler } from '../types';
 import { routerError, sendAnswer } from './answer';
@@ -62,6 +63,9 @@ function resolveSettings(options: RouterSimulatorOptions): RouterSettings {
 
 async function answer(ctx: RouteContext, state: RouterState): Promise<void> {
   const auth = ctx.authenticate('router');
+  if (auth.forbidden === true) {
+    return sendAnswer(ctx.res, routerError(403, 'forbidden', 'this caller is not allowed to use the Router'));
+  }
   if (auth.owner === null) {
     const withKey = ctx.req.headers['idempotency-key'] !== undefined;
     const detail = withKey ? 'an Idempotency-Key requires authentication' : 'missing or invalid credentials';
@@ -71,6 +75,9 @@ async function answer(ctx: RouteContext, state: RouterState): Promise<void> {
   if (state.faults().unavailable === true) {
     const detail = 'the Router is temporarily unavailable';
     return sendAnswer(ctx.res, routerError(503, 'service_unavailable', detail, { 'retry-after': '1' }));
+  }
+  if (state.faults().internalError === true) {
+    return sendAnswer(ctx.res, routerError(500, 'internal_error', 'internal error'));
   }
   await routeRouterRequest(ctx, state, auth.owner);
 }

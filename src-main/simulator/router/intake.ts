@@ -88,7 +88,7 @@ export async function takeRun(
   const body = parsed.value;
   const operation = model.family.selectOperation(isPlainObject(body) ? body : {});
   const costCents = model.costCents[operation] ?? 0;
-  if (!state.accounting.canAfford(owner, costCents)) {
+  if (state.faults().insufficientCredits === true || !state.accounting.canAfford(owner, costCents)) {
     const headers = state.accounting.spendHeaders(owner);
     return refuse(routerError(402, 'insufficient_credits', 'committed spend limit reached', headers));
   }

@@ -3,7 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { routerError } from './answer';
 import type { Accounting } from './accounting';
-import { executeRun, type RunOutcome, type RunPlan } from './execute';
+import {
+  executeRun,
+  providerFailureOf,
+  type ProviderFailure,
+  type RunOutcome,
+  type RunPlan,
+} from './execute';
 import type { RouterFaults, RouterSettings } from './state';
 
 export type QueueStatus = 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED';
@@ -16,7 +22,8 @@ export interface QueuedRun {
   stepsLeft: number;
   waitedSteps: number;
   cancelRequested: boolean;
-  firstAttemptFails: boolean;
+  /** Sampled at dispatch, so switching a fault later does not change a run already under way. */
+  providerFailure: ProviderFailure;
   outcome: RunOutcome | null;
   completedAt: number | null;
 }
@@ -47,7 +54,7 @@ export class RunQueue {
       stepsLeft: plan.model.steps,
       waitedSteps: 0,
       cancelRequested: false,
-      firstAttemptFails: false,
+      providerFailure: null,
       outcome: null,
       completedAt: null,
     };
@@ -93,12 +100,25 @@ export class RunQueue {
     run.completedAt = this.settings.now();
   }
 
+  /** A cancelled run's charge, if any, is taken where the cancel lands (see advance). */
   private cancelled(run: QueuedRun): RunOutcome {
     return {
       ok: false,
       errorType: 'cancelled',
+      costCents: 0,
       answer: routerError(409, 'cancelled', `request ${run.id} was cancelled`),
     };
+  }
+
+  /** Never ran, so never charged (NOTES.md Part B: IN_QUEUE can go straight to COMPLETED). */
+  private timedOut(run: QueuedRun): void {
+    const detail = `request ${run.id} waited too long in the queue and never ran`;
+    this.complete(run, {
+      ok: false,
+      errorType: 'queue_timeout',
+      costCents: 0,
+      answer: routerError(504, 'queue_timeout', detail),
+    });
   }
 
   private tick(): void {
@@ -114,23 +134,18 @@ export class RunQueue {
         }
         return [run];
       });
+      // The queueTimeout fault stands for a queue that never gets to anyone: every waiting request times out.
+      const starved = this.faults().queueTimeout === true;
       const head = live[0];
-      if (head && !this.running.has(owner)) {
+      if (head && !starved && !this.running.has(owner)) {
         live.shift();
         head.status = 'IN_PROGRESS';
-        head.firstAttemptFails = this.faults().providerError === true;
+        head.providerFailure = providerFailureOf(this.faults());
         this.running.set(owner, head);
       }
       for (const run of live) {
         run.waitedSteps += 1;
-        if (run.waitedSteps > this.settings.queueTimeoutSteps) {
-          const detail = `request ${run.id} waited too long in the queue and never ran`;
-          this.complete(run, {
-            ok: false,
-            errorType: 'queue_timeout',
-            answer: routerError(504, 'queue_timeout', detail),
-          });
-        }
+        if (starved || run.waitedSteps > this.settings.queueTimeoutSteps) this.timedOut(run);
       }
       this.waiting.set(
         owner,
@@ -151,8 +166,8 @@ export class RunQueue {
     // A cancel that arrives during the last step loses the race: the run finishes (and is charged).
     run.stepsLeft -= 1;
     if (run.stepsLeft > 0) return;
-    const outcome = executeRun(run.plan, run.firstAttemptFails);
-    if (outcome.ok) this.accounting.charge(owner, outcome.costCents);
+    const outcome = executeRun(run.plan, run.providerFailure);
+    this.accounting.charge(owner, outcome.costCents);
     this.complete(run, outcome);
     this.running.delete(owner);
   }

@@ -37,6 +37,10 @@ export async function routeRouterRequest(
   const entry = isValidModelId(provider, model) ? findModel(`${provider}/${model}`) : undefined;
   if (!entry)
     return sendAnswer(ctx.res, routerError(404, 'model_not_found', `model '${provider}/${model}' not found`));
+  // "A caller or model that is not allowed gives 403": the model exists, this caller may not use it.
+  if (state.faults().forbiddenModels?.includes(entry.id) === true) {
+    return sendAnswer(ctx.res, routerError(403, 'forbidden', `model '${entry.id}' is not available to you`));
+  }
 
   if (rest.length === 0) {
     if (method === 'GET') return modelDetail(ctx, entry);

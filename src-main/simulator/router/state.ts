@@ -10,6 +10,21 @@ export interface RouterFaults {
   unavailable?: boolean;
   /** The first provider tried fails (502 `provider_error` unless a fallback provider rescues the call). */
   providerError?: boolean;
+  /** The first provider tried never answers (504 `provider_timeout` unless a fallback provider rescues it). */
+  providerTimeout?: boolean;
+  /**
+   * The provider refuses the input on policy grounds (400 `content_policy_violation`). The request is at fault,
+   * so no fallback is tried; the run is charged when the model's billing says `charges_on_policy_rejection`.
+   */
+  contentPolicyViolation?: boolean;
+  /** 500 `internal_error` on every authenticated Router route. */
+  internalError?: boolean;
+  /** The workspace's committed spend is used up: 402 `insufficient_credits` on run submissions. */
+  insufficientCredits?: boolean;
+  /** Queued requests time out before dispatch: IN_QUEUE → COMPLETED with `queue_timeout` (504 on the result). */
+  queueTimeout?: boolean;
+  /** Models no caller may use: 403 `forbidden` on every route that addresses them. */
+  forbiddenModels?: string[];
 }
 
 export interface RouterSettings {

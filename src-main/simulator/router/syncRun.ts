@@ -3,7 +3,7 @@
 import type { RouteContext } from '../types';
 import { retryAfterSeconds, routerError, sendAnswer, withHeaders, type Answer } from './answer';
 import type { ModelEntry } from './catalog';
-import { executeRun, outputAnswer } from './execute';
+import { executeRun, outputAnswer, providerFailureOf } from './execute';
 import { markFresh, takeRun } from './intake';
 import type { RouterState } from './state';
 
@@ -40,13 +40,13 @@ export async function syncRun(
   const runMs = plan.model.steps * settings.stepMs;
   if (key !== null) idempotency.claim(owner, key, fingerprint, runMs);
   // The fault is sampled at dispatch, so switching it later does not change a run already under way.
-  const firstAttemptFails = state.faults().providerError === true;
+  const failure = providerFailureOf(state.faults());
 
   const finished: Promise<Answer> = delay(runMs)
     .then(() => {
-      const outcome = executeRun(plan, firstAttemptFails);
-      if (!outcome.ok) return outcome.answer;
+      const outcome = executeRun(plan, failure);
       accounting.charge(owner, outcome.costCents);
+      if (!outcome.ok) return outcome.answer;
       return outputAnswer(outcome.output, {
         ...outcome.headers,
         'x-svc-credits-used': String(outcome.costCents),

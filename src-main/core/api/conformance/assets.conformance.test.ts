@@ -15,6 +15,7 @@ import {
   connectionTo,
   otherKey,
   resetSim,
+  setFaults,
   simRequests,
   startFast,
   untilTerminal,
@@ -48,7 +49,7 @@ describe.each<{ surface: Surface; prefix: string }>([
   const signed = surface !== 'self-hosted';
 
   beforeAll(async () => {
-    sim = await startFast({ surface, prefix });
+    sim = await startFast({ surface, prefix, forbiddenKeys: ['blocked-key'] });
     api = clientsFor(connectionTo(sim), { sim });
   });
   afterAll(() => sim.close());
@@ -183,12 +184,70 @@ describe.each<{ surface: Surface; prefix: string }>([
     if (!signed) expect(location.url).toBe(`${sim.url}/api/v2/assets/${asset.id}/content`);
   });
 
+  it('403 forbidden for a key that authenticates but is not allowed, on upload and on read', async () => {
+    const { asset } = await upload(uniqueBytes());
+    const blocked = clientsFor(connectionTo(sim, { key: 'blocked-key' }), { sim });
+    expect(await apiErrorOf(() => blocked.assets.get(asset.id))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
+    const bytes = uniqueBytes();
+    const refused = await apiErrorOf(() =>
+      blocked.assets.upload({
+        source: () => Readable.from([bytes]),
+        size: bytes.byteLength,
+        fileName: 'a.png',
+        contentType: 'image/png',
+      }),
+    );
+    expect(refused).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(blocked.waits).toEqual([]);
+  });
+
   it('401 unauthorized on the content endpoint without a credential (where one is required)', async () => {
     if (surface === 'self-hosted') return;
     const { asset } = await upload(uniqueBytes());
     const anonymous = clientsFor(connectionTo(sim, { key: null }));
     const error = await apiErrorOf(() => anonymous.assets.content(asset.id));
     expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+});
+
+describe('a self-hosted proxy whose upstream loses or fails to serve an output', () => {
+  let sim: RunningSimulator;
+  let api: Clients;
+
+  beforeAll(async () => {
+    sim = await startFast({ surface: 'self-hosted' });
+    api = clientsFor(connectionTo(sim), { sim });
+  });
+  afterAll(() => sim.close());
+  afterEach(async () => {
+    api.waits.length = 0;
+    await resetSim(sim);
+  });
+
+  async function finishedOutputId(): Promise<string> {
+    const job = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    const output = (await untilTerminal(api.jobs, job.id)).outputs[0];
+    if (output === undefined) throw new Error('no output');
+    return output.id;
+  }
+
+  it('404 output_unavailable when the bytes are gone upstream: final, not retried', async () => {
+    const id = await finishedOutputId();
+    await setFaults(sim, { outputUnavailable: true });
+    const error = await apiErrorOf(() => api.assets.content(id));
+    expect(error).toMatchObject({ kind: 'http', status: 404, code: 'output_unavailable' });
+    expect(api.waits).toEqual([]);
+  });
+
+  it('502 upstream_error when upstream fails: retried like any 5xx read, then handed back', async () => {
+    const id = await finishedOutputId();
+    await setFaults(sim, { upstreamError: { routes: ['GET /api/v2/assets/*/content'], status: 502 } });
+    const error = await apiErrorOf(() => api.assets.content(id));
+    expect(error).toMatchObject({ kind: 'http', status: 502, code: 'upstream_error' });
+    expect(api.waits).toHaveLength(3);
   });
 });
 

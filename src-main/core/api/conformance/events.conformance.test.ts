@@ -8,6 +8,7 @@ import type { Surface } from '../connection';
 import { isTerminalJobStatus } from '../schemas/job';
 import { followJobEvents, type JobStreamEvent, type StreamEnd } from '../sse';
 import {
+  apiErrorOf,
   clientsFor,
   connectionTo,
   resetSim,
@@ -123,6 +124,25 @@ describe('streams in trouble', () => {
     expect(end.reason).toBe('terminal');
     const refused = (await simRequests(sim)).filter((r) => r.path.endsWith('/events') && r.status === 429);
     expect(refused).toHaveLength(1);
+  });
+
+  it('501 not_implemented where streaming is not offered: an ApiError, and the reader stops for good', async () => {
+    const job = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    await setFaults(sim, { eventsUnsupported: true });
+    const raw = await apiErrorOf(() =>
+      api.http.send({
+        family: 'v2',
+        method: 'GET',
+        target: job.urls.events,
+        headers: { accept: 'text/event-stream' },
+      }),
+    );
+    expect(raw).toMatchObject({ kind: 'http', status: 501, code: 'not_implemented' });
+    const { end, polls } = await follow(api, job.urls.events, job.id);
+    expect(end).toEqual({ reason: 'not-supported' });
+    expect(polls).toBe(0);
+    // Polling is the truth: the job still finishes and reads.
+    expect((await untilTerminal(api.jobs, job.id)).status).toBe('succeeded');
   });
 
   it('an unknown job (404) or a refused key (401) ends streaming for good', async () => {

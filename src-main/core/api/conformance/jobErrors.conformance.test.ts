@@ -25,7 +25,7 @@ const workflow = textToImageWorkflow({ steps: 1 });
 
 beforeAll(async () => {
   [serverless, managed] = await Promise.all([
-    startFast({ surface: 'serverless' }),
+    startFast({ surface: 'serverless', forbiddenKeys: ['blocked-key'] }),
     startFast({ surface: 'managed' }),
   ]);
   api = clientsFor(connectionTo(serverless), { sim: serverless });
@@ -94,6 +94,16 @@ describe('refusals that depend on the account or the deployment', () => {
     const stranger = clientsFor(connectionTo(serverless, { key: 'not-a-key' }));
     const error = await apiErrorOf(() => stranger.jobs.get(randomUUID()));
     expect(error).toMatchObject({ kind: 'http', status: 401, code: 'unauthorized' });
+  });
+
+  it('403 forbidden for a key that authenticates but is not allowed: not retried, nothing created', async () => {
+    const blocked = clientsFor(connectionTo(serverless, { key: 'blocked-key' }), { sim: serverless });
+    const submit = await apiErrorOf(() => blocked.jobs.submit({ workflow }));
+    expect(submit).toMatchObject({ kind: 'http', status: 403, code: 'forbidden' });
+    const read = await apiErrorOf(() => blocked.jobs.get(randomUUID()));
+    expect(read).toMatchObject({ kind: 'http', status: 403, code: 'forbidden' });
+    expect(blocked.waits).toEqual([]);
+    expect(serverless.control.jobs()).toEqual([]);
   });
 
   it('402 insufficient_credits on managed and serverless, not retried', async () => {

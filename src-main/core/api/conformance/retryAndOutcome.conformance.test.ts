@@ -112,6 +112,32 @@ describe('an unknown outcome', () => {
     expect(serverless.control.jobs()).toHaveLength(1);
   });
 
+  it('self-hosted 503 upstream_unreachable is "may have been created"; the list shows it was not', async () => {
+    const local = await startFast({ surface: 'self-hosted' });
+    try {
+      const api = clientsFor(connectionTo(local), { sim: local });
+      await setFaults(local, { upstreamUnreachable: { count: 1 } });
+      const key = randomUUID();
+      const error = await apiErrorOf(() => api.jobs.submit({ workflow }, { idempotencyKey: key }));
+      expect(error).toMatchObject({
+        kind: 'maybe-created',
+        status: 503,
+        details: { idempotencyKey: key, originalCode: 'upstream_unreachable' },
+      });
+      expect(api.waits).toEqual([]);
+      // Reconcile: nothing reached the upstream, and the proxy kept the key claimed all the same.
+      expect((await api.jobs.list()).jobs).toEqual([]);
+      const again = await apiErrorOf(() => api.jobs.submit({ workflow }, { idempotencyKey: key }));
+      expect(again).toMatchObject({
+        kind: 'maybe-created',
+        details: { originalCode: 'idempotency_key_reuse' },
+      });
+      expect((await api.jobs.submit({ workflow })).id).toBeTruthy();
+    } finally {
+      await local.close();
+    }
+  });
+
   it('on managed, where v2 cannot list, the v1 list finds the job instead', async () => {
     const api = clientsFor(connectionTo(managed), { sim: managed });
     await setFaults(managed, { unknownOutcome: { count: 1 } });
