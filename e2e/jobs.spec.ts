@@ -97,7 +97,7 @@ test.describe('jobs', () => {
     expect(submittedId).toBeTruthy();
     await expect(list.locator(`[data-job-id="${submittedId}"]`)).toBeVisible();
     await expect(statusOf(detail)).toHaveAttribute('data-status', 'succeeded', { timeout: 45_000 });
-    await expect(detail.getByRole('tabpanel')).toContainText('image');
+    await expect(detail.getByRole('tabpanel')).toContainText(/image/i);
     await expect(list.locator(`[data-job-id="${submittedId}"]`)).toHaveAttribute('data-status', 'succeeded');
 
     // Its log (serverless keeps logs), read again once the job ended.

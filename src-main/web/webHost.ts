@@ -34,6 +34,7 @@ export interface WebHost {
 }
 
 const LOOPBACK = '127.0.0.1';
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const STATUS_TEXT = { 401: 'Unauthorized', 403: 'Forbidden', 421: 'Misdirected Request' } as const;
 
 function refuse(socket: Socket, status: number, reason: string): void {
@@ -74,7 +75,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer();
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: 1024 * 1024,
+    // Room for the largest argument the contract accepts (a 50 MiB workflow file) plus its JSON framing;
+    // anything larger is refused by the socket rather than buffered.
+    maxPayload: MAX_MESSAGE_BYTES,
     handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
   await new Promise<void>((resolve, reject) => {

@@ -86,6 +86,8 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
     }),
     'app.openExternal': () => ({ ok: true, value: { opened: false } }),
     'profiles.list': () => ({ ok: true, value: profiles }),
+    // The browser shell's asset route prefix; tests that fetch bytes answer it themselves.
+    'assets.base': () => ({ ok: true, value: { base: '/asset-bytes/cap/' } }),
     // A profile with no jobs yet, unless a test says otherwise.
     'jobs.list': () => ({ ok: true, value: { jobs: [], nextCursor: null, source: 'local', notice: null } }),
     'profiles.setActive': (args) => {

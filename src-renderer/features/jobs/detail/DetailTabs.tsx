@@ -3,7 +3,7 @@ import type { JobSnapshot } from '../../../../src-preload/contract';
 import { DETAIL_TABS, useJobsUi, type DetailTab } from '../jobsUiStore';
 import { ErrorTab } from './ErrorTab';
 import { LogsTab } from './logs/LogsTab';
-import { OutputsTab } from './OutputsTab';
+import { OutputsTab } from './outputs/OutputsTab';
 import { WorkflowTab } from './workflow/WorkflowTab';
 
 const LABELS: Record<DetailTab, string> = {

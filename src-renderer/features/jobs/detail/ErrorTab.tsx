@@ -2,6 +2,7 @@ import type { JobError } from '../../../../src-preload/contract';
 import { CopyButton } from '../../../components/jobs/CopyButton';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
+import { clipText, ERROR_TEXT_CHARS } from '../clipText';
 
 const CODE_WORDS: Record<string, string> = {
   node_execution_error: 'A node raised an error while it ran. The traceback below says where.',
@@ -9,6 +10,17 @@ const CODE_WORDS: Record<string, string> = {
     'The platform stopped the worker running this job (out of memory, a crash or a restart). Retry it.',
   timeout: 'The job ran longer than the service allows.',
 };
+
+/** Said under a message or traceback too long to lay out whole (see clipText.ts). */
+function ClippedNote({ text, what, copyable }: { text: string; what: string; copyable: boolean }) {
+  if (text.length <= ERROR_TEXT_CHARS) return null;
+  return (
+    <p role="note" className="mt-1 text-[11px] whitespace-normal text-faint">
+      Showing the first {ERROR_TEXT_CHARS.toLocaleString()} of {text.length.toLocaleString()} characters of
+      the {what}.{copyable ? ' Copy takes all of it.' : ''}
+    </p>
+  );
+}
 
 /** What went wrong: the code, the message, which node and class, and the traceback, all as plain text. */
 export function ErrorTab({ error }: { error: JobError }) {
@@ -19,8 +31,9 @@ export function ErrorTab({ error }: { error: JobError }) {
         <dt className="text-faint">Code</dt>
         <dd className="font-mono text-state-failed">{visibleText(error.code)}</dd>
         <dt className="text-faint">Message</dt>
-        <dd className="whitespace-pre-wrap text-fg">
-          <VisibleMarks text={visibleText(error.message, { multiline: true })} />
+        <dd className="min-w-0 whitespace-pre-wrap wrap-anywhere text-fg">
+          <VisibleMarks text={visibleText(clipText(error.message, ERROR_TEXT_CHARS), { multiline: true })} />
+          <ClippedNote text={error.message} what="message" copyable={false} />
         </dd>
         {error.nodeId !== null ? (
           <>
@@ -43,8 +56,11 @@ export function ErrorTab({ error }: { error: JobError }) {
             <CopyButton text={error.traceback}>Copy</CopyButton>
           </div>
           <pre className="overflow-auto rounded border border-line bg-canvas p-3 font-mono text-[11px] leading-relaxed whitespace-pre text-fg">
-            <VisibleMarks text={visibleText(error.traceback, { multiline: true })} />
+            <VisibleMarks
+              text={visibleText(clipText(error.traceback, ERROR_TEXT_CHARS), { multiline: true })}
+            />
           </pre>
+          <ClippedNote text={error.traceback} what="traceback" copyable />
         </div>
       ) : (
         <p className="text-faint">The service sent no traceback.</p>

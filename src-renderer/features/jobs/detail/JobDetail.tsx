@@ -1,9 +1,11 @@
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
+import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { useJobLive } from '../../../hooks/useJobLive';
 import { visibleText } from '../../../lib/visibleText';
 import type { JobCommands } from '../actions/useJobCommands';
 import { useJobsUi } from '../jobsUiStore';
+import { clipText, SUMMARY_CHARS } from '../clipText';
 import { DetailTabs } from './DetailTabs';
 import { JobFacts } from './JobFacts';
 import { JobHeader } from './JobHeader';
@@ -49,7 +51,9 @@ export function JobDetail({ jobId, commands, onClose }: JobDetailProps) {
         <JobProgressPanel job={job} preview={live.preview} />
         {job.error ? (
           <div className="border-b border-line px-4 py-2 text-xs">
-            <p className="line-clamp-2 text-state-failed">{visibleText(job.error.message)}</p>
+            <p className="line-clamp-2 text-state-failed">
+              <VisibleMarks text={visibleText(clipText(job.error.message, SUMMARY_CHARS))} />
+            </p>
             <button
               type="button"
               className="mt-0.5 text-[11px] text-accent hover:underline"

@@ -4,7 +4,9 @@ import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge';
 import { LabelChips } from '../../../components/jobs/LabelChips';
 import { ProgressBar } from '../../../components/jobs/ProgressBar';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
+import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
+import { clipText, SUMMARY_CHARS } from '../clipText';
 
 export const ROW_HEIGHT = 50;
 
@@ -42,12 +44,10 @@ function RowDetail({ row }: { row: JobSummary }) {
     return <span className="min-w-16 flex-1 truncate text-[11px] text-muted tabular-nums">{text}</span>;
   }
   if (row.errorMessage) {
+    const message = visibleText(clipText(row.errorMessage, SUMMARY_CHARS));
     return (
-      <span
-        className="min-w-16 flex-1 truncate text-[11px] text-state-failed/90"
-        title={visibleText(row.errorMessage)}
-      >
-        {visibleText(row.errorMessage)}
+      <span className="min-w-16 flex-1 truncate text-[11px] text-state-failed/90" title={message}>
+        <VisibleMarks text={message} />
       </span>
     );
   }

@@ -1,0 +1,71 @@
+// Steps the surface specs share: open the shell, add a profile through Settings → Profiles (handling the
+// keychain consent when the system keychain is unavailable), and hand workflow files to the picker.
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../webShell';
+
+export interface ProfileInput {
+  name: string;
+  surface: 'self-hosted' | 'managed' | 'serverless';
+  baseUrl: string;
+  apiKey?: string;
+}
+
+export async function openShell(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+}
+
+/** Settings → Profiles → Add; with no profile active yet, the new one becomes active. Ends on the Jobs screen. */
+export async function addActiveProfile(
+  page: Page,
+  input: ProfileInput,
+): Promise<'keychain' | 'session' | 'none'> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: '+ Add profile' }).click();
+  const form = page.getByRole('form', { name: 'Add a profile' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Name', { exact: true }).fill(input.name);
+  await form.getByLabel('Surface').selectOption(input.surface);
+  await form.getByLabel('Base URL', { exact: true }).fill(input.baseUrl);
+  if (input.apiKey !== undefined) await form.getByLabel('API key').fill(input.apiKey);
+  await form.getByRole('button', { name: 'Save' }).click();
+
+  let stored: 'keychain' | 'session' | 'none' = 'none';
+  if (input.apiKey !== undefined) {
+    // Without a usable keychain Loupe asks before keeping the key for this session only. The row shows
+    // "no key" while the key is on its way, so wait for the dialog or the row's final word.
+    const consent = page.getByRole('alertdialog', { name: 'Your system keychain is not available' });
+    const credential = page.getByRole('listitem', { name: input.name }).getByTestId('credential-state');
+    await expect(consent.or(credential.getByText('key saved in keychain')).first()).toBeVisible();
+    stored = 'keychain';
+    if (await consent.isVisible()) {
+      stored = 'session';
+      await consent.getByRole('button', { name: 'Keep it for this session only' }).click();
+      await expect(credential).toHaveText('kept for this session');
+    }
+  }
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('active-profile')).toContainText(input.name);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Jobs' }).click();
+  return stored;
+}
+
+export function jsonFile(name: string, value: unknown) {
+  return { name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) };
+}
+
+/** Submit through the picker ("Submit workflow…"); resolves to the id of the job the detail then opens. */
+export async function submitThroughPicker(page: Page, name: string, workflow: unknown): Promise<string> {
+  const detail = page.getByTestId('job-detail');
+  const before = (await detail.count()) > 0 ? await detail.getAttribute('data-job-id') : null;
+  await page.getByTestId('workflow-file-input').first().setInputFiles(jsonFile(name, workflow));
+  await expect(detail).toBeVisible();
+  if (before !== null) await expect(detail).not.toHaveAttribute('data-job-id', before);
+  const id = await detail.getAttribute('data-job-id');
+  expect(id).toBeTruthy();
+  return id ?? '';
+}
+
+export function headerStatus(detail: Locator): Locator {
+  return detail.getByTestId('job-status').first();
+}

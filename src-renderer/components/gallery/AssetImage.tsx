@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { withAttempt } from '../../lib/assetUrl';
+import { BrokenAsset } from './BrokenAsset';
+
+interface AssetImageProps {
+  /** The asset route URL (lib/assetUrl.ts). */
+  url: string;
+  alt: string;
+  /** thumb: lazy, fitted into its tile; full: the whole picture, as large as fits. */
+  variant: 'thumb' | 'full';
+}
+
+type LoadState = 'loading' | 'loaded' | 'broken';
+
+/**
+ * An image from the asset route. Its box never changes size while it loads (no layout jump): a quiet
+ * placeholder shows until the bytes decode, and a failure shows BrokenAsset with Retry, never the browser's
+ * broken-image icon. Parents key it by asset, so a new asset starts clean.
+ */
+export function AssetImage({ url, alt, variant }: AssetImageProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>('loading');
+  const src = withAttempt(url, attempt);
+
+  if (state === 'broken') {
+    return (
+      <BrokenAsset
+        failedUrl={src}
+        compact={variant === 'thumb'}
+        onRetry={() => {
+          setAttempt((count) => count + 1);
+          setState('loading');
+        }}
+      />
+    );
+  }
+  const fit = variant === 'thumb' ? 'h-full w-full object-contain' : 'max-h-full max-w-full object-contain';
+  return (
+    <div className="relative flex h-full w-full items-center justify-center" data-load-state={state}>
+      {state === 'loading' ? (
+        <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-hover/60" />
+      ) : null}
+      <img
+        key={src}
+        src={src}
+        alt={alt}
+        loading={variant === 'thumb' ? 'lazy' : 'eager'}
+        decoding="async"
+        onLoad={() => setState('loaded')}
+        onError={() => setState('broken')}
+        className={`relative ${fit} ${variant === 'thumb' ? 'transition-opacity duration-200' : ''} ${
+          state === 'loaded' ? 'opacity-100' : 'opacity-0'
+        }`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useState } from 'react';
+import { Button } from '../../../../components/Button';
+import { GalleryTile } from '../../../../components/gallery/GalleryTile';
+import type { GalleryItem } from '../../../../components/gallery/galleryItem';
+import { Lightbox } from '../../../../components/gallery/Lightbox';
+import { byteSize } from '../../../../components/jobs/formatValues';
+import { Spinner } from '../../../../components/Spinner';
+import { OutputActions } from './OutputActions';
+import { OutputDetails } from './OutputDetails';
+import { useDownloadAll } from './useDownloadAll';
+
+interface OutputsGalleryProps {
+  items: readonly GalleryItem[];
+  /** The job is still running: more outputs may land. */
+  writing: boolean;
+}
+
+function summary(items: readonly GalleryItem[]): string {
+  const known = items.filter((item) => item.sizeBytes !== null);
+  const bytes = known.reduce((sum, item) => sum + (item.sizeBytes ?? 0), 0);
+  const count = `${items.length} ${items.length === 1 ? 'output' : 'outputs'}`;
+  return known.length > 0 ? `${count} · ${byteSize(bytes)}` : count;
+}
+
+/** Tiles for a job's outputs, a lightbox for one at a time, and "download all". Keyed by job by its parent. */
+export function OutputsGallery({ items, writing }: OutputsGalleryProps) {
+  // The outputs there when the gallery was first drawn; any other tile landed later and animates in.
+  const [firstSeen] = useState(() => new Set(items.map((item) => item.key)));
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const downloads = useDownloadAll();
+  const tileOf = useCallback((key: string) => {
+    const tile = [...document.querySelectorAll<HTMLElement>('[data-gallery-key]')].find(
+      (element) => element.dataset.galleryKey === key,
+    );
+    return tile?.querySelector<HTMLElement>('[data-tile-open]') ?? null;
+  }, []);
+  const open = openKey !== null && items.some((item) => item.key === openKey) ? openKey : null;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="outputs-gallery">
+      <div className="flex h-9 shrink-0 items-center gap-3 border-b border-line px-3 text-xs">
+        <span className="text-muted tabular-nums">{summary(items)}</span>
+        {writing ? (
+          <span className="flex items-center gap-1.5 text-[11px] text-faint">
+            <Spinner className="text-state-running" /> more may land while the job runs
+          </span>
+        ) : null}
+        <span className="flex-1" />
+        <Button
+          variant="ghost"
+          // Not `disabled`: that would drop keyboard focus; start() ignores a second press.
+          aria-disabled={downloads.progress !== null}
+          onClick={() => downloads.start(items)}
+          title="Save every output to your downloads, one after another"
+        >
+          {downloads.progress
+            ? `Downloading ${downloads.progress.done} of ${downloads.progress.total}…`
+            : items.length === 1
+              ? 'Download'
+              : `Download all ${items.length}`}
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <ul
+          aria-label="Outputs"
+          className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] content-start gap-2.5 p-3"
+        >
+          {items.map((item) => (
+            <GalleryTile
+              key={item.key}
+              item={item}
+              fresh={!firstSeen.has(item.key)}
+              onOpen={() => setOpenKey(item.key)}
+            />
+          ))}
+        </ul>
+      </div>
+      {open !== null ? (
+        <Lightbox
+          items={items}
+          openKey={open}
+          onMove={setOpenKey}
+          onClose={() => setOpenKey(null)}
+          returnFocus={tileOf}
+          aside={(item) => (
+            <div className="space-y-5">
+              <OutputDetails item={item} />
+              <OutputActions key={item.key} item={item} />
+            </div>
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}

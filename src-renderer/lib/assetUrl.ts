@@ -1,0 +1,18 @@
+// Where the renderer loads an asset's bytes: the host's asset route (`loupe-asset://` in Electron,
+// `/asset-bytes/<capability>/` in the browser shell), never a service URL. The base comes from `assets.base`
+// (queries/assetQueries.ts: useAssetBase); the route names its profile in the path, so a URL stays right
+// whichever profile is active when it loads.
+
+/** `${base}${profileId}/${assetId}`, each segment escaped so an id can never add a path segment. */
+export function assetUrl(base: string, profileId: string, assetId: string): string {
+  return `${base}${encodeURIComponent(profileId)}/${encodeURIComponent(assetId)}`;
+}
+
+/**
+ * The same URL asked for again (Retry after a failed load): the route reads only the path, so the query
+ * changes nothing but the browser's idea of "the same request", and a failed answer is not reused.
+ */
+export function withAttempt(url: string, attempt: number): string {
+  if (attempt <= 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}attempt=${attempt}`;
+}
