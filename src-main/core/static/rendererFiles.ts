@@ -40,11 +40,15 @@ export function resolveRendererFile(root: string, urlPath: string): RendererFile
   return contentType ? { filePath, contentType } : null;
 }
 
-/** The Content-Security-Policy for the renderer: no remote scripts, no eval, no inline script. */
+/**
+ * The Content-Security-Policy for the renderer: no remote scripts, no eval, no inline script. WebAssembly may
+ * compile (`'wasm-unsafe-eval'`, which allows no JavaScript eval): the uploader hashes dropped files with
+ * blake3-wasm in a Web Worker, and a worker takes this same policy from its script's response.
+ */
 export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' data: blob: loupe-asset:",
     "media-src 'self' blob: loupe-asset:",
