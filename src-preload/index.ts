@@ -1,7 +1,8 @@
 // The Electron preload: a sandboxed, minimal bridge. It exposes only the domain-shaped `window.loupe` built
-// from the contract; raw ipcRenderer never reaches the page.
-import { contextBridge, ipcRenderer } from 'electron';
+// from the contract (and `window.loupeFiles`, below); raw ipcRenderer never reaches the page.
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildLoupeApi, type Transport } from './buildApi';
+import type { LoupeFiles } from './files';
 import { ipcChannels, streamMessageSchema, type CallResult, type StreamMessage } from './protocol';
 
 const listeners = new Map<string, (message: StreamMessage) => void>();
@@ -27,3 +28,13 @@ const transport: Transport = {
 };
 
 contextBridge.exposeInMainWorld('loupe', buildLoupeApi(transport));
+
+// Not a contract call and not IPC: webUtils answers here in the preload, so no process boundary is crossed
+// and rule 1 (the contract is the only surface between processes) holds. Only a path comes out, never a
+// handle on the file system.
+const pathFor = (file: File): string => webUtils.getPathForFile(file);
+const loupeFiles: LoupeFiles = {
+  pathFor,
+  pathsFor: (files) => Array.from(files, pathFor),
+};
+contextBridge.exposeInMainWorld('loupeFiles', loupeFiles);

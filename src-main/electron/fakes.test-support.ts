@@ -1,6 +1,8 @@
 // Typed fakes of the few Electron APIs the thin Electron layer uses. They implement the same minimal
 // interfaces the code is written against, and those interfaces are proven (at compile time) to be satisfied
 // by Electron's own declarations, so a fake cannot quietly drift from the real thing.
+import type { NativeImage } from 'electron';
+import type { DragSourceLike } from './assetExport';
 import type { FrameLike, InvokeEventLike, IpcMainLike, WebContentsLike } from './ipcBinding';
 
 type Listener = (event: InvokeEventLike, ...args: unknown[]) => unknown;
@@ -25,8 +27,10 @@ export class FakeIpcMain implements IpcMainLike {
   }
 }
 
-export class FakeWebContents implements WebContentsLike {
+export class FakeWebContents implements WebContentsLike, DragSourceLike {
   readonly sent: { channel: string; args: unknown[] }[] = [];
+  /** The drags startDrag began, in order. */
+  readonly dragged: { file: string; icon: NativeImage | string }[] = [];
   private destroyed = false;
   private readonly listeners = new Map<string, (() => void)[]>();
 
@@ -37,6 +41,11 @@ export class FakeWebContents implements WebContentsLike {
 
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+
+  startDrag(item: { file: string; icon: NativeImage | string }): void {
+    if (this.destroyed) throw new Error('Object has been destroyed');
+    this.dragged.push({ file: item.file, icon: item.icon });
   }
 
   once(event: 'destroyed', listener: () => void): this {

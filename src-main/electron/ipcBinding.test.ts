@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callNames, streamNames } from '../../src-preload/contract';
 import { ipcChannels } from '../../src-preload/protocol';
 import { createTestCore, type TestCore } from '../core/app/testing/testCore';
+import { ContractDispatcher } from '../core/rpc/dispatcher';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
 import { FakeIpcMain, FakeWebContents, frame, invokeEvent } from './fakes.test-support';
 import { bindContract } from './ipcBinding';
@@ -42,6 +43,30 @@ describe('Electron IPC binding', () => {
       ok: true,
       value: { shell: 'electron' },
     });
+  });
+
+  it('passes the calling webContents to the call handler as its caller', async () => {
+    const core = await createTestCore({ shell: 'electron' });
+    cores.push(core);
+    const callers: unknown[] = [];
+    const dispatcher = new ContractDispatcher({
+      ...core.handlers,
+      'assets.dragOut': (_args, caller) => {
+        callers.push(caller);
+        return { started: true };
+      },
+    });
+    const ipcMain = new FakeIpcMain();
+    bindContract(ipcMain, dispatcher, (url) => isAppUrl(url));
+    const contents = new FakeWebContents();
+    const result = await ipcMain.invoke(
+      invokeEvent(contents, frame(APP_ENTRY_URL)),
+      ipcChannels.call('assets.dragOut'),
+      { assetId: 'asset-1' },
+    );
+    expect(result).toEqual({ ok: true, value: { started: true } });
+    expect(callers).toHaveLength(1);
+    expect(callers[0]).toBe(contents);
   });
 
   it('answers arguments that fail the schema with a typed validation error', async () => {

@@ -61,7 +61,8 @@ export function bindContract(
   };
 
   for (const name of callNames) {
-    handle(ipcChannels.call(name), (_event, args) => dispatcher.call(name, args));
+    // The sender is the caller: a handler that acts on the calling window (assets.dragOut) needs it.
+    handle(ipcChannels.call(name), (event, args) => dispatcher.call(name, args, event.sender));
   }
   for (const name of streamNames) {
     handle(ipcChannels.subscribe(name), (event, subscriptionId, args) => {

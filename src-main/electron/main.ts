@@ -1,5 +1,5 @@
 // The Electron entry: wires the hardened window, the app protocol and the contract binding to the core.
-import { app, BrowserWindow, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, nativeImage, net, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { createCore, type LoupeCore } from '../core/app/createCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
@@ -7,6 +7,7 @@ import { systemKeychain } from '../core/profiles';
 import { createDemoLauncher } from '../simulator/demoLauncher';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
 import { handleAppProtocol, registerAppSchemes } from './appProtocol';
+import { dragIcon, dragStarter, folderPicker } from './assetExport';
 import { handleAssetProtocol } from './assetProtocol';
 import { hardenSession, hardenWebContents } from './hardening';
 import { bindContractToElectron } from './ipcBinding';
@@ -63,6 +64,9 @@ async function start(): Promise<void> {
     demo: createDemoLauncher(),
     // Job watching pauses while the machine is offline instead of failing request after request.
     isOnline: () => net.isOnline(),
+    // assets.saveToFolder and assets.dragOut: the desktop's own folder picker and drag.
+    pickFolder: folderPicker(dialog),
+    startDrag: dragStarter(dragIcon(nativeImage)),
   });
   handleAssetProtocol(protocol, core.content.responder);
   await bindContractToElectron(core.dispatcher, isOwnUrl);

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
     dispatcher: core.dispatcher,
     port,
     assets: { capability: core.content.capability, responder: core.content.responder },
+    // The same per-launch capability: core built the upload addresses it hands the page with it.
+    uploads: { capability: core.content.capability, receiver: core.uploads.bytes },
   });
   // One machine-readable line first (tests and scripts read it), then the words for a person.
   console.log(`loupe browser shell: ${host.url}`);

@@ -11,6 +11,7 @@ import type { ContractDispatcher } from '../core/rpc/dispatcher';
 import { rendererSecurityHeaders, resolveRendererFile } from '../core/static/rendererFiles';
 import { isAssetRoutePath, serveAssetRoute, type AssetRouteOptions } from './assetRoute';
 import { checkUpgrade, isExpectedHost } from './upgradeGuard';
+import { isUploadRoutePath, serveUploadRoute, type UploadRouteOptions } from './uploadRoute';
 import { bridgeConnection } from './wsBridge';
 
 export interface WebHostOptions {
@@ -22,6 +23,8 @@ export interface WebHostOptions {
   token?: string;
   /** The asset route (/asset-bytes/<capability>/…); absent, those paths are not served. */
   assets?: AssetRouteOptions;
+  /** The upload route (PUT /upload-bytes/<capability>/…); absent, those paths are not served. */
+  uploads?: UploadRouteOptions;
   logError?: (message: string) => void;
 }
 
@@ -97,7 +100,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const serving =
       options.assets !== undefined && isAssetRoutePath(pathname)
         ? serveAssetRoute(req, res, pathname, options.assets)
-        : serveStatic(req, res, options.rendererRoot, origin);
+        : options.uploads !== undefined && isUploadRoutePath(pathname)
+          ? serveUploadRoute(req, res, pathname, options.uploads, origin)
+          : serveStatic(req, res, options.rendererRoot, origin);
     serving.catch((error: unknown) => {
       logError(`browser shell: failed to serve ${req.url ?? ''}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();

@@ -37,7 +37,8 @@ export function bridgeConnection(
     const message = parsed.data;
     switch (message.type) {
       case 'call':
-        void dispatcher.call(message.name, message.args).then((result) => {
+        // The connection's owner is its caller too; no browser-shell handler acts on it today.
+        void dispatcher.call(message.name, message.args, owner).then((result) => {
           send({ type: 'reply', requestId: message.requestId, result });
         });
         return;

@@ -86,6 +86,25 @@ export const assetCopyLinkSchema = z.discriminatedUnion('kind', [
 ]);
 export type AssetCopyLink = z.infer<typeof assetCopyLinkSchema>;
 
+export const assetSaveToFolderArgsSchema = z.strictObject({
+  assetIds: z.array(assetIdArgSchema).min(1).max(500),
+});
+
+export const assetSaveToFolderResultSchema = z.discriminatedUnion('kind', [
+  /** Written into `folder` (the path the user chose); `failed` lists the assets that could not be saved. */
+  z.object({
+    kind: z.literal('saved'),
+    saved: z.number().int().nonnegative(),
+    folder: z.string(),
+    failed: z.array(z.object({ assetId: z.string(), message: z.string() })),
+  }),
+  /** The user closed the folder picker: nothing was written. */
+  z.object({ kind: z.literal('cancelled') }),
+  /** This host has no folder picker (the browser shell): the renderer downloads through the page instead. */
+  z.object({ kind: z.literal('not_available'), message: z.string() }),
+]);
+export type AssetSaveToFolderResult = z.infer<typeof assetSaveToFolderResultSchema>;
+
 export const assetsContract = {
   /** The asset URL prefix of this host; the renderer loads `${base}${profileId}/${assetId}`. */
   'assets.base': call(noArgs, z.object({ base: z.string() })),
@@ -97,4 +116,9 @@ export const assetsContract = {
   'assets.copyLink': call(assetIdArgs, assetCopyLinkSchema),
   /** The `core/ASSET` reference as JSON text, to paste into a workflow where a file name would go. */
   'assets.reference': call(assetIdArgs, z.object({ text: z.string() })),
+  /** Electron: asks for a folder and writes the assets' bytes into it (names made safe, never overwriting). */
+  'assets.saveToFolder': call(assetSaveToFolderArgsSchema, assetSaveToFolderResultSchema),
+  /** Electron: starts an OS drag of the asset's file from the calling window (call it from the tile's
+   * dragstart); `started: false` when that window has gone. Error `not_available` in the browser shell. */
+  'assets.dragOut': call(assetIdArgs, z.object({ started: z.boolean() })),
 } as const;

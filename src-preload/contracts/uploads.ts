@@ -1,7 +1,8 @@
 // uploads.*: hash-first uploads of local files and folders, with dedup, progress, cancel and retry.
 // Paths are absolute file-system paths from Electron's drag and drop (webUtils.getPathForFile in the preload);
 // main checks again that each exists before it reads a byte. The browser shell cannot give paths: its
-// uploads (hashed in a Web Worker with blake3-wasm) come later and will add their own entry.
+// uploads are hashed in the page (blake3-wasm in a Web Worker) and go through `uploads.prepareBytes` and
+// `uploads.retryBytes` below; their files carry the path inside what was dropped where `path` would be.
 import { z } from 'zod';
 import { call, noArgs, stream } from '../contractKit';
 
@@ -140,6 +141,61 @@ export const uploadProgressEventSchema = z.discriminatedUnion('type', [
 ]);
 export type UploadProgressEvent = z.infer<typeof uploadProgressEventSchema>;
 
+// ---- Browser-shell uploads: the page hashes (blake3-wasm in a Web Worker), main dedups and forwards. ----
+// A page has no file paths, so it names each file by what it knows (name, size, the blake3 it computed, its
+// path inside what was dropped). Main asks the service by hash itself: bytes it already holds become an asset
+// with zero bytes sent; the others get a one-time address on the browser shell's own host to which the page
+// streams the file. Progress and outcomes flow through `uploads.progress` like any other batch.
+
+/** The same placement check the service applies to `file_path`: relative, `/`-separated, no `..`. */
+const relativeFilePathSchema = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine(noControlCharacters, 'No control characters.')
+  .refine(
+    (path) => !path.startsWith('/') && !path.split('/').some((part) => part === '' || part === '..'),
+    'A relative path with no empty or `..` segment.',
+  );
+
+export const blake3HashSchema = z.string().regex(/^blake3:[0-9a-f]{64}$/, 'not a blake3:<hex> hash');
+
+export const bytesFileSchema = z.strictObject({
+  name: z.string().min(1).max(255).refine(noControlCharacters, 'No control characters.'),
+  size: z.number().int().nonnegative(),
+  /** `blake3:<hex>`, lower case, computed by the page over exactly `size` bytes. */
+  hash: blake3HashSchema,
+  /** The browser's idea of the type (File.type); empty means unknown. */
+  contentType: z.string().max(255).refine(noControlCharacters, 'No control characters.'),
+  /** Path inside what was dropped (`album/a.png`), or the file's name for a file dropped by itself. */
+  relativePath: relativeFilePathSchema,
+});
+export type BytesFile = z.infer<typeof bytesFileSchema>;
+
+export const uploadsPrepareBytesArgsSchema = z.strictObject({
+  files: z.array(bytesFileSchema).min(1).max(1000),
+  options: uploadOptionsSchema.optional(),
+});
+export type UploadsPrepareBytesArgs = z.input<typeof uploadsPrepareBytesArgsSchema>;
+
+/**
+ * What the page does with one file. `send`: PUT exactly the file's bytes to `sendUrl` (a path on this host).
+ * `deduplicated`: nothing; main mints the asset from the hash (the outcome arrives on uploads.progress).
+ * `refused-too-large`: nothing; over the single-request limit and not already on the service. `failed`: the
+ * check itself failed (the file's outcome says why); `uploads.retryBytes` tries again.
+ */
+export const BYTES_ACTIONS = ['send', 'deduplicated', 'refused-too-large', 'failed'] as const;
+export const bytesActionSchema = z.enum(BYTES_ACTIONS);
+export type BytesAction = z.infer<typeof bytesActionSchema>;
+
+export const bytesPlanSchema = z.object({
+  fileId: z.string(),
+  action: bytesActionSchema,
+  /** Only with `send`: where to PUT the bytes (same origin as the page; valid for this launch). */
+  sendUrl: z.string().nullable(),
+});
+export type BytesPlan = z.infer<typeof bytesPlanSchema>;
+
 export const uploadsContract = {
   /** Expands folders, then hashes and uploads every file to the active profile's service. */
   'uploads.start': call(uploadsStartArgsSchema, z.object({ batchId: z.string() })),
@@ -153,4 +209,23 @@ export const uploadsContract = {
   /** Recent batches of this session, newest first, with each file's state. */
   'uploads.list': call(noArgs, z.object({ batches: z.array(uploadBatchSchema) })),
   'uploads.progress': stream(z.strictObject({ batchId: uploadIdSchema }), uploadProgressEventSchema),
+  /** Starts a batch of page-hashed files: checks each by hash, mints the known ones, plans the rest. */
+  'uploads.prepareBytes': call(
+    uploadsPrepareBytesArgsSchema,
+    /** `files` in the order they were given. */
+    z.object({ batchId: z.string(), files: z.array(bytesPlanSchema) }),
+  ),
+  /**
+   * Runs a failed, canceled or refused page-hashed file again: the page hashed it again (`hash`, `size`), main
+   * checks by hash again and answers with the new plan (a new send address when bytes must go).
+   */
+  'uploads.retryBytes': call(
+    z.strictObject({
+      batchId: uploadIdSchema,
+      fileId: uploadIdSchema,
+      size: z.number().int().nonnegative(),
+      hash: blake3HashSchema,
+    }),
+    bytesPlanSchema,
+  ),
 } as const;

@@ -49,7 +49,7 @@ describe('the app shell', () => {
     const { loupe } = fakeHost();
     renderApp(loupe);
     fireEvent.click(await screen.findByRole('button', { name: /Assets/ }));
-    expect(screen.getByRole('heading', { name: 'No assets yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No assets yet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Assets/ }).getAttribute('aria-current')).toBe('page');
     fireEvent.keyDown(window, { key: '2', ctrlKey: true });
     expect(await screen.findByRole('heading', { name: 'No batches yet' })).toBeTruthy();

@@ -90,6 +90,8 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
     'assets.base': () => ({ ok: true, value: { base: '/asset-bytes/cap/' } }),
     // A profile with no jobs yet, unless a test says otherwise.
     'jobs.list': () => ({ ok: true, value: { jobs: [], nextCursor: null, source: 'local', notice: null } }),
+    // …and no assets.
+    'assets.list': () => ({ ok: true, value: { assets: [], nextCursor: null, total: 0 } }),
     'profiles.setActive': (args) => {
       profiles = { ...profiles, activeProfileId: (args as { profileId: string }).profileId };
       return { ok: true, value: profiles };

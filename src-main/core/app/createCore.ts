@@ -4,12 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppInfo } from '../../../src-preload/contract';
 import { createConnectionTester } from '../capabilities';
-import { createContentServices, type ContentServices } from '../content';
+import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ActiveJobs } from '../jobs';
 import { CredentialVault, ProfileService, type KeychainBackend } from '../profiles';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
 import { openStore, type LoupeStore } from '../store';
-import { UploadService, createUploadHandlers } from '../uploads';
+import { BYTES_UPLOAD_ROUTE_PREFIX, UploadService, createUploadHandlers } from '../uploads';
 import { createContractHandlers } from './contractHandlers';
 import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
 import { ExternalLinkPolicy } from './externalLinkPolicy';
@@ -26,6 +26,10 @@ export interface CoreOptions {
   logError?: (message: string, error: unknown) => void;
   /** False while the machine is offline (the host's network probe); job watching pauses meanwhile. */
   isOnline?: () => boolean;
+  /** Electron's folder picker for assets.saveToFolder; absent or null (browser shell, CLI): not_available. */
+  pickFolder?: PickFolder | null;
+  /** Electron's webContents.startDrag for assets.dragOut; absent or null (browser shell, CLI): not_available. */
+  startDrag?: StartDrag | null;
 }
 
 export interface LoupeCore {
@@ -58,9 +62,17 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     store,
     profiles,
     shell: options.appInfo.shell,
+    pickFolder: options.pickFolder ?? null,
+    startDrag: options.startDrag ?? null,
     ...(options.logError ? { logError: options.logError } : {}),
   });
-  const uploads = new UploadService({ store, profiles });
+  const uploads = new UploadService({
+    store,
+    profiles,
+    // The browser shell's upload route shares the asset route's per-launch capability (webHost.ts).
+    bytesRouteBase:
+      options.appInfo.shell === 'browser' ? `${BYTES_UPLOAD_ROUTE_PREFIX}${content.capability}/` : null,
+  });
   const jobs = new ActiveJobs({
     profiles,
     connect: (profileId) => connectionForProfile(profiles, profileId),

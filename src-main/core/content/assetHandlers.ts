@@ -23,6 +23,7 @@ import {
   noActiveProfile,
 } from './assetErrors';
 import type { AssetLocator } from './assetLocator';
+import type { AssetExportNames } from './exportHandlers';
 import type { AssetDiskCache } from './diskCache';
 import { knownAssets, matchesSearch } from './knownAssets';
 import type { SignedUrlCache } from './signedUrlCache';
@@ -30,6 +31,8 @@ import type { UpstreamFetcher } from './upstream';
 
 type AssetNames = Extract<keyof CallHandlers, `assets.${string}`>;
 export type AssetHandlers = Pick<CallHandlers, AssetNames>;
+/** The assets.* calls answered here; the ones that write files are in exportHandlers.ts. */
+export type AssetRecordHandlers = Omit<AssetHandlers, AssetExportNames>;
 
 export interface AssetHandlerDeps {
   store: LoupeStore;
@@ -44,7 +47,7 @@ export interface AssetHandlerDeps {
 
 const DEFAULT_PAGE = 100;
 
-export function createAssetHandlers(deps: AssetHandlerDeps): AssetHandlers {
+export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers {
   const active = (): string => deps.profiles.activeId() ?? throwNoProfile();
 
   /** Asks the service about one asset and remembers the answer; 404 leaves a tombstone. */

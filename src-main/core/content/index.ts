@@ -7,9 +7,11 @@ import type { ProfileService } from '../profiles';
 import type { LoupeStore } from '../store';
 import { AssetBytes } from './assetBytes';
 import { createAssetHandlers, type AssetHandlers } from './assetHandlers';
+import { noActiveProfile } from './assetErrors';
 import { AssetLocator } from './assetLocator';
 import { AssetResponder } from './assetResponder';
 import { AssetDiskCache } from './diskCache';
+import { createAssetExportHandlers, type PickFolder, type StartDrag } from './exportHandlers';
 import { SignedUrlCache } from './signedUrlCache';
 import { UpstreamFetcher } from './upstream';
 
@@ -21,6 +23,7 @@ export {
   type AssetResponderLike,
 } from './assetResponder';
 export type { AssetHandlers } from './assetHandlers';
+export type { PickFolder, StartDrag } from './exportHandlers';
 
 /** The Electron scheme; the browser shell serves the same path under /asset-bytes/<capability>/. */
 export const ASSET_SCHEME = 'loupe-asset';
@@ -41,6 +44,10 @@ export interface ContentOptions {
   /** Fixed only in tests; a fresh random secret per launch otherwise. */
   capability?: string;
   logError?: (message: string, error: unknown) => void;
+  /** The host's folder picker (Electron's dialog); absent or null where there is none (browser shell, CLI). */
+  pickFolder?: PickFolder | null;
+  /** Starts an OS drag from the calling window (Electron's webContents.startDrag); absent or null elsewhere. */
+  startDrag?: StartDrag | null;
 }
 
 export interface ContentServices {
@@ -82,15 +89,25 @@ export function createContentServices(options: ContentOptions): ContentServices 
     knownHash: (profileId, assetId) => options.store.assets.knownHash(profileId, assetId),
     logError,
   });
-  const handlers = createAssetHandlers({
-    store: options.store,
-    profiles: options.profiles,
-    locator,
-    upstream,
-    resolutions,
-    cache,
-    assetBase,
-  });
+  const handlers: AssetHandlers = {
+    ...createAssetHandlers({
+      store: options.store,
+      profiles: options.profiles,
+      locator,
+      upstream,
+      resolutions,
+      cache,
+      assetBase,
+    }),
+    ...createAssetExportHandlers({
+      bytes,
+      store: options.store,
+      activeProfile: () => options.profiles.activeId() ?? throwNoProfile(),
+      pickFolder: options.pickFolder ?? null,
+      startDrag: options.startDrag ?? null,
+      dragDir: join(options.dataDir, 'cache', 'drag-out'),
+    }),
+  };
   // A profile whose address or credential changed must not reuse URLs resolved through the old one.
   const stopWatching = options.profiles.onChange((change) => {
     if (change.profileId !== null) resolutions.forgetProfile(change.profileId);
@@ -107,4 +124,8 @@ export function createContentServices(options: ContentOptions): ContentServices 
       return cache.flush();
     },
   };
+}
+
+function throwNoProfile(): never {
+  throw noActiveProfile();
 }

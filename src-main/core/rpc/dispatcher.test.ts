@@ -46,6 +46,26 @@ describe('ContractDispatcher calls', () => {
     expect(result).toMatchObject({ ok: true, value: { name: 'Loupe', version: '1.2.3' } });
   });
 
+  it('hands a handler the caller it was given (the owner streams use), and null when none', async () => {
+    const seen: unknown[] = [];
+    const dispatcher = new ContractDispatcher(
+      handlers({
+        'assets.dragOut': (_args, caller) => {
+          seen.push(caller);
+          return { started: true };
+        },
+      }),
+    );
+    const window = {};
+    expect(await dispatcher.call('assets.dragOut', { assetId: 'a-1' }, window)).toEqual({
+      ok: true,
+      value: { started: true },
+    });
+    await dispatcher.call('assets.dragOut', { assetId: 'a-1' });
+    expect(seen).toEqual([window, null]);
+    expect(seen[0]).toBe(window);
+  });
+
   it('refuses unknown call names without running anything', async () => {
     const dispatcher = new ContractDispatcher(handlers());
     expect(await dispatcher.call('app.exec', {})).toEqual({

@@ -26,8 +26,16 @@ export interface StreamSink<E> {
   end(error?: ContractError): void;
 }
 
+/** Who made a call: the same opaque owner streams use (the WebContents in Electron, the connection's owner in
+ * the browser shell), or null when no window made it (tests, the CLI). Most handlers ignore it; one that acts
+ * on the calling window (assets.dragOut) hands it back to the host that knows what it is. */
+export type CallCaller = SubscriptionOwner | null;
+
 export type CallHandlers = {
-  [K in CallName]: (args: ParsedCallArgs<K>) => Promise<CallResultValue<K>> | CallResultValue<K>;
+  [K in CallName]: (
+    args: ParsedCallArgs<K>,
+    caller?: CallCaller,
+  ) => Promise<CallResultValue<K>> | CallResultValue<K>;
 };
 /** A stream handler starts producing into the sink and returns a function that stops it. */
 export type StreamHandlers = {
@@ -63,15 +71,15 @@ export class ContractDispatcher {
     this.logError = options.logError ?? ((message, error) => console.error(message, error));
   }
 
-  async call(name: string, rawArgs: unknown): Promise<CallResult<unknown>> {
+  async call(name: string, rawArgs: unknown, caller: CallCaller = null): Promise<CallResult<unknown>> {
     if (!isCallName(name))
       return { ok: false, error: { code: 'unknown_call', message: `No call named ${name}` } };
     const spec = contract[name];
     const parsed = spec.args.safeParse(rawArgs);
     if (!parsed.success) return { ok: false, error: invalidArguments(name, describeIssues(parsed.error)) };
     try {
-      const handler = this.handlers[name] as (args: unknown) => unknown;
-      const value = await handler(parsed.data);
+      const handler = this.handlers[name] as (args: unknown, caller: CallCaller) => unknown;
+      const value = await handler(parsed.data, caller);
       const checked = spec.result.safeParse(value);
       if (!checked.success) {
         this.logError(`Result of ${name} broke its contract: ${describeIssues(checked.error)}`, value);

@@ -9,6 +9,8 @@ export {
   type HashOptions,
 } from './fileHasher';
 export { MAX_SINGLE_UPLOAD_BYTES } from './uploadFile';
+export { BYTES_UPLOAD_ROUTE_PREFIX } from './bytesUpload';
+export { BytesUploads, type BytesDelivery } from './bytesBatches';
 export { expandPaths, type ExpandedFile, type Expansion } from './expandPaths';
 export {
   digestChunks,

@@ -16,6 +16,15 @@ export interface FileRecord {
   rowId: string | null;
   /** Set while the file is being worked on: aborting it cancels the hash or the request. */
   controller: AbortController | null;
+  /** A file the page hashed (browser shell): what it declared; its bytes arrive over the upload route. */
+  bytes?: DeclaredBytes;
+}
+
+export interface DeclaredBytes {
+  hash: string;
+  size: number;
+  /** As the page gave it (File.type), or the type guessed from the name when the page did not know. */
+  contentType: string;
 }
 
 export type BatchListener = (changedFileIds: readonly string[]) => void;

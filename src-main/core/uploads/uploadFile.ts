@@ -95,7 +95,7 @@ export async function uploadFile(
 }
 
 /** The row this attempt is sent under: a new intent, or the previous attempt's row brought up to date. */
-function prepareRow(
+export function prepareRow(
   job: FileJob,
   digest: FileDigest,
   known: boolean,
@@ -136,7 +136,7 @@ function prepareRow(
   }
 }
 
-async function mintFromHash(
+export async function mintFromHash(
   rowId: string,
   job: FileJob,
   digest: FileDigest,
@@ -228,12 +228,12 @@ async function sendBytes(
 }
 
 /** The service's placement path: the chosen folder, then the file's path inside what was dropped. */
-function placement(job: FileJob): string {
+export function placement(job: FileJob): string {
   const folder = job.options.filePath?.replace(/\/+$/, '');
   return folder === undefined || folder === '' ? job.relativePath : `${folder}/${job.relativePath}`;
 }
 
-function fileName(job: FileJob): string {
+export function fileName(job: FileJob): string {
   return job.relativePath.split('/').pop() ?? job.relativePath;
 }
 
@@ -251,7 +251,7 @@ async function changedSinceHashed(path: string, digest: FileDigest): Promise<Upl
   };
 }
 
-function tooLarge(size: number, limit: number): UploadOutcome {
+export function tooLarge(size: number, limit: number): UploadOutcome {
   return {
     kind: 'refused-too-large',
     limitBytes: limit,

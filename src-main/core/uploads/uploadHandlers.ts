@@ -25,6 +25,10 @@ export function createUploadHandlers(
       return {};
     },
     'uploads.list': () => ({ batches: uploads.list() }),
+    'uploads.prepareBytes': ({ files, options: uploadOptions }) =>
+      uploads.bytes.prepare(files, uploadOptions ?? {}),
+    'uploads.retryBytes': ({ batchId, fileId, hash, size }) =>
+      uploads.bytes.retry(batchId, fileId, { hash, size }),
     'uploads.progress': ({ batchId }, sink) => streamProgress(uploads, batchId, sink, intervalMs),
   };
 }

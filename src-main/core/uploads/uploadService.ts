@@ -8,6 +8,7 @@ import { connectionForProfile } from '../app/serviceConnection';
 import type { ProfileService } from '../profiles';
 import type { LoupeStore } from '../store';
 import type { UploadBatch, UploadOptions, UploadOutcome } from '../../../src-preload/contract';
+import { BytesUploads, type BytesBatchHost, type BytesBatchRun } from './bytesBatches';
 import { expandPaths } from './expandPaths';
 import { FileHasher } from './fileHasher';
 import { uploadFile, MAX_SINGLE_UPLOAD_BYTES, type FileEvents, type FilePipelineDeps } from './uploadFile';
@@ -28,12 +29,16 @@ export interface UploadServiceDeps {
   /** Finished batches kept for uploads.list (default 50). */
   maxBatches?: number;
   now?: () => Date;
+  /**
+   * Where the page PUTs the bytes of a file it hashed: `/upload-bytes/<capability>/` on the browser shell.
+   * Null or absent where the host has no such route (Electron, the CLI): known bytes still dedup there.
+   */
+  bytesRouteBase?: string | null;
 }
 
-interface BatchRun {
-  state: UploadBatchState;
-  client: AssetsClient;
-  running: Set<Promise<void>>;
+interface BatchRun extends BytesBatchRun {
+  /** `paths`: files read from disk here; `bytes`: hashed and sent by the page (bytesBatches.ts). */
+  kind: 'paths' | 'bytes';
 }
 
 const retryableOutcomes: ReadonlySet<UploadOutcome['kind']> = new Set([
@@ -42,15 +47,17 @@ const retryableOutcomes: ReadonlySet<UploadOutcome['kind']> = new Set([
   'refused-too-large',
 ]);
 
-export class UploadService {
+export class UploadService implements BytesBatchHost {
+  /** Page-hashed uploads (uploads.prepareBytes / retryBytes, and the browser shell's upload route). */
+  readonly bytes: BytesUploads;
+  readonly pipeline: FilePipelineDeps;
   private readonly batches = new Map<string, BatchRun>();
   private readonly hasher: FileHasher;
   private readonly ownsHasher: boolean;
-  private readonly pipeline: FilePipelineDeps;
   private readonly connect: (profileId: string) => Promise<AssetsClient>;
   private readonly concurrency: number;
   private readonly maxBatches: number;
-  private readonly now: () => Date;
+  readonly now: () => Date;
 
   constructor(private readonly deps: UploadServiceDeps) {
     this.hasher = deps.hasher ?? new FileHasher();
@@ -71,14 +78,12 @@ export class UploadService {
     this.concurrency = Math.max(1, deps.concurrency ?? 2);
     this.maxBatches = Math.max(1, deps.maxBatches ?? 50);
     this.now = deps.now ?? (() => new Date());
+    this.bytes = new BytesUploads(this, deps.bytesRouteBase ?? null);
   }
 
   /** Checks the paths, expands folders, and starts the batch on the active profile. */
   async start(paths: readonly string[], options: UploadOptions = {}): Promise<{ batchId: string }> {
-    const profileId = this.deps.profiles.activeId();
-    if (profileId === null) {
-      throw new UploadError('no_active_profile', 'Choose a connection before uploading.');
-    }
+    const profileId = this.activeProfileId();
     for (const path of paths) {
       if (!isAbsolute(path))
         throw new UploadError('invalid_path', 'Only absolute file paths can be uploaded.', { path });
@@ -96,10 +101,30 @@ export class UploadService {
       files,
       skipped,
     );
-    this.batches.set(state.batchId, { state, client, running: new Set() });
+    this.batches.set(state.batchId, { kind: 'paths', state, client, running: new Set() });
     this.evictOldBatches();
     this.pump(this.require(state.batchId));
     return { batchId: state.batchId };
+  }
+
+  /** The active profile and a client for its service (page-hashed batches start here too). */
+  async connectActive(): Promise<{ profileId: string; client: AssetsClient }> {
+    const profileId = this.activeProfileId();
+    return { profileId, client: await this.connect(profileId) };
+  }
+
+  /** Takes in a page-hashed batch: listed, canceled and streamed like any other, never pumped. */
+  adopt(state: UploadBatchState, client: AssetsClient): BytesBatchRun {
+    const run: BatchRun = { kind: 'bytes', state, client, running: new Set() };
+    this.batches.set(state.batchId, run);
+    this.evictOldBatches();
+    return run;
+  }
+
+  bytesRun(batchId: string): BytesBatchRun {
+    const run = this.require(batchId);
+    if (run.kind !== 'bytes') throw new UploadError('not_found', 'There is no page upload with this id.');
+    return run;
   }
 
   /** Cancels one file, or every unfinished one: queued files end at once, running ones abort their work. */
@@ -124,6 +149,9 @@ export class UploadService {
   /** Queues a failed, canceled or refused file again; it is hashed again before anything is sent. */
   retry(batchId: string, fileId: string): void {
     const run = this.require(batchId);
+    if (run.kind === 'bytes') {
+      throw new UploadError('not_retryable', 'A file hashed by the page is retried with its new hash.');
+    }
     const record = this.requireFile(run, fileId);
     const outcome = record.file.outcome;
     if (record.file.state !== 'done' || outcome === null || !retryableOutcomes.has(outcome.kind)) {
@@ -175,6 +203,8 @@ export class UploadService {
   }
 
   private pump(run: BatchRun): void {
+    // A page-hashed file waiting for its bytes is queued too, but only the page's PUT moves it on.
+    if (run.kind === 'bytes') return;
     while (run.running.size < this.concurrency) {
       const record = run.state.nextQueued();
       if (record === undefined) return;
@@ -231,6 +261,14 @@ export class UploadService {
     }
     record.controller = null;
     state.update(fileId, { state: 'done', outcome });
+  }
+
+  private activeProfileId(): string {
+    const profileId = this.deps.profiles.activeId();
+    if (profileId === null) {
+      throw new UploadError('no_active_profile', 'Choose a connection before uploading.');
+    }
+    return profileId;
   }
 
   private evictOldBatches(): void {

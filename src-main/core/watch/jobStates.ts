@@ -3,7 +3,8 @@
 // jobs.updates and queues the store write, so no source can change a job without all three happening.
 import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-preload/contracts/jobs';
 import type { ContractError } from '../../../src-preload/protocol';
-import type { LoupeStore } from '../store';
+import type { Output } from '../api';
+import type { LoupeStore, OutputInput } from '../store';
 import { noLocalFacts, toSnapshot, toSummary, type LocalFacts } from '../jobs/normalize';
 import { readWire, type WireJob } from '../jobs/wireJob';
 
@@ -180,9 +181,15 @@ export class JobStates {
       try {
         store.transaction(() => {
           for (const wire of writes) {
-            const labels = readWire(wire).metadata;
+            const read = readWire(wire);
+            const labels = read.metadata;
             // No labels in this read (a v1 row) must not erase the labels remembered from another.
             store.jobs.upsertSnapshot(profileId, wire, Object.keys(labels).length > 0 ? labels : undefined);
+            // Outputs are assets Loupe knows (the Assets view lists them); a list row carries none (null),
+            // which must not erase what a full read recorded.
+            if (read.outputs !== null && read.outputs.length > 0) {
+              store.outputs.upsertForJob(profileId, read.id, read.outputs.map(toOutputRow));
+            }
           }
         });
       } catch (error) {
@@ -213,4 +220,19 @@ export class JobStates {
       }
     }
   }
+}
+
+function toOutputRow(output: Output): OutputInput {
+  return {
+    assetId: output.id,
+    nodeId: output.node_id,
+    name: output.name,
+    type: output.type,
+    contentType: output.content_type,
+    size:
+      output.size_bytes !== null && Number.isInteger(output.size_bytes) && output.size_bytes >= 0
+        ? output.size_bytes
+        : 0,
+    hash: output.hash,
+  };
 }

@@ -5,7 +5,7 @@ import { CredentialVault, ProfileService, type Surface } from '../../profiles';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { openStore, type LoupeStore } from '../../store';
 import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
-import { createContentServices, type ContentServices } from '../index';
+import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../index';
 
 export interface ContentFixture {
   dir: TempDir;
@@ -27,6 +27,9 @@ export interface ContentFixtureOptions {
   capability?: string;
   /** Another fixture's data directory, to reopen the same store and disk cache. */
   dir?: TempDir;
+  /** The host's folder picker and drag starter (assets.saveToFolder, assets.dragOut); null by default. */
+  pickFolder?: PickFolder | null;
+  startDrag?: StartDrag | null;
 }
 
 export function contentFixture(options: ContentFixtureOptions = {}): ContentFixture {
@@ -45,6 +48,8 @@ export function contentFixture(options: ContentFixtureOptions = {}): ContentFixt
     logError: (message, error) => errors.push(`${message}: ${String(error)}`),
     ...(options.cacheMaxBytes === undefined ? {} : { cacheMaxBytes: options.cacheMaxBytes }),
     ...(options.capability === undefined ? {} : { capability: options.capability }),
+    pickFolder: options.pickFolder ?? null,
+    startDrag: options.startDrag ?? null,
   });
   let count = 0;
   return {

@@ -1,0 +1,56 @@
+// Issue 6, item 3: the Assets view lists every output of a known job. Outputs reach the store when the
+// watcher records a job's snapshot; this proves it through the contract against the real simulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startSimulator, type RunningSimulator } from '../../simulator/server';
+import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { createTestCore, type TestCore } from './testing/testCore';
+
+let sim: RunningSimulator;
+let core: TestCore;
+
+beforeAll(async () => {
+  sim = await startSimulator({ surface: 'serverless', timing: { dispatchMs: 5, nodeMs: 5, stepMs: 2 } });
+  core = await createTestCore();
+  const profile = await core.profiles.create({ name: 'sim', surface: 'serverless', baseUrl: sim.url });
+  await core.profiles.setCredential(profile.id, 'demo-key');
+  await core.profiles.setActive(profile.id);
+});
+afterAll(async () => {
+  await core.dispose();
+  await sim.close();
+});
+
+async function call(name: Parameters<TestCore['dispatcher']['call']>[0], args: unknown): Promise<unknown> {
+  const result = await core.dispatcher.call(name, args);
+  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+const snapshot = z.object({
+  id: z.string(),
+  status: z.string(),
+  outputs: z.array(z.object({ assetId: z.string() })),
+});
+const assetPage = z.object({ assets: z.array(z.object({ assetId: z.string() }).loose()) });
+
+describe('outputs of known jobs', () => {
+  it('are listed in the Assets view once the job has been seen', async () => {
+    const submitted = snapshot.parse(
+      await call('jobs.submit', { workflowJson: JSON.stringify(textToImageWorkflow({ steps: 3 })) }),
+    );
+    let job = submitted;
+    for (let i = 0; i < 100 && job.status !== 'succeeded'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = snapshot.parse(await call('jobs.get', { jobId: submitted.id }));
+    }
+    expect(job.status).toBe('succeeded');
+    expect(job.outputs.length).toBeGreaterThan(0);
+    // The watcher writes snapshots in batches (every 250 ms).
+    await expect
+      .poll(async () => assetPage.parse(await call('assets.list', {})).assets.map((a) => a.assetId), {
+        timeout: 3000,
+      })
+      .toEqual(expect.arrayContaining(job.outputs.map((o) => o.assetId)));
+  });
+});

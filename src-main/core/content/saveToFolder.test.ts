@@ -1,0 +1,138 @@
+// Saving assets to a folder and preparing a drag out, against the real simulator over real sockets with a
+// temporary folder: the bytes arrive whole, names are made safe, nothing is overwritten (" (2)"), nothing
+// half-written is left behind, a missing asset is reported and the rest still saved; the drag handler hands
+// the host's startDrag the calling window and a file with the asset's own name.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assetsContract } from '../../../src-preload/contracts/assets';
+import { startSimulator, type RunningSimulator } from '../../simulator/server';
+import { makeTempDir, type TempDir } from '../store/testing/tempDir';
+import { ContractFailure } from '../rpc/contractFailure';
+import { numberedName, safeFileName } from './saveToFolder';
+import { uploadBytes } from './testing/bytes';
+import { contentFixture, type ContentFixture } from './testing/contentFixture';
+
+let sim: RunningSimulator;
+const photo = randomBytes(40_000);
+const other = randomBytes(1_000);
+let photoId: string;
+let twinId: string;
+let unsafeId: string;
+
+beforeAll(async () => {
+  sim = await startSimulator({ surface: 'self-hosted' });
+  photoId = (await uploadBytes(sim.url, null, photo, 'photo.png', 'image/png')).id;
+  twinId = (await uploadBytes(sim.url, null, other, 'photo.png', 'image/png')).id;
+  unsafeId = (await uploadBytes(sim.url, null, other, 'a\u202Egnp.exe', 'text/plain')).id;
+});
+afterAll(() => sim.close());
+
+let f: ContentFixture;
+let folder: TempDir;
+afterEach(async () => {
+  expect(f.errors).toEqual([]);
+  await f.dispose();
+  folder.remove();
+});
+
+/** A fixture whose profile knows the three assets' names (as the gallery's would after showing them). */
+async function setUp(options: Parameters<typeof contentFixture>[0] = {}) {
+  f = contentFixture(options);
+  folder = makeTempDir('loupe-save-');
+  await f.addProfile('self-hosted', sim.url);
+  for (const assetId of [photoId, twinId, unsafeId]) await f.content.handlers['assets.get']({ assetId });
+}
+
+/** Through the handler, checked against the contract's own result schema. */
+const save = async (assetIds: string[]) =>
+  assetsContract['assets.saveToFolder'].result.parse(
+    await f.content.handlers['assets.saveToFolder']({ assetIds }),
+  );
+
+describe('assets.saveToFolder', () => {
+  it('writes each asset under its own safe name, numbering clashes and never overwriting', async () => {
+    await setUp({ pickFolder: () => Promise.resolve(folder.path) });
+    writeFileSync(folder.file('photo.png'), 'the user’s own file');
+
+    const result = await save([photoId, twinId, unsafeId]);
+    expect(result).toEqual({ kind: 'saved', saved: 3, folder: folder.path, failed: [] });
+    expect(readFileSync(folder.file('photo.png'), 'utf8')).toBe('the user’s own file');
+    expect(readFileSync(folder.file('photo (2).png')).equals(photo)).toBe(true);
+    expect(readFileSync(folder.file('photo (3).png')).equals(other)).toBe(true);
+    // The bidi override is gone: the name cannot pretend to be a .png.
+    expect(readFileSync(folder.file('agnp.exe')).equals(other)).toBe(true);
+    expect(readdirSync(folder.path).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it('reports an asset the service does not have and still saves the others', async () => {
+    await setUp({ pickFolder: () => Promise.resolve(folder.path) });
+    const result = await save(['no-such-asset', photoId]);
+    expect(result).toMatchObject({ kind: 'saved', saved: 1, failed: [{ assetId: 'no-such-asset' }] });
+    expect(readdirSync(folder.path)).toEqual(['photo.png']);
+  });
+
+  it('writes nothing when the user cancels, and says not_available without a picker', async () => {
+    await setUp({ pickFolder: () => Promise.resolve(null) });
+    expect(await save([photoId])).toEqual({ kind: 'cancelled' });
+    expect(readdirSync(folder.path)).toEqual([]);
+    await f.dispose();
+    folder.remove();
+
+    await setUp();
+    expect(await save([photoId])).toMatchObject({ kind: 'not_available' });
+  });
+});
+
+describe('assets.dragOut', () => {
+  it('hands startDrag the calling window and a file with the asset’s name and bytes, reused next time', async () => {
+    const drags: { caller: object; file: string }[] = [];
+    await setUp({
+      startDrag: (caller, file) => {
+        drags.push({ caller, file });
+        return true;
+      },
+    });
+    const window = { id: 'the calling window' };
+    const drag = f.content.handlers['assets.dragOut'];
+    expect(await drag({ assetId: photoId }, window)).toEqual({ started: true });
+    expect(await drag({ assetId: photoId }, window)).toEqual({ started: true });
+    expect(drags).toHaveLength(2);
+    expect(drags[0]!.caller).toBe(window);
+    expect(drags[0]!.file).toMatch(/[/\\]photo\.png$/);
+    expect(drags[1]!.file).toBe(drags[0]!.file);
+    expect(readFileSync(drags[0]!.file).equals(photo)).toBe(true);
+    expect(await drag({ assetId: photoId }, null)).toEqual({ started: false });
+  });
+
+  it('is not_available where the host cannot drag (the browser shell)', async () => {
+    await setUp();
+    await expect(f.content.handlers['assets.dragOut']({ assetId: photoId }, {})).rejects.toEqual(
+      new ContractFailure('not_available', 'Dragging files out works in the desktop app only.'),
+    );
+  });
+});
+
+describe('safe file names', () => {
+  it('keeps one name in one folder, with nothing that reads as something else', () => {
+    expect(safeFileName('outputs/run 1/image.png', 'id')).toBe('image.png');
+    expect(safeFileName('..\\..\\evil.txt', 'id')).toBe('evil.txt');
+    expect(safeFileName('..', 'asset-1')).toBe('asset-1');
+    expect(safeFileName(null, 'asset-1')).toBe('asset-1');
+    expect(safeFileName('line\nbreak\u0000.txt', 'id')).toBe('linebreak.txt');
+    expect(safeFileName('what?.txt. ', 'id')).toBe('what_.txt');
+    expect(safeFileName('CON.txt', 'asset-2')).toBe('asset-2');
+    const long = safeFileName(`${'x'.repeat(300)}.png`, 'id');
+    expect(long).toBe(`${'x'.repeat(196)}.png`);
+    const wide = safeFileName(`${'画'.repeat(100)}.png`, 'id');
+    expect(Buffer.byteLength(wide)).toBeLessThanOrEqual(200);
+    expect(wide).toBe(`${'画'.repeat(65)}.png`);
+  });
+
+  it('numbers before the extension', () => {
+    expect(numberedName('a.png', 1)).toBe('a.png');
+    expect(numberedName('a.png', 2)).toBe('a (2).png');
+    expect(numberedName('README', 3)).toBe('README (3)');
+    expect(numberedName('.env', 2)).toBe('.env (2)');
+  });
+});

@@ -1,0 +1,179 @@
+// Writing asset bytes into a folder on the user's disk: "save all" into a folder the user picked, and the file
+// a drag out of the window hands the OS. Bytes come through AssetBytes (the disk cache first, the network
+// otherwise), so a file on screen is saved without a second download. Names come from the service or a job
+// output: untrusted text, so they are made safe; an existing file is never overwritten, and a file appears
+// under its final name only once it is whole.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, rename, stat, unlink } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isApiError } from '../api';
+import type { AssetBytes } from './assetBytes';
+
+/** Long enough for any real name, short enough for file systems' 255-byte limit with a " (999)" added. */
+const MAX_NAME_BYTES = 200;
+/** Names Windows refuses whatever the extension (a user may save to a shared or synced folder). */
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+const MAX_SUFFIX = 999;
+
+/**
+ * A file name that names one file in the chosen folder and nothing else: no path separators or `..`, no
+ * control or bidi characters (a name must not read as something else), no characters Windows refuses, no
+ * trailing dots or spaces. Falls back to the asset id when nothing usable is left.
+ */
+export function safeFileName(name: string | null, fallback: string): string {
+  const last = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = last
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .trim()
+    .replace(/[. ]+$/, '');
+  const stem = cleaned.slice(0, cleaned.length - extname(cleaned).length);
+  if (cleaned === '' || /^\.+$/.test(cleaned) || RESERVED.test(stem)) {
+    return fallback === '' ? 'asset' : safeFileName(fallback, 'asset');
+  }
+  return truncate(cleaned);
+}
+
+// By grapheme, so a cut never splits an emoji or a letter with its accent.
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const graphemesOf = (text: string): string[] => Array.from(graphemes.segment(text), (s) => s.segment);
+
+function truncate(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  const ext = extname(name);
+  const kept = ext.length > 0 && Buffer.byteLength(ext) <= 16 ? ext : '';
+  let budget = MAX_NAME_BYTES - Buffer.byteLength(kept);
+  let stem = '';
+  for (const part of graphemesOf(name.slice(0, name.length - kept.length))) {
+    budget -= Buffer.byteLength(part);
+    if (budget < 0) break;
+    stem += part;
+  }
+  return stem + kept;
+}
+
+/** `photo.png`, `photo (2).png`, `photo (3).png`, … */
+export function numberedName(name: string, n: number): string {
+  if (n <= 1) return name;
+  const ext = extname(name);
+  const stem = ext === name ? name : name.slice(0, name.length - ext.length);
+  return `${stem} (${n})${ext === name ? '' : ext}`;
+}
+
+/**
+ * Streams `body` into a hidden temporary file in `folder`, then gives it the first free name of `name`,
+ * `name (2)`, … A hard link claims the name atomically and fails if the name exists, so a file that appeared
+ * meanwhile is never replaced; where links are not supported (FAT, some network shares) the name is checked
+ * and the temporary file renamed. Returns the path written; leaves nothing behind on failure.
+ */
+export async function writeNewFile(
+  folder: string,
+  name: string,
+  body: ReadableStream<Uint8Array>,
+): Promise<string> {
+  const temp = join(folder, `.loupe-${randomBytes(6).toString('hex')}.part`);
+  try {
+    await pipeline(Readable.fromWeb(body), createWriteStream(temp, { flags: 'wx' }));
+    for (let n = 1; n <= MAX_SUFFIX; n += 1) {
+      const target = join(folder, numberedName(name, n));
+      if (await claim(temp, target)) return target;
+    }
+    throw new Error(`Every name from ${name} to ${numberedName(name, MAX_SUFFIX)} is taken.`);
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+}
+
+/** True when `target` now holds the temporary file's bytes; false when the name is taken. */
+async function claim(temp: string, target: string): Promise<boolean> {
+  try {
+    await link(temp, target);
+    return true;
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return false;
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EACCES'].includes(codeOf(error))) throw error;
+  }
+  if (
+    await stat(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return false;
+  await rename(temp, target);
+  return true;
+}
+
+function codeOf(error: unknown): string {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
+}
+
+export interface SaveToFolderDeps {
+  bytes: Pick<AssetBytes, 'read'>;
+  /** The name to save an asset under (service file path, output name, uploaded file name), or null. */
+  nameOf: (assetId: string) => string | null;
+}
+
+export interface SaveOutcome {
+  saved: number;
+  failed: { assetId: string; message: string }[];
+}
+
+/** Saves each asset in turn (one at a time: a folder of 500 outputs must not open 500 downloads at once). */
+export async function saveAssetsToFolder(
+  deps: SaveToFolderDeps,
+  profileId: string,
+  assetIds: readonly string[],
+  folder: string,
+): Promise<SaveOutcome> {
+  const outcome: SaveOutcome = { saved: 0, failed: [] };
+  for (const assetId of new Set(assetIds)) {
+    try {
+      await saveOne(deps, profileId, assetId, folder);
+      outcome.saved += 1;
+    } catch (error) {
+      outcome.failed.push({ assetId, message: failureWords(error) });
+    }
+  }
+  return outcome;
+}
+
+/** Writes one asset into `folder` under its own (safe, free) name; returns the path. */
+export async function saveOne(
+  deps: SaveToFolderDeps,
+  profileId: string,
+  assetId: string,
+  folder: string,
+): Promise<string> {
+  const reply = await deps.bytes.read({ profileId, assetId, range: null, headOnly: false });
+  if (reply.status !== 200 || reply.body === null) {
+    await reply.body?.cancel();
+    throw new NotWhole(`The service answered ${reply.status} instead of the whole file.`);
+  }
+  return writeNewFile(folder, safeFileName(deps.nameOf(assetId), assetId), reply.body);
+}
+
+/** A short reason a person can act on. Never the raw error: a service message or a path does not belong here. */
+function failureWords(error: unknown): string {
+  const code = codeOf(error);
+  if (code === 'ENOSPC') return 'The disk is full.';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return 'Loupe may not write into that folder.';
+  if (code === 'ENOENT') return 'The folder is gone.';
+  if (isApiError(error)) {
+    if (error.kind === 'http' && [404, 410].includes(error.status))
+      return 'The service no longer has this asset (deleted, expired, or another account’s).';
+    if (error.kind === 'http' && [401, 403].includes(error.status))
+      return 'The service refused access to this asset. Check the profile’s credential.';
+    if (error.kind === 'timeout') return 'The service did not answer in time.';
+    return 'The asset could not be fetched from the service.';
+  }
+  if (error instanceof NotWhole) return error.message;
+  return 'The file could not be saved.';
+}
+
+class NotWhole extends Error {}

@@ -1,0 +1,53 @@
+import { useRef } from 'react';
+import { Button } from '../../../components/Button';
+import { collectPicked } from './collectDropped';
+import type { UploadInput } from './useUploader';
+
+interface UploadButtonsProps {
+  onPick: (input: UploadInput) => void;
+  disabled?: boolean;
+  variant?: 'primary' | 'secondary';
+}
+
+/** "Upload files…" and "Upload a folder…": the same uploads as a drop, for those who would rather pick. */
+export function UploadButtons({ onPick, disabled = false, variant = 'secondary' }: UploadButtonsProps) {
+  const files = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  const picked = (input: HTMLInputElement) => {
+    const list = input.files;
+    if (list === null || list.length === 0) return;
+    const collected = collectPicked(list);
+    onPick({ top: Array.from(list), collect: () => Promise.resolve(collected) });
+    // The same file picked again must fire `change` again.
+    input.value = '';
+  };
+  return (
+    <>
+      <Button variant={variant} disabled={disabled} onClick={() => files.current?.click()}>
+        Upload files…
+      </Button>
+      <Button disabled={disabled} onClick={() => folder.current?.click()}>
+        Upload a folder…
+      </Button>
+      <input
+        ref={files}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-file-input"
+        onChange={(event) => picked(event.currentTarget)}
+      />
+      <input
+        // React has no prop for it: set as an attribute, which is what the browser reads.
+        ref={(node) => {
+          folder.current = node;
+          node?.setAttribute('webkitdirectory', '');
+        }}
+        type="file"
+        hidden
+        data-testid="upload-folder-input"
+        onChange={(event) => picked(event.currentTarget)}
+      />
+    </>
+  );
+}

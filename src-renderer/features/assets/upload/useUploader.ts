@@ -1,0 +1,129 @@
+// The uploader's actions for the screen. A drop or a pick starts an upload on the active profile with the
+// options as typed: when this window can name the files' paths (Electron with the preload's bridge) main
+// reads them from disk (uploads.start); otherwise the page hashes and sends them itself (pageUpload.ts).
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo } from 'react';
+import type { LoupeApi } from '../../../../src-preload/buildApi';
+import type { UploadOptions } from '../../../../src-preload/contract';
+import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
+import { useLoupe } from '../../../lib/loupeContext';
+import { appInfoQuery } from '../../../queries/appQueries';
+import { useAssetsUi } from '../assetsUiStore';
+import type { Collected } from './collectDropped';
+import { fileSourceFor } from './fileSource';
+import { sharedHasher, type BlobHasher } from './hashClient';
+import { cancelPageFile, newUploadId, retryPageFile, startPageUpload, type UploaderDeps } from './pageUpload';
+import { putFile, type PutFile } from './sendFile';
+import { parseUploadOptions } from './uploadOptions';
+import { useUploads, type LocalUpload } from './uploadsStore';
+import type { FileView } from './uploadView';
+
+export interface UploaderTools {
+  hasher: BlobHasher;
+  put: PutFile;
+}
+
+/** Tests provide fakes; the app uses the hashing worker and XMLHttpRequest. */
+export const UploaderToolsContext = createContext<UploaderTools | null>(null);
+
+const appTools: UploaderTools = {
+  // The worker itself starts on the first hash, not when the screen opens.
+  get hasher() {
+    return sharedHasher();
+  },
+  put: putFile,
+};
+
+/** What was dropped or picked: the top-level files (Electron names their paths) and how to walk them. */
+export interface UploadInput {
+  top: File[];
+  collect: () => Promise<Collected>;
+}
+
+export interface Uploader {
+  /** False without an active profile: uploads go to a profile's service. */
+  ready: boolean;
+  start(input: UploadInput): Promise<void>;
+  cancel(upload: LocalUpload, file: FileView): void;
+  cancelAll(upload: LocalUpload, files: readonly FileView[]): void;
+  retry(upload: LocalUpload, file: FileView): void;
+}
+
+async function startPathUpload(
+  loupe: LoupeApi,
+  profileId: string,
+  paths: string[],
+  options: UploadOptions,
+): Promise<void> {
+  const id = newUploadId();
+  const { add, patchUpload } = useUploads.getState();
+  add({
+    id,
+    profileId,
+    startedAt: Date.now(),
+    options,
+    mode: 'paths',
+    files: [],
+    batchIds: [],
+    leftOut: [],
+    problem: null,
+  });
+  const result = await loupe.uploads.start({ paths, options });
+  if (result.ok) patchUpload(id, { batchIds: [result.value.batchId] });
+  else patchUpload(id, { problem: result.error });
+}
+
+/** Main's ids for a file read by main (paths mode keys are `batchId/fileId`). */
+function mainIds(file: FileView): { batchId: string; fileId: string } | null {
+  const [batchId, fileId] = file.key.split('/');
+  return batchId === undefined || fileId === undefined ? null : { batchId, fileId };
+}
+
+export function useUploader(): Uploader {
+  const loupe = useLoupe();
+  const tools = useContext(UploaderToolsContext) ?? appTools;
+  const profileId = useActiveProfileId();
+  const shell = useQuery(appInfoQuery(loupe)).data?.shell;
+  const setOptionsOpen = useAssetsUi((state) => state.setOptionsOpen);
+
+  return useMemo((): Uploader => {
+    const deps: UploaderDeps = { loupe, hasher: tools.hasher, put: tools.put };
+    return {
+      ready: profileId !== null,
+      start: async (input) => {
+        if (profileId === null) return;
+        const parsed = parseUploadOptions(useAssetsUi.getState().uploadOptions);
+        if (!parsed.ok) {
+          // The form shows what is wrong; nothing starts with options the service would refuse.
+          setOptionsOpen(true);
+          return;
+        }
+        const paths = fileSourceFor(shell).pathsFor(input.top);
+        if (paths !== null) {
+          await startPathUpload(loupe, profileId, paths, parsed.options);
+          return;
+        }
+        const collected = await input.collect();
+        if (collected.files.length === 0 && collected.leftOut.length === 0) return;
+        startPageUpload(deps, profileId, collected, parsed.options);
+      },
+      cancel: (upload, file) => {
+        if (upload.mode === 'bytes') return cancelPageFile(deps, upload.id, file.key);
+        const ids = mainIds(file);
+        if (ids !== null) void loupe.uploads.cancel(ids);
+      },
+      cancelAll: (upload, files) => {
+        if (upload.mode === 'bytes') {
+          for (const file of files) if (file.canCancel) cancelPageFile(deps, upload.id, file.key);
+          return;
+        }
+        for (const batchId of upload.batchIds) void loupe.uploads.cancel({ batchId });
+      },
+      retry: (upload, file) => {
+        if (upload.mode === 'bytes') return retryPageFile(deps, upload.id, file.key);
+        const ids = mainIds(file);
+        if (ids !== null) void loupe.uploads.retry(ids);
+      },
+    };
+  }, [loupe, tools, profileId, shell, setOptionsOpen]);
+}
