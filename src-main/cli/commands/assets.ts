@@ -8,7 +8,7 @@ import { basename, resolve } from 'node:path';
 import { ApiError, type Asset, type AssetsClient, type CreatedAsset } from '../../core/api';
 import { blake3File } from '../blake3File';
 import type { CommandContext, CommandSpec } from '../commandSpec';
-import { contentTypeFor } from '../contentType';
+import { contentTypeFor } from '../../core/uploads/contentType';
 import { saveToPath } from '../download';
 import { UsageError } from '../errors';
 import { exitCodes } from '../exitCodes';

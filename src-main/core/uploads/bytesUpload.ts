@@ -2,19 +2,16 @@
 // service (HEAD by-hash), mints held bytes from the hash with zero bytes sent, and otherwise streams the bytes
 // the page PUTs to the upload route into the multipart upload with the page's hash as `expected_hash`, so the
 // service itself proves the bytes are the ones hashed. The steps and the store records are uploadFile.ts's.
-import { isApiError, type CreatedAsset } from '../api';
-import { sendWithIntent } from '../store';
+import { isApiError } from '../api';
 import type { UploadOutcome } from '../../../src-preload/contract';
 import type { FileDigest } from './fileHasher';
 import type { SourceProbe } from './fileSource';
-import { classifySendFailure, type ClassifiedFailure } from './sendFailure';
 import type { DeclaredBytes } from './uploadBatch';
 import { FileChangedError } from './uploadErrors';
 import {
-  fileName,
   mintFromHash,
-  placement,
   prepareRow,
+  sendUpload,
   tooLarge,
   type FileEvents,
   type FileJob,
@@ -102,7 +99,7 @@ export function mintDeclared(
  * The page's bytes to the service: the intent and its Idempotency-Key are on disk before the request leaves;
  * the body is exactly `declared.size` bytes or the request fails from our side.
  */
-export async function sendDeclared(
+export function sendDeclared(
   job: FileJob,
   declared: DeclaredBytes,
   body: AsyncIterable<Uint8Array>,
@@ -115,56 +112,14 @@ export async function sendDeclared(
   events.recorded(row.id);
   events.stage('sending');
   const probe: SourceProbe = { failure: null };
-  const result: { created?: CreatedAsset; failure?: ClassifiedFailure } = {};
-  let sentBytes = 0;
-  const done = await sendWithIntent(deps.uploads, row.id, async (sending) => {
-    try {
-      const created = await target.assets.upload(
-        {
-          source: exactBody(body, declared.size, probe),
-          size: declared.size,
-          fileName: fileName(job),
-          contentType: declared.contentType,
-          filePath: placement(job),
-          expectedHash: declared.hash,
-          idempotencyKey: sending.idempotencyKey,
-          ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
-          ...(job.options.expiresIn === undefined ? {} : { expiresIn: job.options.expiresIn }),
-          onProgress: (sent) => {
-            sentBytes = sent;
-            events.sent(sent);
-          },
-        },
-        { signal },
-      );
-      result.created = created;
-      return { outcome: 'created' as const, assetId: created.asset.id, hash: declared.hash };
-    } catch (error) {
-      result.failure = classifySendFailure(error, {
-        kind: 'upload',
-        signal,
-        sentAllBytes: sentBytes >= declared.size,
-        sourceFailure: probe.failure,
-      });
-      return result.failure.record;
-    }
-  });
-  if (done.state === 'created' && done.assetId !== null) {
-    return {
-      kind: 'uploaded',
-      assetId: done.assetId,
-      createdNew: result.created?.asset.created_new ?? result.created?.created ?? null,
-    };
-  }
-  return (
-    result.failure?.outcome ?? {
-      kind: 'failed',
-      code: 'internal',
-      message: `The upload ended in an unexpected state (${done.state}).`,
-      corruption: false,
-      outcomeUnknown: done.state !== 'failed',
-    }
-  );
+  const source = {
+    body: exactBody(body, declared.size, probe),
+    size: declared.size,
+    contentType: declared.contentType,
+    hash: declared.hash,
+    probe,
+  };
+  return sendUpload(row.id, job, source, target, deps.uploads, events, signal);
 }
 
 /** The request body, refused from our side the moment it is longer or shorter than the page declared. */

@@ -3,7 +3,7 @@
 // expected_hash and an Idempotency-Key, unless it is over the single-request limit (refused, nothing sent).
 // Every request that can create an asset is recorded in the store before it leaves (rule 6).
 import { stat } from 'node:fs/promises';
-import { isApiError, type AssetsClient, type CreatedAsset } from '../api';
+import { isApiError, type AssetsClient, type CreatedAsset, type UploadInput } from '../api';
 import { sendWithIntent, type UploadRow, type UploadsTable } from '../store';
 import type { UploadOptions, UploadOutcome } from '../../../src-preload/contract';
 import { contentTypeFor } from './contentType';
@@ -91,7 +91,7 @@ export async function uploadFile(
   events.stage('sending');
   return known
     ? mintFromHash(row.id, job, digest, target, deps.uploads, signal)
-    : sendBytes(row.id, job, digest, target, deps.uploads, events, signal);
+    : sendFromDisk(row.id, job, digest, target, deps.uploads, events, signal);
 }
 
 /** The row this attempt is sent under: a new intent, or the previous attempt's row brought up to date. */
@@ -173,28 +173,41 @@ export async function mintFromHash(
   return result.failure?.outcome ?? unexpected(row);
 }
 
-async function sendBytes(
+/** The bytes of one upload and what was declared about them. */
+export interface SendSource {
+  body: UploadInput['source'];
+  size: number;
+  contentType: string;
+  hash: string;
+  /** Filled by the body when the bytes stop matching what was hashed (changed or short). */
+  probe: SourceProbe;
+}
+
+/**
+ * Streams one file as multipart with expected_hash; the intent and its key are on disk before the request
+ * leaves. Shared by files read from disk (main) and bytes the browser shell's page sends.
+ */
+export async function sendUpload(
   rowId: string,
   job: FileJob,
-  digest: FileDigest,
+  source: SendSource,
   target: FileTarget,
   uploads: UploadsTable,
   events: FileEvents,
   signal: AbortSignal,
 ): Promise<UploadOutcome> {
-  const probe: SourceProbe = { failure: null };
   const result: { created?: CreatedAsset; failure?: ClassifiedFailure } = {};
   let sentBytes = 0;
   const row = await sendWithIntent(uploads, rowId, async (sending) => {
     try {
       const created = await target.assets.upload(
         {
-          source: exactFileBytes(job.path, digest.size, probe),
-          size: digest.size,
+          source: source.body,
+          size: source.size,
           fileName: fileName(job),
-          contentType: contentTypeFor(job.path),
+          contentType: source.contentType,
           filePath: placement(job),
-          expectedHash: digest.hash,
+          expectedHash: source.hash,
           idempotencyKey: sending.idempotencyKey,
           ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
           ...(job.options.expiresIn === undefined ? {} : { expiresIn: job.options.expiresIn }),
@@ -206,13 +219,13 @@ async function sendBytes(
         { signal },
       );
       result.created = created;
-      return { outcome: 'created' as const, assetId: created.asset.id, hash: digest.hash };
+      return { outcome: 'created' as const, assetId: created.asset.id, hash: source.hash };
     } catch (error) {
       result.failure = classifySendFailure(error, {
         kind: 'upload',
         signal,
-        sentAllBytes: sentBytes >= digest.size,
-        sourceFailure: probe.failure,
+        sentAllBytes: sentBytes >= source.size,
+        sourceFailure: source.probe.failure,
       });
       return result.failure.record;
     }
@@ -225,6 +238,21 @@ async function sendBytes(
     };
   }
   return result.failure?.outcome ?? unexpected(row);
+}
+
+function sendFromDisk(
+  rowId: string,
+  job: FileJob,
+  digest: FileDigest,
+  target: FileTarget,
+  uploads: UploadsTable,
+  events: FileEvents,
+  signal: AbortSignal,
+): Promise<UploadOutcome> {
+  const probe: SourceProbe = { failure: null };
+  const body = exactFileBytes(job.path, digest.size, probe);
+  const source = { body, size: digest.size, contentType: contentTypeFor(job.path), hash: digest.hash, probe };
+  return sendUpload(rowId, job, source, target, uploads, events, signal);
 }
 
 /** The service's placement path: the chosen folder, then the file's path inside what was dropped. */
