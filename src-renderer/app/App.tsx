@@ -9,6 +9,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { useJobUpdates } from '../hooks/useJobUpdates';
 import { useLoupe } from '../lib/loupeContext';
 import { appInfoQuery } from '../queries/appQueries';
+import { installElectronIntegrations } from './electronIntegrations';
 import { useProfileChanges } from '../queries/useProfileChanges';
 import { useUiStore, type Section } from '../stores/uiStore';
 import { NAV_ITEMS, Sidebar } from './Sidebar';
@@ -34,6 +35,8 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  const shell = info.data?.shell;
+  useEffect(() => (shell === 'electron' ? installElectronIntegrations(loupe) : undefined), [shell, loupe]);
   const Screen = SCREENS[section];
   const title = NAV_ITEMS.find((item) => item.section === section)?.label ?? '';
   return (

@@ -1,6 +1,7 @@
 import { visibleText } from '../../lib/visibleText';
 import { byteSize } from '../jobs/formatValues';
 import { AssetPreview } from './AssetPreview';
+import { assetDragger } from './assetDrag';
 import { KIND_LABEL, shortHash, type GalleryItem } from './galleryItem';
 import './gallery.css';
 
@@ -21,8 +22,19 @@ const OWN_CLICKS: readonly GalleryItem['kind'][] = ['audio', 'video'];
 export function GalleryTile({ item, fresh, onOpen }: GalleryTileProps) {
   const name = visibleText(item.name);
   const clickable = !OWN_CLICKS.includes(item.kind);
+  const dragger = assetDragger();
   return (
     <li
+      // In Electron an output can be dragged out to the desktop: main writes the file and starts an OS drag.
+      draggable={dragger !== null}
+      onDragStart={
+        dragger === null
+          ? undefined
+          : (event) => {
+              event.preventDefault();
+              dragger(item.assetId);
+            }
+      }
       data-testid="gallery-tile"
       data-gallery-key={item.key}
       data-kind={item.kind}

@@ -35,7 +35,7 @@ export function OutputActions({ item }: { item: GalleryItem }) {
 
   const download = () => {
     void assetDownloader()
-      .save([{ url: item.url, fileName: downloadName(item) }])
+      .save([{ assetId: item.assetId, url: item.url, fileName: downloadName(item) }])
       .then(() => setSaved(true));
   };
 

@@ -223,7 +223,7 @@ describe('the lightbox actions', () => {
       key(box, 'Escape');
       fireEvent.click(screen.getByRole('button', { name: 'Download all 3' }));
       await waitFor(() => expect(saved).toHaveLength(2));
-      expect(saved[0]).toEqual([{ url: `${BASE}local/img-1`, fileName: 'kite_0001.png' }]);
+      expect(saved[0]).toEqual([{ assetId: 'img-1', url: `${BASE}local/img-1`, fileName: 'kite_0001.png' }]);
       expect(saved[1]?.map((file) => file.fileName)).toEqual([
         'kite_0001.png',
         'caption.txt',

@@ -21,7 +21,11 @@ export function useDownloadAll(): DownloadAll {
     running.current = controller;
     const total = items.length;
     setProgress({ done: 0, total });
-    const files = items.map((item) => ({ url: item.url, fileName: downloadName(item) }));
+    const files = items.map((item) => ({
+      assetId: item.assetId,
+      url: item.url,
+      fileName: downloadName(item),
+    }));
     void assetDownloader()
       .save(files, (done) => setProgress({ done, total }), controller.signal)
       .finally(() => {
