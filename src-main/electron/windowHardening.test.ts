@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserWindowConstructorOptions } from 'electron';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
 import { handleAppProtocol, registerAppSchemes, serveAppRequest } from './appProtocol';
 import {
@@ -116,6 +116,7 @@ describe('webContents and session hardening', () => {
 describe('the app protocol', () => {
   const root = mkdtempSync(join(tmpdir(), 'loupe-app-'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Loupe</title>');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('registers loupe-app as a standard, secure scheme before ready', () => {
     const registered: unknown[] = [];

@@ -1,6 +1,6 @@
 // The browser shell's asset route over real HTTP, with the real core in front of the real simulator: the
 // per-launch capability guards it, the bytes, ranges and security headers are those of the shared responder.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { startSimulator, type RunningSimulator } from '../simulator/server';
 import { startWebHost, type WebHost } from './webHost';
 
 const KEY = 'demo-key';
+let rendererRoot: string;
 let sim: RunningSimulator;
 let core: TestCore;
 let host: WebHost;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   await core.profiles.setCredential(profile.id, KEY);
   await core.profiles.setActive(profile.id);
   profileId = profile.id;
-  const rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
+  rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
   writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
   // The bundler puts the renderer's scripts under /assets/: the asset route must never shadow them.
   mkdirSync(join(rendererRoot, 'assets'));
@@ -43,6 +44,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  rmSync(rendererRoot, { recursive: true, force: true });
   await host.close();
   await core.dispose();
   await sim.close();

@@ -2,7 +2,7 @@
 // the page's PUT through the real web host's upload route over a real socket, the real simulator behind it.
 // The simulator's own records (/_sim/stats, /_sim/requests) are the evidence of what reached the service.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { hashChunksWithWasm, UploadService } from '../core/uploads';
 import type { RunningSimulator } from '../simulator/server';
 import { startWebHost, type WebHost } from './webHost';
 
+let rendererRoot: string;
 let sim: RunningSimulator;
 let core: TestCore;
 let host: WebHost;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const profile = await core.profiles.create({ name: 'sim', surface: 'serverless', baseUrl: sim.url });
   await core.profiles.setCredential(profile.id, 'demo-key');
   await core.profiles.setActive(profile.id);
-  const rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
+  rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
   writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
   host = await startWebHost({
     rendererRoot,
@@ -41,6 +42,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  rmSync(rendererRoot, { recursive: true, force: true });
   await host.close();
   await core.dispose();
   await sim.close();

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,15 +60,18 @@ describe('browser shell host', () => {
   let host: WebHost;
   let core: TestCore;
   let dispatcher: ContractDispatcher;
+  let rendererRoot: string;
 
   beforeEach(async () => {
     core = await createTestCore();
     dispatcher = core.dispatcher;
-    host = await startWebHost({ rendererRoot: makeRendererRoot(), dispatcher, token: TOKEN });
+    rendererRoot = makeRendererRoot();
+    host = await startWebHost({ rendererRoot, dispatcher, token: TOKEN });
   });
   afterEach(async () => {
     await host.close();
     await core.dispose();
+    rmSync(rendererRoot, { recursive: true, force: true });
   });
 
   it('listens on loopback only, on a free port, and prints the token in the fragment', () => {
