@@ -5,6 +5,7 @@
 // for a person to look at.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { openDemoJobs } from './support/loupeUi';
 import { expect, test } from './webShell';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -31,16 +32,6 @@ interface PageGlobals {
 
 function readClipboard(page: Page): Promise<string> {
   return page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText());
-}
-
-async function openDemo(page: Page, url: string): Promise<Locator> {
-  await page.goto(url);
-  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-  await page.getByRole('button', { name: 'Try the Demo server' }).click();
-  await expect(page.getByTestId('active-profile')).toContainText(/Demo · serverless/);
-  const list = page.getByRole('listbox', { name: 'Jobs' });
-  await expect(list.getByRole('option').first()).toBeVisible({ timeout: 15_000 });
-  return list;
 }
 
 /** The kinds of the tiles in the open job's gallery, in order. */
@@ -87,7 +78,7 @@ test.describe('output gallery', () => {
     test.setTimeout(90_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const list = await openDemo(page, webShell.url);
+    const list = await openDemoJobs(page, webShell.url);
     const detail = page.getByTestId('job-detail');
 
     // The seeded batch of two images.
@@ -154,7 +145,7 @@ test.describe('output gallery', () => {
     test.setTimeout(90_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const list = await openDemo(page, webShell.url);
+    const list = await openDemoJobs(page, webShell.url);
     const detail = page.getByTestId('job-detail');
 
     await openJobWith(list, detail, (kinds) => kinds.includes('audio'));
@@ -218,7 +209,7 @@ test.describe('output gallery', () => {
     webShell,
   }, testInfo) => {
     test.setTimeout(60_000);
-    const list = await openDemo(page, webShell.url);
+    const list = await openDemoJobs(page, webShell.url);
     const detail = page.getByTestId('job-detail');
     // The asset route fails (as a service that is down would) until the test lets it through.
     let failing = true;

@@ -2,7 +2,8 @@
 // with live rows, the detail of a running job, cancel, submit and watch to the end, logs, the workflow, a
 // failed job's error, retry with both attempts listed, and an editor export explained. Screenshots of the
 // list and the detail are written next to the test's output for a person to look at.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { openDemoJobs } from './support/loupeUi';
 import { expect, test } from './webShell';
 
 const API_WORKFLOW = {
@@ -39,24 +40,6 @@ function statusOf(scope: Locator): Locator {
   return scope.getByTestId('job-status').first();
 }
 
-async function openDemo(page: Page, url: string): Promise<Locator> {
-  await page.goto(url);
-  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-  // The shell (and its store) lives for the whole worker: the first test meets the first run, later ones
-  // find a profile already chosen and switch with the profile menu.
-  const tryDemo = page.getByRole('button', { name: 'Try the Demo server' });
-  const switcher = page.getByLabel('Active profile');
-  await expect(tryDemo.or(switcher).first()).toBeVisible();
-  if (await tryDemo.isVisible()) await tryDemo.click();
-  else if ((await switcher.inputValue()) !== 'demo') await switcher.selectOption('demo');
-  await expect(page.getByTestId('active-profile')).toContainText(
-    /Demo · serverless · http:\/\/127\.0\.0\.1:\d+/,
-  );
-  const list = page.getByRole('listbox', { name: 'Jobs' });
-  await expect(list.getByRole('option').first()).toBeVisible({ timeout: 15_000 });
-  return list;
-}
-
 test.describe('jobs', () => {
   test('list, live detail, cancel, submit to the end, logs, workflow, error and retry', async ({
     page,
@@ -65,7 +48,7 @@ test.describe('jobs', () => {
     test.setTimeout(120_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const list = await openDemo(page, webShell.url);
+    const list = await openDemoJobs(page, webShell.url);
 
     // The seeded history: finished jobs of every kind, one running with a moving bar, one queued.
     await expect.poll(() => list.getByRole('option').count()).toBeGreaterThanOrEqual(9);
@@ -139,7 +122,7 @@ test.describe('jobs', () => {
   });
 
   test('explains an editor export instead of just refusing it', async ({ page, webShell }) => {
-    await openDemo(page, webShell.url);
+    await openDemoJobs(page, webShell.url);
     await page.getByTestId('workflow-file-input').first().setInputFiles(jsonFile('editor.json', UI_WORKFLOW));
     const error = page.getByTestId('submit-error');
     await expect(error).toContainText('This is the editor’s saved workflow, not an API workflow');
@@ -150,7 +133,7 @@ test.describe('jobs', () => {
     page,
     webShell,
   }, testInfo) => {
-    const list = await openDemo(page, webShell.url);
+    const list = await openDemoJobs(page, webShell.url);
     await page.keyboard.press('j');
     await page.keyboard.press('Enter');
     const detail = page.getByTestId('job-detail');

@@ -5,6 +5,7 @@
 // Screenshots of the Assets view and the uploader during and after an upload go next to the test's output.
 import type { JSHandle, Page } from '@playwright/test';
 import { z } from 'zod';
+import { openDemo } from './support/loupeUi';
 import { expect, test } from './webShell';
 
 const MB = 1000 * 1000;
@@ -40,19 +41,10 @@ interface ImageLike {
 
 /** Opens the shell, switches to the Demo profile and the Assets section; returns the Demo server's origin. */
 async function openDemoAssets(page: Page, url: string): Promise<string> {
-  await page.goto(url);
-  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-  const tryDemo = page.getByRole('button', { name: 'Try the Demo server' });
-  const switcher = page.getByLabel('Active profile');
-  await expect(tryDemo.or(switcher).first()).toBeVisible();
-  if (await tryDemo.isVisible()) await tryDemo.click();
-  else if ((await switcher.inputValue()) !== 'demo') await switcher.selectOption('demo');
-  const active = page.getByTestId('active-profile');
-  await expect(active).toContainText(/Demo · serverless · http:\/\/127\.0\.0\.1:\d+/);
-  const address = /http:\/\/127\.0\.0\.1:\d+/.exec((await active.textContent()) ?? '')?.[0] ?? '';
+  const origin = await openDemo(page, url);
   await page.getByRole('button', { name: 'Assets', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
-  return new URL(address).origin;
+  return origin;
 }
 
 const statsSchema = z.object({ uploadBytesReceived: z.number(), assets: z.number() });

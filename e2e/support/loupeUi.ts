@@ -15,6 +15,27 @@ export async function openShell(page: Page, url: string): Promise<void> {
   await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
 }
 
+/**
+ * Opens a fresh shell (every test gets its own, so this is a first run) and chooses the Demo server from the
+ * first-run screen. Returns the Demo server's origin once it runs.
+ */
+export async function openDemo(page: Page, url: string): Promise<string> {
+  await openShell(page, url);
+  await page.getByRole('button', { name: 'Try the Demo server' }).click();
+  const active = page.getByTestId('active-profile');
+  await expect(active).toContainText(/Demo · serverless · http:\/\/127\.0\.0\.1:\d+/);
+  const address = /http:\/\/127\.0\.0\.1:\d+/.exec((await active.textContent()) ?? '')?.[0] ?? '';
+  return new URL(address).origin;
+}
+
+/** The Demo server's job list, once its seeded jobs are there. */
+export async function openDemoJobs(page: Page, url: string): Promise<Locator> {
+  await openDemo(page, url);
+  const list = page.getByRole('listbox', { name: 'Jobs' });
+  await expect(list.getByRole('option').first()).toBeVisible({ timeout: 15_000 });
+  return list;
+}
+
 /** Settings → Profiles → Add; with no profile active yet, the new one becomes active. Ends on the Jobs screen. */
 export async function addActiveProfile(
   page: Page,

@@ -66,9 +66,12 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
   });
   const job = query.data;
   const terminal = isTerminalStatus(job?.status);
+  // Subscribe only once the first read has said the job is still going: watching a finished job would make
+  // main read it again just to find it finished.
+  const known = job !== undefined;
 
   useEffect(() => {
-    if (profileId === null || jobId === null || terminal) return;
+    if (profileId === null || jobId === null || !known || terminal) return;
     let closed = false;
     let sawMode = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -108,7 +111,7 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
       clearTimeout(retry);
       subscription.unsubscribe();
     };
-  }, [loupe, client, profileId, jobId, terminal, visible, attempt, resubscribeMs]);
+  }, [loupe, client, profileId, jobId, known, terminal, visible, attempt, resubscribeMs]);
 
   // The moment the job ends: read its log once more (it is written at the end) and tell the finish notices.
   const seen = useRef<{ jobId: string; terminal: boolean } | null>(null);

@@ -1,5 +1,5 @@
 // `loupe jobs get|watch|cancel|workflow|logs ID`: one job, read through the v2 API.
-import { ApiError, isTerminalJobStatus, type Job, type JobsClient, type LogResult } from '../../core/api';
+import { isTerminalJobStatus, type Job } from '../../core/api';
 import type { CommandContext, CommandSpec } from '../commandSpec';
 import { exitCodes } from '../exitCodes';
 import { jobDetailLines, jobStateLine } from '../format';
@@ -111,7 +111,7 @@ const logs: CommandSpec = {
     const id = args.positional(0);
     const job = await jobs.get(id, { signal });
     // Asked by id, not through the job's link, so the service itself answers (and a 204 is explained).
-    const result = await logsOf(jobs, id, signal);
+    const result = await jobs.logs(id, { signal });
     if (result.log !== null) {
       if (out.json) out.document({ jobId: job.id, ...result.log });
       else {
@@ -132,16 +132,6 @@ const logs: CommandSpec = {
     return exitCodes.ok;
   },
 };
-
-/** The job was just read, and a log never ages out before its job: a 404 here means the operation is missing. */
-async function logsOf(jobs: JobsClient, id: string, signal: AbortSignal): Promise<LogResult> {
-  try {
-    return await jobs.logs(id, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { log: null, reason: 'not-supported' };
-    throw error;
-  }
-}
 
 function noContentExplanation(surfaceKeepsNoLogs: boolean, terminal: boolean): string {
   const first = 'There is no log for this job (the service answered 204, no content).';
