@@ -19,13 +19,29 @@ export function relativeTime(ms: number, now: number): string {
   const abs = Math.abs(delta);
   // `now` ticks coarsely and clocks differ a little: a moment "in the future" by under a minute is now.
   if (abs < 5 * SECOND || (delta < 0 && abs < MINUTE)) return 'just now';
-  let text: string;
-  if (abs < MINUTE) text = `${Math.round(abs / SECOND)} s`;
-  else if (abs < HOUR) text = `${Math.floor(abs / MINUTE)} min`;
-  else if (abs < DAY) text = `${Math.floor(abs / HOUR)} h`;
-  else if (abs < 60 * DAY) text = `${Math.floor(abs / DAY)} d`;
-  else return new Date(ms).toLocaleDateString();
+  // The past counts whole units gone by ("1 h ago" until two hours have passed). A deadline rounds to the
+  // nearest unit instead: a 30-day retention read a second later is still "in 30 d", not "in 29 d".
+  const count = delta >= 0 ? Math.floor : Math.round;
+  const text = unitText(abs, count);
+  if (text === null) return new Date(ms).toLocaleDateString();
   return delta >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+const RELATIVE_UNITS: readonly { size: number; label: string; below: number }[] = [
+  { size: SECOND, label: 's', below: MINUTE },
+  { size: MINUTE, label: 'min', below: HOUR },
+  { size: HOUR, label: 'h', below: DAY },
+  { size: DAY, label: 'd', below: 60 * DAY },
+];
+
+/** The span in the largest unit it fills; rounding up to a whole next unit moves it there ("60 min" → "1 h"). */
+function unitText(abs: number, count: (value: number) => number): string | null {
+  for (const unit of RELATIVE_UNITS) {
+    if (abs >= unit.below) continue;
+    const value = count(abs / unit.size);
+    if (value * unit.size < unit.below) return `${value} ${unit.label}`;
+  }
+  return null;
 }
 
 /** The exact local time with the zone, for a title attribute. */
