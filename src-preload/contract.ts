@@ -7,12 +7,14 @@ import type { z } from 'zod';
 import type { CallSpec, StreamSpec } from './contractKit';
 import { appContract } from './contracts/app';
 import { assetsContract } from './contracts/assets';
+import { batchesContract } from './contracts/batches';
 import { jobsContract } from './contracts/jobs';
 import { profilesContract } from './contracts/profiles';
 import { uploadsContract } from './contracts/uploads';
 
 export * from './contracts/app';
 export * from './contracts/assets';
+export * from './contracts/batches';
 export * from './contracts/jobs';
 export * from './contracts/profiles';
 export * from './contracts/uploads';
@@ -24,6 +26,7 @@ export const contract = {
   ...jobsContract,
   ...assetsContract,
   ...uploadsContract,
+  ...batchesContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,11 +1,13 @@
 // Binds the contract's names to the services that answer them. Both hosts (Electron, browser shell) build
 // their dispatcher from this one function, so they cannot drift apart.
 import type { AppInfo, ConnectionReport } from '../../../src-preload/contract';
+import type { BatchReader } from '../batches';
 import type { AssetHandlers } from '../content';
 import type { ActiveJobs } from '../jobs';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
 import { ContractFailure } from '../rpc/contractFailure';
+import { createBatchHandlers } from './batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from './jobHandlers';
@@ -28,6 +30,8 @@ export interface CoreServices extends ProfileDeps {
   uploads: UploadHandlers;
   /** jobs.*: the active profile's jobs service and watcher (core/jobs, core/watch). */
   jobs: ActiveJobs;
+  /** batches.*: the active profile's batches from the store (core/batches). */
+  batches: BatchReader;
 }
 
 export function createContractHandlers(services: CoreServices): ContractHandlers {
@@ -49,6 +53,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     'app.heartbeat': ({ intervalMs }, sink) => startHeartbeat(intervalMs, sink, startedAtMs),
     ...createProfileHandlers(services),
     ...createJobHandlers(services.jobs),
+    ...createBatchHandlers(services.batches),
     ...services.assets,
     ...services.uploads,
     'profiles.test': ({ profileId, refresh }) =>

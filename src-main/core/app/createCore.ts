@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppInfo } from '../../../src-preload/contract';
+import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ActiveJobs } from '../jobs';
@@ -46,6 +47,8 @@ export interface LoupeCore {
   uploads: UploadService;
   /** The active profile's jobs service and watcher (jobs.*). */
   jobs: ActiveJobs;
+  /** The active profile's batches, read from the store (batches.*). */
+  batches: BatchReader;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     ...(options.isOnline ? { online: options.isOnline } : {}),
     ...(options.logError ? { logError: options.logError } : {}),
   });
+  const batches = new BatchReader({ store, activeProfileId: () => profiles.activeId() });
   const services = {
     connections: createConnectionTester({ profiles }),
     appInfo: options.appInfo,
@@ -91,6 +95,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     assets: content.handlers,
     uploads: createUploadHandlers(uploads),
     jobs,
+    batches,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});
@@ -109,6 +114,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     content,
     uploads,
     jobs,
+    batches,
     close: async () => {
       jobs.dispose();
       await uploads.close();

@@ -34,6 +34,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       assets: core.content.handlers,
       uploads: createUploadHandlers(core.uploads),
       jobs: core.jobs,
+      batches: core.batches,
     }),
     ...overrides,
   };

@@ -13,9 +13,11 @@ import {
   type OutboxState,
 } from './outbox';
 import { StoreError } from './errors';
+import { jobSnapshotSchema } from './jobsTable';
 import {
   jsonColumn,
   jsonObjectSchema,
+  nullableJsonColumn,
   parseOptionalRow,
   parseRows,
   toJson,
@@ -73,6 +75,36 @@ const intentSchema = z.object({
 
 const countRow = z.object({ state: outboxStateSchema, n: z.number().int() });
 
+/**
+ * What the batch list reads of every item of every batch: where it stands and its job as the jobs table has
+ * it. Neither the request body nor the job's workflow is read: both can be large, and the list is read
+ * again whenever one of the profile's jobs moves. A damaged job snapshot reads as none (the job's own
+ * status column still counts).
+ */
+const itemStandingDbRow = z
+  .object({
+    id: z.string(),
+    batch_id: z.string(),
+    state: outboxStateSchema,
+    job_id: z.string().nullable(),
+    job_status: z.string().nullable(),
+    job_snapshot: nullableJsonColumn(jobSnapshotSchema).catch(null),
+  })
+  .transform((r) => ({
+    id: r.id,
+    batchId: r.batch_id,
+    state: r.state,
+    jobId: r.job_id,
+    /** Null when the item has no job yet, or the jobs table has no row for it. */
+    job: r.job_status === null ? null : { status: r.job_status, snapshot: r.job_snapshot },
+  }));
+export type BatchItemStanding = z.output<typeof itemStandingDbRow>;
+
+const standingSelect = `SELECT i.id, i.batch_id, i.state, i.job_id, j.status AS job_status,
+    j.snapshot AS job_snapshot
+  FROM batch_items i JOIN batches b ON b.id = i.batch_id
+  LEFT JOIN jobs j ON j.profile_id = b.profile_id AND j.job_id = i.job_id`;
+
 const columns =
   'id, batch_id, position, idempotency_key, state, job_id, request, attempts, last_error, created_at, updated_at';
 
@@ -89,6 +121,8 @@ export class BatchItemsTable {
   private readonly selectForBatch;
   private readonly selectResumable;
   private readonly selectCounts;
+  private readonly selectStandingsForProfile;
+  private readonly selectStandingsForBatch;
   private readonly toResult;
   private readonly steps: OutboxSteps<BatchItemRow>;
 
@@ -116,6 +150,14 @@ export class BatchItemsTable {
     this.selectCounts = prepare<{ batch_id: string }>(
       db,
       'SELECT state, COUNT(*) AS n FROM batch_items WHERE batch_id = :batch_id GROUP BY state',
+    );
+    this.selectStandingsForProfile = prepare<{ profile_id: string }>(
+      db,
+      `${standingSelect} WHERE b.profile_id = :profile_id ORDER BY i.batch_id, i.position`,
+    );
+    this.selectStandingsForBatch = prepare<{ batch_id: string }>(
+      db,
+      `${standingSelect} WHERE i.batch_id = :batch_id ORDER BY i.position`,
     );
     this.toResult = prepare<{
       id: string;
@@ -220,6 +262,21 @@ export class BatchItemsTable {
       if (parsed.success) counts[parsed.data.state] = parsed.data.n;
     }
     return counts;
+  }
+
+  /**
+   * Every item of the profile's batches with its job's status and snapshot, in one read (batches.list).
+   * A damaged row is set aside keyed by its batch id, so the batch it belongs to is known.
+   */
+  standingsForProfile(profileId: string): RowsRead<BatchItemStanding> {
+    const raws = this.selectStandingsForProfile.all({ profile_id: profileId });
+    return parseRows('batch_items', 'batch_id', itemStandingDbRow, raws);
+  }
+
+  /** The same for one batch, in position order (batches.get). */
+  standingsForBatch(batchId: string): RowsRead<BatchItemStanding> {
+    const raws = this.selectStandingsForBatch.all({ batch_id: batchId });
+    return parseRows('batch_items', 'batch_id', itemStandingDbRow, raws);
   }
 
   private require(id: string): BatchItemRow {

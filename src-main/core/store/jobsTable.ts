@@ -148,7 +148,10 @@ export class JobsTable {
     );
     this.selectRetries = prepare<{ profile_id: string; job_id: string }>(
       db,
-      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND retry_of = :job_id ORDER BY created_at`,
+      // Named: without statistics SQLite picks the primary key's profile_id prefix and reads every job of
+      // the profile (75 ms at 1,500 jobs with their workflows) instead of this index's few rows.
+      `SELECT ${columns} FROM jobs INDEXED BY jobs_by_retry_of
+         WHERE profile_id = :profile_id AND retry_of = :job_id ORDER BY created_at`,
     );
     this.deleteRow = prepare<{ profile_id: string; job_id: string }>(
       db,

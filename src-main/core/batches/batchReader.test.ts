@@ -1,0 +1,202 @@
+// batches.list / batches.get read from a real store file: counts, finished, the gallery's outputs and their
+// order, and profile scoping. Rows damaged on disk: batchReaderDamage.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { batchDetailSchema, batchSummarySchema } from '../../../src-preload/contracts/batches';
+import { failureOf, openBatchStoreFixture, type BatchStoreFixture } from './testing/batchStoreFixture';
+
+let fixture: BatchStoreFixture;
+beforeEach(() => {
+  fixture = openBatchStoreFixture();
+});
+afterEach(() => {
+  fixture.close();
+});
+
+const recordJob: BatchStoreFixture['recordJob'] = (...args) => fixture.recordJob(...args);
+const recordBatch: BatchStoreFixture['recordBatch'] = (...args) => fixture.recordBatch(...args);
+
+describe('batches.list', () => {
+  it('lists the active profile’s batches newest first with counts, outputs and finished', () => {
+    recordJob('p', 'j-ok', 'succeeded', ['a1', 'a2']);
+    recordJob('p', 'j-run', 'running');
+    recordJob('p', 'j-odd', 'paused'); // a status this build does not know
+    recordBatch('p', 'mixed', [
+      { state: 'pending' },
+      { state: 'sent' },
+      { state: 'unknown' },
+      { state: 'failed' },
+      { state: 'created', jobId: 'j-ok' },
+      { state: 'created', jobId: 'j-run' },
+      { state: 'created', jobId: 'j-odd' },
+      { state: 'created', jobId: 'j-never-recorded' },
+    ]);
+    recordJob('p', 'j-done', 'failed');
+    recordBatch('p', 'done', [
+      { state: 'failed' },
+      { state: 'created', jobId: 'j-ok' },
+      { state: 'created', jobId: 'j-done' },
+    ]);
+    recordBatch('p', 'empty', []);
+
+    const { batches } = fixture.reader.list();
+    expect(batches.map((b) => b.id)).toEqual(['empty', 'done', 'mixed']);
+    for (const batch of batches) batchSummarySchema.parse(batch);
+    const [empty, done, mixed] = batches;
+    expect(mixed).toMatchObject({
+      name: 'Batch mixed',
+      itemCount: 8,
+      counts: { submitting: 3, submitFailed: 1, jobs: { succeeded: 1, running: 1, unknown: 2 } },
+      outputsCount: 2,
+      finished: false,
+    });
+    expect(done).toMatchObject({
+      itemCount: 3,
+      counts: { submitting: 0, submitFailed: 1, jobs: { succeeded: 1, failed: 1 } },
+      outputsCount: 2,
+      finished: true,
+    });
+    expect(empty).toEqual({
+      id: 'empty',
+      name: 'Batch empty',
+      createdAt: expect.any(String) as string,
+      itemCount: 0,
+      counts: { submitting: 0, submitFailed: 0, jobs: {} },
+      outputsCount: 0,
+      finished: true,
+    });
+  });
+
+  it('follows the stored job: finished once its job reaches a final state', () => {
+    recordJob('p', 'j1', 'running');
+    recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }]);
+    expect(fixture.reader.list().batches[0]).toMatchObject({
+      counts: { jobs: { running: 1 } },
+      finished: false,
+    });
+    fixture.store.jobs.upsertSnapshot('p', { id: 'j1', status: 'canceled' });
+    expect(fixture.reader.list().batches[0]).toMatchObject({
+      counts: { jobs: { canceled: 1 } },
+      finished: true,
+    });
+  });
+
+  it('shows only the active profile’s batches', () => {
+    recordBatch('p', 'bp', []);
+    recordBatch('q', 'bq', []);
+    expect(fixture.reader.list().batches.map((b) => b.id)).toEqual(['bp']);
+    fixture.setActive('q');
+    expect(fixture.reader.list().batches.map((b) => b.id)).toEqual(['bq']);
+  });
+
+  it('fails with no_active_profile when no profile is chosen', () => {
+    recordBatch('p', 'bp', []);
+    fixture.setActive(null);
+    expect(failureOf(() => fixture.reader.list()).code).toBe('no_active_profile');
+  });
+});
+
+describe('batches.get', () => {
+  it('lists the items in order with their submission and the job as stored', () => {
+    recordJob('p', 'j-b', 'succeeded');
+    recordJob('p', 'j-odd', 'paused');
+    recordBatch('p', 'b', [
+      { state: 'created', jobId: 'j-b' },
+      { state: 'failed' },
+      { state: 'pending' },
+      { state: 'created', jobId: 'j-odd' },
+      { state: 'created', jobId: 'j-gone' },
+    ]);
+    const detail = batchDetailSchema.parse(fixture.reader.get('b'));
+    expect(detail.items.map((i) => [i.position, i.submission, i.jobId, i.job?.status ?? null])).toEqual([
+      [0, 'created', 'j-b', 'succeeded'],
+      [1, 'failed', null, null],
+      [2, 'pending', null, null],
+      [3, 'created', 'j-odd', 'unknown'],
+      [4, 'created', 'j-gone', null],
+    ]);
+    expect(detail.items[0]).toMatchObject({ id: 'b-i0', attempts: 1, submitError: null });
+    expect(detail.items[0]!.job).toMatchObject({ id: 'j-b', submittedByUs: true });
+    expect(detail.items[1]).toMatchObject({ attempts: 1, submitError: 'invalid_workflow: node 4 missing' });
+    expect(detail.items[2]).toMatchObject({ attempts: 0, submitError: null, job: null });
+    expect(detail.items[3]!.job).toMatchObject({ rawStatus: 'paused' });
+    expect(detail.counts).toEqual({ submitting: 1, submitFailed: 1, jobs: { succeeded: 1, unknown: 2 } });
+  });
+
+  it('gives each item the summary jobs.list gives: labels and the attempts chain from Loupe’s record', () => {
+    // The submit answer carried no labels; Loupe recorded the ones it sent, and that this job is a retry.
+    fixture.store.jobs.recordSubmitted('p', {
+      jobId: 'j-retry',
+      status: 'queued',
+      workflow: {},
+      labels: { run: 'night' },
+      retryOf: 'j-first',
+      snapshot: { id: 'j-retry', status: 'queued' },
+    });
+    recordBatch('p', 'b', [{ state: 'created', jobId: 'j-retry' }]);
+    expect(fixture.reader.get('b').items[0]!.job).toMatchObject({
+      id: 'j-retry',
+      status: 'queued',
+      labels: { run: 'night' },
+      retryOf: 'j-first',
+      submittedByUs: true,
+    });
+  });
+
+  it('gathers outputs in item order, then each job’s own order, each with its job id', () => {
+    // Ids chosen so neither job id nor asset id order matches the order the gallery must keep.
+    recordJob('p', 'j-z', 'succeeded', ['z-first', 'a-second']);
+    recordJob('p', 'j-a', 'running', ['m-only']);
+    recordJob('p', 'j-none', 'failed');
+    recordBatch('p', 'b', [
+      { state: 'created', jobId: 'j-z' },
+      { state: 'sent' },
+      { state: 'created', jobId: 'j-none' },
+      { state: 'created', jobId: 'j-a' },
+    ]);
+    const detail = batchDetailSchema.parse(fixture.reader.get('b'));
+    expect(detail.outputs.map((o) => [o.jobId, o.assetId])).toEqual([
+      ['j-z', 'z-first'],
+      ['j-z', 'a-second'],
+      ['j-a', 'm-only'],
+    ]);
+    expect(detail.outputs[0]).toEqual({
+      assetId: 'z-first',
+      nodeId: '9',
+      name: 'z-first.png',
+      type: 'image',
+      contentType: 'image/png',
+      sizeBytes: 100,
+      hash: null,
+      jobId: 'j-z',
+    });
+    expect(detail.outputsCount).toBe(3);
+    expect(fixture.reader.list().batches[0]!.outputsCount).toBe(3);
+  });
+
+  it('shows a job two items name once in the gallery, and counts both items', () => {
+    recordJob('p', 'j1', 'succeeded', ['a1']);
+    recordBatch('p', 'b', [
+      { state: 'created', jobId: 'j1' },
+      { state: 'created', jobId: 'j1' },
+    ]);
+    const detail = fixture.reader.get('b');
+    expect(detail.outputs.map((o) => o.assetId)).toEqual(['a1']);
+    expect(detail.counts.jobs).toEqual({ succeeded: 2 });
+  });
+
+  it('does not find another profile’s batch, nor an unknown id', () => {
+    recordBatch('q', 'bq', []);
+    const foreign = failureOf(() => fixture.reader.get('bq'));
+    expect(foreign.code).toBe('batch_not_found');
+    expect(foreign.message).toMatch(/another connection/);
+    expect(failureOf(() => fixture.reader.get('nope')).code).toBe('batch_not_found');
+    fixture.setActive('q');
+    expect(fixture.reader.get('bq').id).toBe('bq');
+  });
+
+  it('fails with no_active_profile when no profile is chosen', () => {
+    recordBatch('p', 'bp', []);
+    fixture.setActive(null);
+    expect(failureOf(() => fixture.reader.get('bp')).code).toBe('no_active_profile');
+  });
+});

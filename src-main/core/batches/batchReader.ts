@@ -1,0 +1,138 @@
+// batches.list and batches.get: the active profile's batches read from Loupe's own record (the outbox in
+// the store), with the jobs their items became as the jobs table last saw them. Nothing here asks the
+// service: the watcher keeps those job rows fresh, and a batch screen reads again on jobs.updates.
+import type {
+  BatchDetail,
+  BatchItem,
+  BatchOutput,
+  BatchSummary,
+} from '../../../src-preload/contracts/batches';
+import { LocalHistory } from '../jobs/localHistory';
+import { ContractFailure } from '../rpc/contractFailure';
+import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
+import type { BatchItemStanding } from '../store/batchItemsTable';
+import { countItems, isFinished, type CountedItem } from './batchCounts';
+import { batchJobOf, jobSummaryOf, type BatchJob } from './batchJobs';
+
+export interface BatchReaderDeps {
+  store: LoupeStore;
+  /** The active profile (ProfileService.activeId); null when none is chosen. */
+  activeProfileId: () => string | null;
+}
+
+export class BatchReader {
+  constructor(private readonly deps: BatchReaderDeps) {}
+
+  /**
+   * The active profile's batches, newest first. Two reads whatever the number of batches (the batches, and
+   * every item with its job), because the list is read again each time one of the profile's jobs moves.
+   * A damaged batch row is left out so the rest still show.
+   */
+  list(): { batches: BatchSummary[] } {
+    const profileId = this.profileId();
+    const { batches, batchItems } = this.deps.store;
+    const standings = batchItems.standingsForProfile(profileId);
+    const byBatch = new Map<string, BatchItemStanding[]>();
+    for (const standing of standings.rows) {
+      const list = byBatch.get(standing.batchId) ?? [];
+      list.push(standing);
+      byBatch.set(standing.batchId, list);
+    }
+    // Damaged item rows are set aside keyed by their batch id.
+    const damaged = new Set(standings.corrupt.map((error) => error.details.key));
+    return {
+      batches: batches
+        .list(profileId)
+        .rows.map(
+          (batch) => summarize(batch, byBatch.get(batch.id) ?? [], !damaged.has(batch.id), profileId).summary,
+        ),
+    };
+  }
+
+  /** One batch of the active profile, with its items and every output of its jobs. */
+  get(batchId: string): BatchDetail {
+    const profileId = this.profileId();
+    const { batches, batchItems, jobs } = this.deps.store;
+    const batch = batches.get(batchId);
+    // Another profile's batch is not found either: switching profiles switches everything (ARCHITECTURE).
+    if (batch === null || batch.profileId !== profileId) throw batchNotFound(batchId);
+    // The same read the list makes, so the batch's counts agree with its row in the list.
+    const standings = batchItems.standingsForBatch(batchId);
+    const { summary, outputs } = summarize(batch, standings.rows, standings.corrupt.length === 0, profileId);
+    const history = new LocalHistory(jobs, profileId);
+    // An item whose row cannot be read in full (a damaged request) is left out of the items only.
+    const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history, profileId));
+    return { ...summary, items, outputs };
+  }
+
+  private profileId(): string {
+    const profileId = this.deps.activeProfileId();
+    if (profileId === null) {
+      throw new ContractFailure(
+        'no_active_profile',
+        'Choose a connection first: batches belong to a profile.',
+      );
+    }
+    return profileId;
+  }
+}
+
+/** The batch's counts and outputs from its items' standings; `complete` is false when some were damaged. */
+function summarize(
+  batch: BatchRow,
+  standings: readonly BatchItemStanding[],
+  complete: boolean,
+  profileId: string,
+): { summary: BatchSummary; outputs: BatchOutput[] } {
+  const jobs = standings.map((standing) => batchJobOf(standing, profileId));
+  const counted = standings.map((standing, i): CountedItem => ({
+    submission: standing.state,
+    jobStatus: jobs[i]?.status ?? null,
+  }));
+  const outputs = outputsOf(jobs);
+  return {
+    summary: {
+      id: batch.id,
+      name: batch.name,
+      createdAt: batch.createdAt,
+      itemCount: standings.length,
+      counts: countItems(counted),
+      outputsCount: outputs.length,
+      // A damaged item could hold anything: the batch is not called finished.
+      finished: isFinished(counted, complete),
+    },
+    outputs,
+  };
+}
+
+/** In item order, then each job's own order. A job two items name (a reconciled resend) is shown once. */
+function outputsOf(jobs: readonly (BatchJob | null)[]): BatchOutput[] {
+  const seen = new Set<string>();
+  const outputs: BatchOutput[] = [];
+  for (const job of jobs) {
+    if (job === null || seen.has(job.id)) continue;
+    seen.add(job.id);
+    for (const output of job.outputs) outputs.push({ ...output, jobId: job.id });
+  }
+  return outputs;
+}
+
+function itemOf(row: BatchItemRow, history: LocalHistory, profileId: string): BatchItem {
+  return {
+    id: row.id,
+    position: row.position,
+    submission: row.state,
+    submitError: row.lastError,
+    attempts: row.attempts,
+    jobId: row.jobId,
+    job: row.jobId === null ? null : jobSummaryOf(history, profileId, row.jobId),
+  };
+}
+
+function batchNotFound(batchId: string): ContractFailure {
+  return new ContractFailure(
+    'batch_not_found',
+    `Loupe has no batch ${batchId} for this connection. It was submitted under another connection, or it ` +
+      'was removed. Switch to the connection that submitted it, or choose a batch from the list.',
+  );
+}

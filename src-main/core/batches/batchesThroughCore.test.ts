@@ -1,0 +1,116 @@
+// batches.* as the renderer reaches them: a workflow submitted through jobs.submit becomes a one-item batch,
+// and once the simulator has run it, batches.list and batches.get report it through the core's dispatcher
+// (so the contract's argument and result schemas check every call).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { batchDetailSchema, batchesContract } from '../../../src-preload/contracts/batches';
+import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { createTestCore, type TestCore } from '../app/testing/testCore';
+import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+
+let sim: RunningSimulator;
+let core: TestCore;
+
+beforeAll(async () => {
+  sim = await startFast({ surface: 'serverless' });
+  core = await createTestCore();
+  const profile = await core.profiles.create({ name: 'sim', surface: 'serverless', baseUrl: sim.url });
+  await core.profiles.setCredential(profile.id, 'demo-key');
+  await core.profiles.setActive(profile.id);
+});
+afterAll(async () => {
+  await core.dispose();
+  await sim.close();
+});
+
+async function call(name: Parameters<TestCore['dispatcher']['call']>[0], args: unknown): Promise<unknown> {
+  const result = await core.dispatcher.call(name, args);
+  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+const listResult = batchesContract['batches.list'].result;
+const job = z.object({
+  id: z.string(),
+  status: z.string(),
+  outputs: z.array(z.object({ assetId: z.string() })),
+});
+
+describe('batches through the core dispatcher', () => {
+  it('shows a submitted workflow as a finished batch with its job’s outputs', async () => {
+    const submitted = job.parse(
+      await call('jobs.submit', {
+        workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
+        fileName: 'portrait.json',
+      }),
+    );
+    let current = submitted;
+    for (let i = 0; i < 100 && current.status !== 'succeeded'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = job.parse(await call('jobs.get', { jobId: submitted.id }));
+    }
+    expect(current.status).toBe('succeeded');
+    expect(current.outputs.length).toBeGreaterThan(0);
+
+    // The watcher writes what it saw to the store in batches (every 250 ms); the batch reads the store.
+    await expect
+      .poll(async () => listResult.parse(await call('batches.list', {})).batches, { timeout: 3000 })
+      .toEqual([
+        expect.objectContaining({
+          name: 'Submitted: portrait.json',
+          itemCount: 1,
+          counts: { submitting: 0, submitFailed: 0, jobs: { succeeded: 1 } },
+          outputsCount: current.outputs.length,
+          finished: true,
+        }),
+      ]);
+    const [batch] = listResult.parse(await call('batches.list', {})).batches;
+
+    const detail = batchDetailSchema.parse(await call('batches.get', { batchId: batch!.id }));
+    expect(detail.items).toEqual([
+      expect.objectContaining({
+        position: 0,
+        submission: 'created',
+        attempts: 1,
+        jobId: submitted.id,
+        job: expect.objectContaining({ id: submitted.id, status: 'succeeded' }) as unknown,
+      }),
+    ]);
+    expect(detail.outputs.map((o) => [o.jobId, o.assetId])).toEqual(
+      current.outputs.map((o) => [submitted.id, o.assetId]),
+    );
+  });
+
+  it('refuses a malformed batch id before any handler runs, and reports an unknown one as not found', async () => {
+    for (const batchId of ['../secrets', 'a b', '', 42]) {
+      expect(await core.dispatcher.call('batches.get', { batchId })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_arguments' },
+      });
+    }
+    expect(await core.dispatcher.call('batches.get', { batchId: 'b1', extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(await core.dispatcher.call('batches.get', { batchId: 'no-such-batch' })).toMatchObject({
+      ok: false,
+      error: { code: 'batch_not_found' },
+    });
+  });
+
+  it('fails with no_active_profile as a typed error when no profile is chosen', async () => {
+    const bare = await createTestCore();
+    try {
+      expect(await bare.dispatcher.call('batches.list', {})).toMatchObject({
+        ok: false,
+        error: { code: 'no_active_profile', message: expect.stringMatching(/connection/) as unknown },
+      });
+      expect(await bare.dispatcher.call('batches.get', { batchId: 'b1' })).toMatchObject({
+        ok: false,
+        error: { code: 'no_active_profile' },
+      });
+    } finally {
+      await bare.dispose();
+    }
+  });
+});
