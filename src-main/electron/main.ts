@@ -48,8 +48,6 @@ app.on('will-quit', (event) => {
 async function start(): Promise<void> {
   await app.whenReady();
   hardenSession(session.defaultSession, isOwnUrl);
-  const rendererRoot = join(import.meta.dirname, '../renderer');
-  handleAppProtocol(protocol, rendererRoot);
   core = await createCore({
     dataDir: app.getPath('userData'),
     appInfo: {
@@ -67,6 +65,12 @@ async function start(): Promise<void> {
     // assets.saveToFolder and assets.dragOut: the desktop's own folder picker and drag.
     pickFolder: folderPicker(dialog),
     startDrag: dragStarter(dragIcon(nativeImage)),
+  });
+  // The app scheme also carries the upload route (a dropped file with no path PUTs its bytes there), so it is
+  // handled once the core exists; no window asks for anything before createMainWindow below.
+  handleAppProtocol(protocol, join(import.meta.dirname, '../renderer'), {
+    capability: core.content.capability,
+    receiver: core.uploads.bytes,
   });
   handleAssetProtocol(protocol, core.content.responder);
   await bindContractToElectron(core.dispatcher, isOwnUrl);

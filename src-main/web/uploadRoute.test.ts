@@ -122,7 +122,11 @@ describe('page-hashed uploads through the upload route', () => {
   it('sends the bytes once; the same bytes again go as zero file bytes', async () => {
     const bytes = randomBytes(200_000);
     const first = await prepare({ bytes, name: 'photo.png' });
-    const sent = await put(sendUrlOf(first.files[0]), bytes, { origin: host.origin });
+    // As the page sends it: its own length header beside the Content-Length the browser adds.
+    const sent = await put(sendUrlOf(first.files[0]), bytes, {
+      origin: host.origin,
+      'x-loupe-length': '200000',
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.outcome).toMatchObject({ kind: 'uploaded', createdNew: true });
     expect(sim.control.stats().uploadBytesReceived).toBe(200_000);
@@ -182,6 +186,16 @@ describe('page-hashed uploads through the upload route', () => {
       kind: 'failed',
       code: 'size_mismatch',
     });
+  });
+
+  it('refuses a page length header that disagrees with Content-Length, without spending the address', async () => {
+    const bytes = randomBytes(500);
+    const plan = await prepare({ bytes, name: 'two-lengths.bin' });
+    await clearSimRequests(sim);
+    const refused = await put(sendUrlOf(plan.files[0]), bytes, { 'x-loupe-length': '499' });
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'length_mismatch' } } });
+    expect(await simRequests(sim)).toEqual([]);
+    expect((await batch(plan.batchId)).files[0]?.state).toBe('queued');
   });
 
   it('refuses an oversized body by its Content-Length, before the service sees a byte', async () => {
@@ -245,7 +259,7 @@ describe('page-hashed uploads through the upload route', () => {
     expect(sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });
   });
 
-  it('without an upload route (Electron) still dedups known bytes and says why the rest cannot go', async () => {
+  it('without an upload route (a host serving none) still dedups known bytes and says why the rest cannot go', async () => {
     const known = randomBytes(3000);
     const first = await prepare({ bytes: known, name: 'known.bin' });
     await put(sendUrlOf(first.files[0]), known);

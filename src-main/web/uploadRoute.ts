@@ -1,46 +1,25 @@
 // The browser shell's upload route: PUT /upload-bytes/<capability>/<batchId>/<fileId>, the bytes of a file the
-// page hashed and main planned to send (uploads.prepareBytes). The route checks the path and headers, then
-// hands the request body to core (BytesUploads.receive), which streams it to the service with the page's hash
-// as expected_hash. Guarded like the asset route by the per-launch capability (a wrong one is a plain 404),
-// and by the page's own origin: a browser names it on every PUT, and another site's page cannot forge it.
-import { timingSafeEqual } from 'node:crypto';
+// page hashed and main planned to send (uploads.prepareBytes). The rules and answers are core's (bytesRoute.ts,
+// shared with Electron's loupe-app:// route); this turns a Node request into them, then hands the request body
+// to core (BytesUploads.receive), which streams it to the service with the page's hash as expected_hash.
+// Guarded like the asset route by the per-launch capability (a wrong one is a plain 404), and by the page's
+// own origin: a browser names it on every PUT, and another site's page cannot forge it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
-import type { UploadOutcome } from '../../src-preload/contract';
-import { BYTES_UPLOAD_ROUTE_PREFIX, UploadError, type BytesDelivery } from '../core/uploads';
+import {
+  BYTES_ROUTE_HEADERS,
+  INTERNAL_ANSWER,
+  answerForError,
+  answerForOutcome,
+  checkBytesRequest,
+  isBytesRoutePath,
+  type BytesRouteAnswer,
+  type BytesRouteOptions,
+} from '../core/uploads';
 
-export interface UploadRouteOptions {
-  capability: string;
-  /** core's BytesUploads (a fake in tests). */
-  receiver: { receive(delivery: BytesDelivery): Promise<UploadOutcome> };
-  logError?: (message: string) => void;
-}
+export type UploadRouteOptions = BytesRouteOptions;
 
 /** True when the path belongs to the upload route (answered here, whatever the outcome). */
-export function isUploadRoutePath(pathname: string): boolean {
-  return pathname.startsWith(BYTES_UPLOAD_ROUTE_PREFIX);
-}
-
-const idSegment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
-const pathSchema = z.tuple([z.string().min(1).max(200), idSegment, idSegment]);
-
-const headersSchema = z.looseObject({
-  // Required: the route refuses by size before it reads a byte, so a chunked body of unknown length is out.
-  'content-length': z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-  origin: z.string().optional(),
-});
-
-/** What each refusal from core means in HTTP. */
-const statusOf: Readonly<Record<string, number>> = {
-  not_found: 404,
-  not_awaiting_bytes: 409,
-  too_large: 413,
-  size_mismatch: 400,
-  no_active_profile: 409,
-};
+export const isUploadRoutePath = isBytesRoutePath;
 
 export async function serveUploadRoute(
   req: IncomingMessage,
@@ -52,13 +31,14 @@ export async function serveUploadRoute(
   try {
     await answer(req, res, pathname, options, hostOrigin);
   } catch (error) {
-    if (error instanceof UploadError) {
-      reply(res, statusOf[error.code] ?? 400, { error: { code: error.code, message: error.message } });
+    const refused = answerForError(error);
+    if (refused !== null) {
+      reply(res, refused);
       return;
     }
     // Logged without the path: it carries the capability.
     (options.logError ?? console.error)(`browser shell: the upload route failed: ${String(error)}`);
-    if (!res.headersSent) reply(res, 500, { error: { code: 'internal', message: 'Loupe hit an error.' } });
+    if (!res.headersSent) reply(res, INTERNAL_ANSWER);
     else res.destroy();
   }
 }
@@ -70,24 +50,18 @@ async function answer(
   options: UploadRouteOptions,
   hostOrigin: string,
 ): Promise<void> {
-  const segments = pathSchema.safeParse(pathname.slice(BYTES_UPLOAD_ROUTE_PREFIX.length).split('/'));
-  if (!segments.success || !sameSecret(options.capability, segments.data[0])) {
-    reply(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
-    return;
-  }
-  const [, batchId, fileId] = segments.data;
-  if (req.method !== 'PUT') {
-    reply(res, 405, { error: { code: 'method_not_allowed', message: 'Only PUT is accepted here.' } }, 'PUT');
-    return;
-  }
-  const headers = headersSchema.safeParse(req.headers);
-  if (!headers.success) {
-    reply(res, 411, { error: { code: 'length_required', message: 'Send the body with a Content-Length.' } });
-    return;
-  }
-  const { origin } = headers.data;
-  if (origin !== undefined && origin !== hostOrigin) {
-    reply(res, 403, { error: { code: 'forbidden_origin', message: 'Only Loupe’s own page may upload.' } });
+  const checked = checkBytesRequest(
+    {
+      pathname,
+      method: req.method ?? '',
+      header: (name) => single(req.headers[name]),
+      origins: [single(req.headers.origin)],
+    },
+    options.capability,
+    hostOrigin,
+  );
+  if (checked.kind === 'refuse') {
+    reply(res, checked.answer);
     return;
   }
   // The page going away mid-body (cancel, a closed tab) stops the upstream request too.
@@ -96,34 +70,30 @@ async function answer(
     if (!res.writableFinished) page.abort();
   });
   const outcome = await options.receiver.receive({
-    batchId,
-    fileId,
-    length: headers.data['content-length'],
+    batchId: checked.batchId,
+    fileId: checked.fileId,
+    length: checked.length,
     body: req,
     signal: page.signal,
   });
-  reply(res, 200, { outcome });
+  reply(res, answerForOutcome(outcome));
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  // A header sent twice is not one length or one origin.
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /**
  * A short JSON answer. It may come before the body was read (a refusal, a service that answered early):
  * closing the connection then keeps the server from reading, and throwing away, what the page still sends.
  */
-function reply(res: ServerResponse, status: number, body: unknown, allow?: string): void {
+function reply(res: ServerResponse, answer: BytesRouteAnswer): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'cross-origin-resource-policy': 'same-origin',
+  res.writeHead(answer.status, {
+    ...BYTES_ROUTE_HEADERS,
     ...(res.req.complete ? {} : { connection: 'close' }),
-    ...(allow === undefined ? {} : { allow }),
+    ...(answer.allow === undefined ? {} : { allow: answer.allow }),
   });
-  res.end(JSON.stringify(body));
-}
-
-function sameSecret(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  res.end(JSON.stringify(answer.body));
 }

@@ -72,9 +72,9 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
   const uploads = new UploadService({
     store,
     profiles,
-    // The browser shell's upload route shares the asset route's per-launch capability (webHost.ts).
-    bytesRouteBase:
-      options.appInfo.shell === 'browser' ? `${BYTES_UPLOAD_ROUTE_PREFIX}${content.capability}/` : null,
+    // Both hosts serve the upload route under the per-launch capability, on the page's own origin: the browser
+    // shell's loopback host (webHost.ts) and Electron's loupe-app://app (electron/appProtocol.ts).
+    bytesRouteBase: `${BYTES_UPLOAD_ROUTE_PREFIX}${content.capability}/`,
   });
   const jobs = new ActiveJobs({
     profiles,

@@ -1,4 +1,4 @@
-// Batches of page-hashed files (browser shell). They live among the UploadService's batches, so cancel, list,
+// Batches of page-hashed files (the browser shell's, and Electron's files without a path). They live among the UploadService's batches, so cancel, list,
 // progress and the summary work on them unchanged; what differs is where a file's work comes from: the hash
 // from the page (uploads.prepareBytes, uploads.retryBytes) and the bytes from the page's PUT to the upload
 // route (`receive`). A file waiting for its bytes is `queued`; nothing but that PUT moves it on.
@@ -46,7 +46,7 @@ const CHECK_CONCURRENCY = 4;
 const retryable: ReadonlySet<UploadOutcome['kind']> = new Set(['failed', 'canceled', 'refused-too-large']);
 
 export class BytesUploads {
-  /** @param routeBase `/upload-bytes/<capability>/` on the browser shell; null where no route exists. */
+  /** @param routeBase `/upload-bytes/<capability>/` on the page's origin; null where no route exists. */
   constructor(
     private readonly host: BytesBatchHost,
     private readonly routeBase: string | null,

@@ -1,4 +1,4 @@
-// One page-hashed file (browser shell), the steps after the page's hash: main checks the declared hash with the
+// One page-hashed file (a file without a path), the steps after the page's hash: main checks the declared hash with the
 // service (HEAD by-hash), mints held bytes from the hash with zero bytes sent, and otherwise streams the bytes
 // the page PUTs to the upload route into the multipart upload with the page's hash as `expected_hash`, so the
 // service itself proves the bytes are the ones hashed. The steps and the store records are uploadFile.ts's.

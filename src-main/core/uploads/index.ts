@@ -11,6 +11,22 @@ export {
 export { MAX_SINGLE_UPLOAD_BYTES } from './uploadFile';
 export { BYTES_UPLOAD_ROUTE_PREFIX } from './bytesUpload';
 export { BytesUploads, type BytesDelivery } from './bytesBatches';
+export {
+  BYTES_LENGTH_HEADER,
+  BYTES_ROUTE_HEADERS,
+  INTERNAL_ANSWER,
+  NOT_FOUND_ANSWER,
+  answerForError,
+  answerForOutcome,
+  checkBytesRequest,
+  isBytesRoutePath,
+  type BytesReceiver,
+  type BytesRouteAnswer,
+  type BytesRouteBody,
+  type BytesRouteOptions,
+  type BytesRouteRequest,
+} from './bytesRoute';
+export { serveBytesFetch, type BytesFetchRouteOptions } from './bytesFetchRoute';
 export { expandPaths, type ExpandedFile, type Expansion } from './expandPaths';
 export {
   digestChunks,

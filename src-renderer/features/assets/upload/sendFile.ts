@@ -1,6 +1,6 @@
-// The page's PUT of one file to the browser shell's upload route. XMLHttpRequest, not fetch: fetch cannot
-// report how much of a request body has gone out, and the user watches that bar. The answer is parsed with
-// zod: the route answers `{ outcome }` or `{ error: { code, message } }`.
+// The page's PUT of one file to main's upload route (the browser shell's host, or loupe-app:// in Electron).
+// XMLHttpRequest, not fetch: fetch cannot report how much of a request body has gone out, and the user watches
+// that bar. The answer is parsed with zod: the route answers `{ outcome }` or `{ error: { code, message } }`.
 import { z } from 'zod';
 
 export type PutResult =
@@ -15,6 +15,8 @@ export interface PutHandle {
 
 /** What the uploader needs to send a file (tests pass a fake). */
 export type PutFile = (url: string, file: Blob, onProgress: (bytesSent: number) => void) => PutHandle;
+
+const LENGTH_HEADER = 'x-loupe-length';
 
 const answerSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
@@ -42,6 +44,9 @@ export const putFile: PutFile = (url, file, onProgress) => {
     xhr.addEventListener('abort', () => resolve({ kind: 'aborted' }));
   });
   xhr.open('PUT', url);
+  // The length beside Content-Length: Electron's protocol handler never sees a Content-Length, and the route
+  // refuses a body of unknown length (core's BYTES_LENGTH_HEADER).
+  xhr.setRequestHeader(LENGTH_HEADER, String(file.size));
   xhr.send(file);
   return { done, abort: () => xhr.abort() };
 };
