@@ -1,7 +1,7 @@
 // uploads.*: hash-first uploads of local files and folders, with dedup, progress, cancel and retry.
 // Paths are absolute file-system paths from Electron's drag and drop (webUtils.getPathForFile in the preload);
-// main checks again that each exists before it reads a byte. The browser shell cannot give paths: its
-// uploads are hashed in the page (blake3-wasm in a Web Worker) and go through `uploads.prepareBytes` and
+// main checks again that each exists before it reads a byte. The browser shell cannot give paths (nor can
+// Electron for a file dragged from a web page): such uploads are hashed in the page (blake3-wasm in a Web Worker) and go through `uploads.prepareBytes` and
 // `uploads.retryBytes` below; their files carry the path inside what was dropped where `path` would be.
 import { z } from 'zod';
 import { call, noArgs, stream } from '../contractKit';
@@ -74,6 +74,11 @@ export const uploadOutcomeSchema = z.discriminatedUnion('kind', [
 ]);
 export type UploadOutcome = z.infer<typeof uploadOutcomeSchema>;
 
+/** A `failed` outcome's code for a file that was in flight when Loupe last stopped; Retry resumes it. */
+export const UPLOAD_INTERRUPTED_CODE = 'interrupted';
+/** The same for a page-dropped file: the page's copy is gone, so only dropping it again finishes it. */
+export const UPLOAD_INTERRUPTED_PAGE_FILE_CODE = 'interrupted_page_file';
+
 export const uploadFileSchema = z.object({
   fileId: z.string(),
   /** Absolute local path. */
@@ -141,11 +146,11 @@ export const uploadProgressEventSchema = z.discriminatedUnion('type', [
 ]);
 export type UploadProgressEvent = z.infer<typeof uploadProgressEventSchema>;
 
-// ---- Browser-shell uploads: the page hashes (blake3-wasm in a Web Worker), main dedups and forwards. ----
+// ---- Uploads without a path: the page hashes (blake3-wasm in a Web Worker), main dedups and forwards. ----
 // A page has no file paths, so it names each file by what it knows (name, size, the blake3 it computed, its
 // path inside what was dropped). Main asks the service by hash itself: bytes it already holds become an asset
-// with zero bytes sent; the others get a one-time address on the browser shell's own host to which the page
-// streams the file. Progress and outcomes flow through `uploads.progress` like any other batch.
+// with zero bytes sent; the others get a one-time address on the page's own origin (the browser shell's host,
+// or Electron's loupe-app://app) to which the page streams the file. Progress and outcomes flow through `uploads.progress` like any other batch.
 
 /** The same placement check the service applies to `file_path`: relative, `/`-separated, no `..`. */
 const relativeFilePathSchema = z
@@ -206,8 +211,17 @@ export const uploadsContract = {
   ),
   /** Runs a failed, canceled or refused file again (hashed again; a new Idempotency-Key if bytes go out). */
   'uploads.retry': call(z.strictObject({ batchId: uploadIdSchema, fileId: uploadIdSchema }), z.object({})),
-  /** Recent batches of this session, newest first, with each file's state. */
+  /**
+   * Recent batches of this session, newest first, with each file's state. Uploads Loupe was in the middle of
+   * when it last stopped come back here as finished batches whose files failed with code `interrupted`
+   * (Retry resumes it: it was read from disk) or `interrupted_page_file` (it must be dropped again).
+   */
   'uploads.list': call(noArgs, z.object({ batches: z.array(uploadBatchSchema) })),
+  /** Dismisses a batch's interrupted files: they are settled on disk and not offered again at next start. */
+  'uploads.forget': call(
+    z.strictObject({ batchId: uploadIdSchema }),
+    z.object({ forgotten: z.number().int().nonnegative() }),
+  ),
   'uploads.progress': stream(z.strictObject({ batchId: uploadIdSchema }), uploadProgressEventSchema),
   /** Starts a batch of page-hashed files: checks each by hash, mints the known ones, plans the rest. */
   'uploads.prepareBytes': call(

@@ -104,6 +104,13 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
   await syncDemoWithActiveProfile(services).catch((error: unknown) =>
     (options.logError ?? console.error)('The Demo server did not start', error),
   );
+  // Uploads in flight when Loupe last stopped come back for the user to resume or dismiss (after the Demo
+  // server, so a Demo profile's uploads can reach it).
+  await uploads
+    .restoreInterrupted()
+    .catch((error: unknown) =>
+      (options.logError ?? console.error)('Interrupted uploads could not be restored', error),
+    );
   return {
     dispatcher,
     store,

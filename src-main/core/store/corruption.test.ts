@@ -92,9 +92,12 @@ describe('corrupt rows', () => {
     expect(caught(() => store.batchItems.get('i')).details.columns).toEqual(['state']);
     tamper("UPDATE uploads SET size = 'big'");
     tamper(
-      "INSERT INTO uploads VALUES ('u', 'p', '/f', 'big', NULL, NULL, 'pending', 'k9', 0, NULL, 'a', 'a')",
+      "INSERT INTO uploads VALUES ('u', 'p', '/f', 'big', NULL, NULL, 'pending', 'k9', 0, NULL, 'a', 'a', NULL)",
     );
     expect(caught(() => store.uploads.get('u')).details.columns).toEqual(['size']);
+    // A damaged placement loses only the resume's options, never the row.
+    tamper("UPDATE uploads SET size = 5, placement = '{{' WHERE id = 'u'");
+    expect(store.uploads.get('u')).toMatchObject({ size: 5, placement: null });
     tamper("INSERT INTO settings VALUES ('activeProfileId', '{{', 'a')");
     expect(store.settings.activeProfileId()).toBeNull();
   });

@@ -76,6 +76,30 @@ describe('migrations', () => {
     expect(openStore(path, { migrations: extra }).migration.applied).toEqual([]);
   });
 
+  it('keeps an upload written before placements were kept: it reads back with no placement', () => {
+    const path = dir.file('loupe.db');
+    const current = openStore(path);
+    current.profiles.insert({
+      id: 'p',
+      name: 'P',
+      surface: 'self-hosted',
+      baseUrl: 'http://127.0.0.1:8189',
+      routerBaseUrl: null,
+      builtIn: null,
+    });
+    current.close();
+    // Back to the file an older Loupe wrote: schema 2, no placement column, one upload in flight.
+    const db = new Database(path);
+    db.exec(`ALTER TABLE uploads DROP COLUMN placement; DELETE FROM schema_migrations WHERE version = 3;
+      INSERT INTO uploads VALUES ('u', 'p', '/f.png', 5, NULL, NULL, 'sent', 'k', 1, NULL, 'a', 'a');`);
+    db.close();
+
+    const store = openStore(path);
+    expect(store.migration.applied).toEqual([3]);
+    expect(store.uploads.get('u')).toMatchObject({ state: 'sent', filePath: '/f.png', placement: null });
+    store.close();
+  });
+
   it('rolls a failing migration back and records nothing for it', () => {
     const path = dir.file('loupe.db');
     const broken: Migration[] = [

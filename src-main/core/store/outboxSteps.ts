@@ -2,7 +2,14 @@
 // record a result, requeue under a new key. Each step is one conditional UPDATE; an UPDATE that matches no
 // row means the row is missing or in the wrong state, and says which.
 import { z } from 'zod';
-import { awaitingStates, sendableStates, stateList, transitionError, type OutboxState } from './outbox';
+import {
+  awaitingStates,
+  boundedError,
+  sendableStates,
+  stateList,
+  transitionError,
+  type OutboxState,
+} from './outbox';
 import { durableTransaction, prepare, writeTransaction, type Db, type Statement } from './sqlite';
 
 export type OutboxTable = 'batch_items' | 'uploads';
@@ -12,6 +19,7 @@ const keySchema = z.string().min(1).max(255);
 export class OutboxSteps<Row extends { state: OutboxState }> {
   private readonly toSent: Statement<{ id: string; at: string }>;
   private readonly toPending: Statement<{ id: string; key: string; at: string }>;
+  private readonly toAbandoned: Statement<{ id: string; error: string; at: string }>;
 
   constructor(
     private readonly db: Db,
@@ -28,6 +36,11 @@ export class OutboxSteps<Row extends { state: OutboxState }> {
       db,
       `UPDATE ${table} SET state = 'pending', idempotency_key = :key, last_error = NULL, updated_at = :at
          WHERE id = :id AND state = 'failed'`,
+    );
+    this.toAbandoned = prepare(
+      db,
+      `UPDATE ${table} SET state = 'failed', last_error = :error, updated_at = :at
+         WHERE id = :id AND state IN (${stateList(sendableStates)})`,
     );
   }
 
@@ -66,6 +79,19 @@ export class OutboxSteps<Row extends { state: OutboxState }> {
     return durableTransaction(this.db, () => {
       if (this.toPending.run({ id, key, at: this.stamp() }).changes === 0) {
         throw transitionError(this.table, id, this.read(id)?.state ?? null, 'requeue', ['failed']);
+      }
+      return this.require(id);
+    });
+  }
+
+  /**
+   * Gives up on an unfinished row (the user dismissed it, or a newer attempt replaced it): it reads `failed`
+   * with the reason, so it is not offered for resuming again. A later attempt needs a new key (`requeue`).
+   */
+  abandon(id: string, reason: string): Row {
+    return writeTransaction(this.db, () => {
+      if (this.toAbandoned.run({ id, error: boundedError(reason), at: this.stamp() }).changes === 0) {
+        throw transitionError(this.table, id, this.read(id)?.state ?? null, 'abandon', sendableStates);
       }
       return this.require(id);
     });

@@ -118,7 +118,15 @@ CREATE TABLE assets (
 CREATE INDEX assets_by_hash ON assets (profile_id, hash) WHERE hash IS NOT NULL;
 `;
 
+// Where an upload goes on the service (its path inside what was dropped, and the batch's file_path, tags
+// and expires_in), so an upload interrupted by a crash is resumed with the same request. Null on rows
+// written before this column existed.
+const uploadPlacement = `
+ALTER TABLE uploads ADD COLUMN placement TEXT;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
+  { version: 3, name: 'upload placement', sql: uploadPlacement },
 ];

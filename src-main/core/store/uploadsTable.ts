@@ -11,9 +11,18 @@ import {
   type OutboxState,
 } from './outbox';
 import { StoreError } from './errors';
-import { parseOptionalRow, parseRows, type RowsRead } from './rowCodec';
+import { nullableJsonColumn, parseOptionalRow, parseRows, toJson, type RowsRead } from './rowCodec';
 import { OutboxSteps } from './outboxSteps';
 import { durableTransaction, prepare, type Db } from './sqlite';
+
+/** Where the upload goes on the service: the batch's options and the file's path inside what was dropped. */
+export const uploadPlacementSchema = z.object({
+  relativePath: z.string().min(1),
+  filePath: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  expiresIn: z.number().int().optional(),
+});
+export type UploadPlacement = z.infer<typeof uploadPlacementSchema>;
 
 export interface UploadIntent {
   id: string;
@@ -23,6 +32,8 @@ export interface UploadIntent {
   /** `blake3:<hex>` when already computed (it usually is: uploads are de-duplicated by hash first). */
   hash: string | null;
   idempotencyKey: string;
+  /** Kept so an upload interrupted by a crash can be resumed with the same request. */
+  placement?: UploadPlacement | null;
 }
 
 export type UploadResult = { outcome: 'created'; assetId: string; hash?: string | null } | OutboxFailure;
@@ -41,6 +52,8 @@ const uploadDbRow = z
     last_error: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    // A damaged placement only loses the resume's options, never the row: it reads as unknown.
+    placement: nullableJsonColumn(uploadPlacementSchema).catch(null),
   })
   .transform((r) => ({
     id: r.id,
@@ -55,6 +68,7 @@ const uploadDbRow = z
     lastError: r.last_error,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    placement: r.placement,
   }));
 export type UploadRow = z.output<typeof uploadDbRow>;
 
@@ -65,10 +79,12 @@ const intentSchema = z.object({
   size: z.number().int().nonnegative(),
   hash: z.string().min(1).nullable(),
   idempotencyKey: z.string().min(1).max(255),
+  placement: uploadPlacementSchema.nullable().optional(),
 });
 
 const columns =
-  'id, profile_id, file_path, size, hash, asset_id, state, idempotency_key, attempts, last_error, created_at, updated_at';
+  'id, profile_id, file_path, size, hash, asset_id, state, idempotency_key, attempts, last_error, created_at, ' +
+  'updated_at, placement';
 
 export class UploadsTable {
   private readonly insertRow;
@@ -90,10 +106,11 @@ export class UploadsTable {
       hash: string | null;
       idempotency_key: string;
       at: string;
+      placement: string | null;
     }>(
       db,
       `INSERT INTO uploads (${columns}) VALUES (:id, :profile_id, :file_path, :size, :hash, NULL, 'pending',
-         :idempotency_key, 0, NULL, :at, :at)`,
+         :idempotency_key, 0, NULL, :at, :at, :placement)`,
     );
     this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM uploads WHERE id = :id`);
     this.selectForProfile = prepare<{ profile_id: string }>(
@@ -139,6 +156,7 @@ export class UploadsTable {
         hash: parsed.hash,
         idempotency_key: parsed.idempotencyKey,
         at: this.now().toISOString(),
+        placement: parsed.placement == null ? null : toJson(parsed.placement),
       });
       return this.require(parsed.id);
     });
@@ -167,6 +185,11 @@ export class UploadsTable {
   /** Puts a failed upload back in the queue under a new idempotency key (the old one names the failure). */
   requeue(id: string, newIdempotencyKey: string): UploadRow {
     return this.steps.requeue(id, newIdempotencyKey);
+  }
+
+  /** Gives up on an unfinished upload so it is not offered for resuming again (OutboxSteps.abandon). */
+  abandon(id: string, reason: string): UploadRow {
+    return this.steps.abandon(id, reason);
   }
 
   get(id: string): UploadRow | null {

@@ -112,8 +112,17 @@ export function prepareRow(
       hash: digest.hash,
       // from-hash sends no key; the row still needs one, and it is never presented anywhere else.
       idempotencyKey: deps.newKey(),
+      placement: { relativePath: job.relativePath, ...job.options },
     });
-  if (previous === null || previous.hash !== digest.hash) return fresh();
+  if (previous === null) return fresh();
+  if (previous.hash !== null && previous.hash !== digest.hash) {
+    // Other bytes now: a new upload. The old row, if unfinished, is settled so it is never offered for
+    // resuming again (whatever it may have created stays the service's, under its own hash).
+    if (previous.state !== 'created' && previous.state !== 'failed') {
+      deps.uploads.abandon(previous.id, 'replaced: the file changed, and its new bytes went as a new upload');
+    }
+    return fresh();
+  }
   switch (previous.state) {
     case 'pending':
       return previous;

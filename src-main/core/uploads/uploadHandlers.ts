@@ -25,6 +25,7 @@ export function createUploadHandlers(
       return {};
     },
     'uploads.list': () => ({ batches: uploads.list() }),
+    'uploads.forget': ({ batchId }) => uploads.forgetInterrupted(batchId),
     'uploads.prepareBytes': ({ files, options: uploadOptions }) =>
       uploads.bytes.prepare(files, uploadOptions ?? {}),
     'uploads.retryBytes': ({ batchId, fileId, hash, size }) =>

@@ -10,6 +10,7 @@ import type { LoupeStore } from '../store';
 import type { UploadBatch, UploadOptions, UploadOutcome } from '../../../src-preload/contract';
 import { BytesUploads, type BytesBatchHost, type BytesBatchRun } from './bytesBatches';
 import { expandPaths } from './expandPaths';
+import { interruptedGroups, isInterruptedCode } from './interruptedUploads';
 import { FileHasher } from './fileHasher';
 import { uploadFile, MAX_SINGLE_UPLOAD_BYTES, type FileEvents, type FilePipelineDeps } from './uploadFile';
 import { UploadBatchState, type BatchListener, type FileRecord } from './uploadBatch';
@@ -30,8 +31,8 @@ export interface UploadServiceDeps {
   maxBatches?: number;
   now?: () => Date;
   /**
-   * Where the page PUTs the bytes of a file it hashed: `/upload-bytes/<capability>/` on the browser shell.
-   * Null or absent where the host has no such route (Electron, the CLI): known bytes still dedup there.
+   * Where the page PUTs the bytes of a file it hashed: `/upload-bytes/<capability>/` on the page's origin
+   * (both shells serve it). Null or absent where there is no page (the CLI): known bytes still dedup there.
    */
   bytesRouteBase?: string | null;
 }
@@ -48,7 +49,7 @@ const retryableOutcomes: ReadonlySet<UploadOutcome['kind']> = new Set([
 ]);
 
 export class UploadService implements BytesBatchHost {
-  /** Page-hashed uploads (uploads.prepareBytes / retryBytes, and the browser shell's upload route). */
+  /** Page-hashed uploads (uploads.prepareBytes / retryBytes, and the shells' upload route). */
   readonly bytes: BytesUploads;
   readonly pipeline: FilePipelineDeps;
   private readonly batches = new Map<string, BatchRun>();
@@ -105,6 +106,55 @@ export class UploadService implements BytesBatchHost {
     this.evictOldBatches();
     this.pump(this.require(state.batchId));
     return { batchId: state.batchId };
+  }
+
+  /**
+   * Brings back the uploads Loupe was in the middle of when it last stopped, one finished batch per profile
+   * and set of options, their files failed with code `interrupted` (interruptedUploads.ts). Run once at
+   * start; returns how many files came back.
+   */
+  async restoreInterrupted(): Promise<number> {
+    let restored = 0;
+    for (const profile of await this.deps.profiles.list()) {
+      const groups = interruptedGroups(this.deps.store.uploads, profile.id, randomUUID);
+      if (groups.length === 0) continue;
+      const client = await this.connect(profile.id).catch(() => null);
+      if (client === null) continue;
+      for (const { state, resumable } of groups) {
+        // Page-dropped files cannot be read again here: a bytes batch refuses a plain retry, as it should.
+        this.batches.set(state.batchId, {
+          kind: resumable ? 'paths' : 'bytes',
+          state,
+          client,
+          running: new Set(),
+        });
+        restored += state.allRecords().length;
+      }
+    }
+    this.evictOldBatches();
+    return restored;
+  }
+
+  /**
+   * Forgets the files of a batch still marked interrupted: their store rows are settled, so they are not
+   * offered again at the next start. Returns how many were forgotten.
+   */
+  forgetInterrupted(batchId: string): { forgotten: number } {
+    const run = this.require(batchId);
+    let forgotten = 0;
+    for (const record of run.state.allRecords()) {
+      const outcome = record.file.outcome;
+      if (record.rowId === null || outcome?.kind !== 'failed' || !isInterruptedCode(outcome.code)) continue;
+      const row = this.deps.store.uploads.get(record.rowId);
+      if (row !== null && row.state !== 'created' && row.state !== 'failed') {
+        this.deps.store.uploads.abandon(row.id, 'abandoned: the user dismissed this interrupted upload');
+      }
+      run.state.update(record.file.fileId, {
+        outcome: { kind: 'canceled', message: 'Dismissed after Loupe stopped; nothing more will be sent.' },
+      });
+      forgotten++;
+    }
+    return { forgotten };
   }
 
   /** The active profile and a client for its service (page-hashed batches start here too). */

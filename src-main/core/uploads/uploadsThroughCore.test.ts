@@ -65,3 +65,52 @@ describe('uploads through the core dispatcher', () => {
     ).toMatchObject({ ok: false, error: { code: 'path_not_found' } });
   });
 });
+
+describe('uploads interrupted by a stop, across a restart of the core', () => {
+  it('come back in uploads.list, and uploads.forget settles them for good', async () => {
+    const first = await createTestCore();
+    const profile = await first.profiles.create({ name: 'sim', surface: 'managed', baseUrl: sim.url });
+    await first.profiles.setCredential(profile.id, 'demo-key');
+    await first.profiles.setActive(profile.id);
+    const path = join(first.dataDir, 'frame.png');
+    writeFileSync(path, randomBytes(512));
+    first.store.uploads.recordIntent({
+      id: 'in-flight',
+      profileId: profile.id,
+      filePath: path,
+      size: 512,
+      hash: null,
+      idempotencyKey: 'key-in-flight',
+      placement: { relativePath: 'frame.png', tags: ['t'] },
+    });
+    first.store.uploads.markSent('in-flight');
+    await first.close();
+
+    const restart = () => createTestCore({ dataDir: first.dataDir, keychain: first.keychain });
+    const second = await restart();
+    const listed = await second.dispatcher.call('uploads.list', {});
+    expect(listed).toMatchObject({
+      ok: true,
+      value: {
+        batches: [
+          {
+            profileId: profile.id,
+            options: { tags: ['t'] },
+            files: [{ path, outcome: { kind: 'failed', code: 'interrupted', outcomeUnknown: true } }],
+          },
+        ],
+      },
+    });
+    const batchId = listed.ok ? (listed.value as { batches: { batchId: string }[] }).batches[0]?.batchId : '';
+    expect(await second.dispatcher.call('uploads.forget', { batchId })).toEqual({
+      ok: true,
+      value: { forgotten: 1 },
+    });
+    await second.close();
+
+    const third = await restart();
+    expect(await third.dispatcher.call('uploads.list', {})).toEqual({ ok: true, value: { batches: [] } });
+    await third.close();
+    await first.dispose();
+  });
+});

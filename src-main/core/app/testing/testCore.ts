@@ -13,10 +13,19 @@ export interface TestCore extends LoupeCore {
   dispose(): Promise<void>;
 }
 
-export async function createTestCore(
-  options: { shell?: AppInfo['shell']; keychain?: KeychainBackend; demo?: DemoLauncher | null } = {},
-): Promise<TestCore> {
-  const dir = makeTempDir('loupe-core-');
+export interface TestCoreOptions {
+  shell?: AppInfo['shell'];
+  keychain?: KeychainBackend;
+  demo?: DemoLauncher | null;
+  /** Opens this data folder (a restart of an earlier core); dispose then closes without removing it. */
+  dataDir?: string;
+}
+
+export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
+  const dir =
+    options.dataDir === undefined
+      ? makeTempDir('loupe-core-')
+      : { path: options.dataDir, remove: () => undefined };
   const keychain = options.keychain ?? new FakeKeychain();
   const core = await createCore({
     dataDir: dir.path,

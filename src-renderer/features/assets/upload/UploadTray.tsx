@@ -5,6 +5,7 @@ import { visibleText } from '../../../lib/visibleText';
 import { formatBytes } from '../assetFormat';
 import { UploadBar } from './UploadBar';
 import { UploadFileRow } from './UploadFileRow';
+import { useForgetInterrupted, useInterruptedUploads } from './interruptedUploads';
 import { useUploadBatches } from './uploadProgress';
 import { useUploads, type LocalUpload } from './uploadsStore';
 import { useUploader } from './useUploader';
@@ -12,6 +13,7 @@ import { viewUpload, type FileView, type UploadTotals } from './uploadView';
 
 /** The uploads of this session on the active profile, newest first, each with its files and totals. */
 export function UploadTray({ profileId }: { profileId: string }) {
+  useInterruptedUploads(profileId);
   const uploads = useUploads((state) => state.uploads);
   const mine = uploads.filter((upload) => upload.profileId === profileId);
   if (mine.length === 0) return null;
@@ -46,6 +48,8 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
   const view = viewUpload(upload, batches);
   const uploader = useUploader();
   const dismiss = useUploads((state) => state.dismiss);
+  const forget = useForgetInterrupted();
+  const resumable = view.files.filter((file) => file.canRetry);
   const t = view.totals;
   const hashing = t.bytesHashed < t.bytesTotal;
   const sendTone = view.finished ? 'done' : 'sending';
@@ -64,8 +68,21 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
         <p className="min-w-0 flex-1 truncate text-xs font-medium text-fg" data-testid="upload-summary">
           {view.summary}
         </p>
+        {upload.interrupted === true && view.finished && resumable.length > 0 ? (
+          <Button
+            variant="ghost"
+            className="h-6 px-2"
+            onClick={() => resumable.forEach((file) => uploader.retry(upload, file))}
+          >
+            Resume all
+          </Button>
+        ) : null}
         {view.finished ? (
-          <Button variant="ghost" className="h-6 px-2" onClick={() => dismiss([upload.id])}>
+          <Button
+            variant="ghost"
+            className="h-6 px-2"
+            onClick={() => (upload.interrupted === true ? void forget(upload) : dismiss([upload.id]))}
+          >
             Dismiss
           </Button>
         ) : (
@@ -74,6 +91,12 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
           </Button>
         )}
       </header>
+      {upload.interrupted === true ? (
+        <p className="px-3 pt-1 text-[11px] text-state-canceled" data-testid="upload-interrupted">
+          Interrupted when Loupe last stopped. Resuming checks the service by hash first, so nothing is
+          uploaded twice; Dismiss forgets these files.
+        </p>
+      ) : null}
       {t.files > 0 ? (
         <div className="grid grid-cols-[3.5rem_minmax(0,1fr)_9.5rem] items-center gap-x-2 gap-y-1 px-3 pt-1.5 pb-2 text-[11px] text-muted">
           <span>Hashed</span>

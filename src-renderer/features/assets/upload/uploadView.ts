@@ -1,7 +1,13 @@
 // One upload as the screen shows it: the page's own work on each file (uploadsStore) joined with main's view
 // of it (uploads.progress), stages and words for each file, totals for the two bars (hashed, sent), and the
 // summary sentence ("5 files, 3 already on the server, 412 MB not sent").
-import type { UploadBatch, UploadFile, UploadOutcome } from '../../../../src-preload/contract';
+import {
+  UPLOAD_INTERRUPTED_CODE,
+  UPLOAD_INTERRUPTED_PAGE_FILE_CODE,
+  type UploadBatch,
+  type UploadFile,
+  type UploadOutcome,
+} from '../../../../src-preload/contract';
 import { formatBytes } from '../assetFormat';
 import type { LocalFile, LocalUpload } from './uploadsStore';
 
@@ -163,8 +169,18 @@ function fromMain(key: string, file: UploadFile): FileView {
     overLimit: file.size > SINGLE_UPLOAD_LIMIT,
     result,
     canCancel: result === null,
-    canRetry: result !== null && retryable.has(result.kind),
+    // An interrupted page-dropped file has no bytes left to read here: only dropping it again finishes it.
+    canRetry:
+      result !== null && retryable.has(result.kind) && result.code !== UPLOAD_INTERRUPTED_PAGE_FILE_CODE,
   };
+}
+
+/** Files that were in flight when Loupe last stopped (uploads.list brings them back). */
+export function isInterruptedOutcome(outcome: UploadOutcome | null): boolean {
+  return (
+    outcome?.kind === 'failed' &&
+    (outcome.code === UPLOAD_INTERRUPTED_CODE || outcome.code === UPLOAD_INTERRUPTED_PAGE_FILE_CODE)
+  );
 }
 
 function localFailure(code: string, message: string): FileResult {
@@ -208,9 +224,11 @@ export function resultOf(outcome: UploadOutcome): FileResult {
         kind: 'failed',
         title: outcome.corruption
           ? 'Corrupted on the way'
-          : outcome.outcomeUnknown
-            ? 'Outcome unknown'
-            : 'Failed',
+          : isInterruptedOutcome(outcome)
+            ? 'Interrupted'
+            : outcome.outcomeUnknown
+              ? 'Outcome unknown'
+              : 'Failed',
         message: outcome.message,
         code: outcome.code,
         corruption: outcome.corruption,

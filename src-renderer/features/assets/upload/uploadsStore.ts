@@ -52,6 +52,8 @@ export interface LocalUpload {
   leftOut: LeftOut[];
   /** The upload could not start at all (no connection, refused by main). */
   problem: LocalProblem | null;
+  /** Main's batch of files that were in flight when Loupe last stopped (shown so they can be resumed). */
+  interrupted?: boolean;
 }
 
 interface UploadsState {

@@ -1,0 +1,65 @@
+// Uploads that were in flight when Loupe last stopped: main brings them back in uploads.list as finished
+// batches whose files failed as `interrupted`. The tray shows each as a card of its own (read by main, like
+// a paths upload), so the user can resume them or dismiss them for good.
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { LoupeApi } from '../../../../src-preload/buildApi';
+import type { UploadBatch } from '../../../../src-preload/contract';
+import { unwrap } from '../../../lib/callError';
+import { useLoupe } from '../../../lib/loupeContext';
+import { newUploadId } from './pageUpload';
+import { isInterruptedOutcome } from './uploadView';
+import { useUploads, type LocalUpload } from './uploadsStore';
+
+const interruptedKey = ['uploads', 'interrupted'] as const;
+
+const interruptedQuery = (loupe: LoupeApi) =>
+  queryOptions({
+    queryKey: interruptedKey,
+    queryFn: async (): Promise<UploadBatch[]> => {
+      const { batches } = await unwrap(loupe.uploads.list());
+      return batches.filter((batch) => batch.files.some((file) => isInterruptedOutcome(file.outcome)));
+    },
+    // Main restores them once at start; later changes arrive on each card's progress stream.
+    staleTime: Infinity,
+  });
+
+function cardFor(batch: UploadBatch): LocalUpload {
+  return {
+    id: newUploadId(),
+    profileId: batch.profileId,
+    startedAt: Date.parse(batch.createdAt),
+    options: batch.options,
+    mode: 'paths',
+    files: [],
+    batchIds: [batch.batchId],
+    leftOut: [],
+    problem: null,
+    interrupted: true,
+  };
+}
+
+/** Puts the active profile's interrupted uploads into the tray, once each. */
+export function useInterruptedUploads(profileId: string): void {
+  const loupe = useLoupe();
+  const { data } = useQuery(interruptedQuery(loupe));
+  useEffect(() => {
+    if (data === undefined) return;
+    const { uploads, add } = useUploads.getState();
+    const shown = new Set(uploads.flatMap((upload) => upload.batchIds));
+    for (const batch of [...data].reverse()) {
+      if (batch.profileId === profileId && !shown.has(batch.batchId)) add(cardFor(batch));
+    }
+  }, [data, profileId]);
+}
+
+/** Dismisses an interrupted card for good: main settles its files, so they are not offered again. */
+export function useForgetInterrupted(): (upload: LocalUpload) => Promise<void> {
+  const loupe = useLoupe();
+  const client = useQueryClient();
+  return async (upload) => {
+    await Promise.all(upload.batchIds.map((batchId) => loupe.uploads.forget({ batchId })));
+    useUploads.getState().dismiss([upload.id]);
+    await client.invalidateQueries({ queryKey: interruptedKey });
+  };
+}
