@@ -92,6 +92,15 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
     'jobs.list': () => ({ ok: true, value: { jobs: [], nextCursor: null, source: 'local', notice: null } }),
     // …and no assets.
     'assets.list': () => ({ ok: true, value: { assets: [], nextCursor: null, total: 0 } }),
+    // …and no batches: a batch id asked for is one the host does not have.
+    'batches.list': () => ({ ok: true, value: { batches: [] } }),
+    'batches.get': (args) => ({
+      ok: false,
+      error: {
+        code: 'batch_not_found',
+        message: `There is no batch ${(args as { batchId: string }).batchId} for this profile.`,
+      },
+    }),
     'profiles.setActive': (args) => {
       profiles = { ...profiles, activeProfileId: (args as { profileId: string }).profileId };
       return { ok: true, value: profiles };

@@ -21,6 +21,10 @@ const OWN_CLICKS: readonly GalleryItem['kind'][] = ['audio', 'video'];
  */
 export function GalleryTile({ item, fresh, onOpen }: GalleryTileProps) {
   const name = visibleText(item.name);
+  const origin =
+    item.origin === undefined
+      ? null
+      : { jobId: visibleText(item.origin.jobId), label: visibleText(item.origin.label) };
   const clickable = !OWN_CLICKS.includes(item.kind);
   const dragger = assetDragger();
   return (
@@ -52,8 +56,10 @@ export function GalleryTile({ item, fresh, onOpen }: GalleryTileProps) {
         type="button"
         data-tile-open=""
         onClick={onOpen}
-        title={`Open ${name}`}
-        className="flex h-[3.6rem] shrink-0 flex-col justify-center gap-0.5 border-t border-line px-2.5 text-left hover:bg-hover"
+        title={origin === null ? `Open ${name}` : `Open ${name} (from job ${origin.jobId})`}
+        className={`flex shrink-0 flex-col justify-center gap-0.5 border-t border-line px-2.5 text-left hover:bg-hover ${
+          origin === null ? 'h-[3.6rem]' : 'h-[4.6rem]'
+        }`}
       >
         <span className="w-full truncate text-xs text-fg">{name}</span>
         <span className="w-full truncate text-[11px] text-muted tabular-nums">
@@ -63,6 +69,11 @@ export function GalleryTile({ item, fresh, onOpen }: GalleryTileProps) {
         <span className="w-full truncate font-mono text-[10px] text-faint">
           {item.hash ? visibleText(shortHash(item.hash)) : 'hash not known yet'}
         </span>
+        {origin === null ? null : (
+          <span className="w-full truncate font-mono text-[10px] text-muted" data-testid="tile-origin">
+            {origin.label}
+          </span>
+        )}
       </button>
     </li>
   );

@@ -17,6 +17,14 @@ export interface GalleryItem {
   hash: string | null;
   /** The bytes on the asset route (lib/assetUrl.ts); never a service URL. */
   url: string;
+  /** The job it came from, when one gallery shows several jobs' outputs (a batch's). */
+  origin?: GalleryOrigin;
+}
+
+export interface GalleryOrigin {
+  jobId: string;
+  /** A short plain-text name for the tile, e.g. "Item 2 · <job id>". */
+  label: string;
 }
 
 /** `blake3:1a2b3c4d…9f0e`: enough to tell two outputs apart at a glance; the full hash is one click away. */

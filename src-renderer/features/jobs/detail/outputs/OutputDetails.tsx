@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../../../components/Button';
 import { KIND_LABEL, type GalleryItem } from '../../../../components/gallery/galleryItem';
 import { CopyButton } from '../../../../components/jobs/CopyButton';
 import { byteSize } from '../../../../components/jobs/formatValues';
@@ -27,8 +28,18 @@ function Copyable({ text, what }: { text: string; what: string }) {
   );
 }
 
-/** The output's facts: its whole name, type, size (exact bytes on hover), hash and asset id, copyable. */
-export function OutputDetails({ item }: { item: GalleryItem }) {
+interface OutputDetailsProps {
+  item: GalleryItem;
+  /** Opens the job an output came from (a gallery of several jobs' outputs offers it). */
+  onOpenJob?: ((jobId: string) => void) | undefined;
+}
+
+/**
+ * The output's facts: its whole name, type, size (exact bytes on hover), hash and asset id, copyable; and,
+ * in a gallery of several jobs, the job it came from.
+ */
+export function OutputDetails({ item, onOpenJob }: OutputDetailsProps) {
+  const origin = item.origin;
   return (
     <dl className="space-y-2.5" data-testid="output-details">
       <Row label="Name">
@@ -58,6 +69,20 @@ export function OutputDetails({ item }: { item: GalleryItem }) {
       <Row label="Asset id">
         <Copyable text={item.assetId} what="asset id" />
       </Row>
+      {origin === undefined ? null : (
+        <Row label="From job">
+          <span className="flex items-start gap-1" data-testid="output-origin">
+            <span className="min-w-0 flex-1 font-mono text-[11px] break-all text-muted select-text">
+              {visibleText(origin.jobId)}
+            </span>
+            {onOpenJob ? (
+              <Button variant="ghost" title="Open this job in Jobs" onClick={() => onOpenJob(origin.jobId)}>
+                Open in Jobs
+              </Button>
+            ) : null}
+          </span>
+        </Row>
+      )}
     </dl>
   );
 }

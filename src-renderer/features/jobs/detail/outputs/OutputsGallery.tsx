@@ -11,19 +11,33 @@ import { useDownloadAll } from './useDownloadAll';
 
 interface OutputsGalleryProps {
   items: readonly GalleryItem[];
-  /** The job is still running: more outputs may land. */
+  /** The job (or batch) is still running: more outputs may land. */
   writing: boolean;
+  /** What to say while `writing`. */
+  writingNote?: string;
+  /** For outputs of several jobs (items with an origin): open the job one came from. */
+  onOpenJob?: (jobId: string) => void;
 }
 
 function summary(items: readonly GalleryItem[]): string {
   const known = items.filter((item) => item.sizeBytes !== null);
   const bytes = known.reduce((sum, item) => sum + (item.sizeBytes ?? 0), 0);
-  const count = `${items.length} ${items.length === 1 ? 'output' : 'outputs'}`;
+  let count = `${items.length} ${items.length === 1 ? 'output' : 'outputs'}`;
+  const jobs = new Set(items.flatMap((item) => (item.origin ? [item.origin.jobId] : [])));
+  if (jobs.size > 0) count += ` from ${jobs.size} ${jobs.size === 1 ? 'job' : 'jobs'}`;
   return known.length > 0 ? `${count} · ${byteSize(bytes)}` : count;
 }
 
-/** Tiles for a job's outputs, a lightbox for one at a time, and "download all". Keyed by job by its parent. */
-export function OutputsGallery({ items, writing }: OutputsGalleryProps) {
+/**
+ * Tiles for outputs, a lightbox for one at a time, and "download all". The job detail shows one job's; the
+ * Batches screen every job's of a batch, each tile naming its job. Keyed by job (or batch) by its parent.
+ */
+export function OutputsGallery({
+  items,
+  writing,
+  writingNote = 'more may land while the job runs',
+  onOpenJob,
+}: OutputsGalleryProps) {
   // The outputs there when the gallery was first drawn; any other tile landed later and animates in.
   const [firstSeen] = useState(() => new Set(items.map((item) => item.key)));
   const [openKey, setOpenKey] = useState<string | null>(null);
@@ -42,7 +56,7 @@ export function OutputsGallery({ items, writing }: OutputsGalleryProps) {
         <span className="text-muted tabular-nums">{summary(items)}</span>
         {writing ? (
           <span className="flex items-center gap-1.5 text-[11px] text-faint">
-            <Spinner className="text-state-running" /> more may land while the job runs
+            <Spinner className="text-state-running" /> {writingNote}
           </span>
         ) : null}
         <span className="flex-1" />
@@ -84,7 +98,7 @@ export function OutputsGallery({ items, writing }: OutputsGalleryProps) {
           returnFocus={tileOf}
           aside={(item) => (
             <div className="space-y-5">
-              <OutputDetails item={item} />
+              <OutputDetails item={item} onOpenJob={onOpenJob} />
               <OutputActions key={item.key} item={item} />
             </div>
           )}

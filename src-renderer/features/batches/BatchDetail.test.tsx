@@ -1,0 +1,180 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { summaryOf } from '../../queries/jobCache';
+import { useUiStore } from '../../stores/uiStore';
+import { jobSnapshot, tick } from '../../test/fakeJobsHost';
+import { fakeLayout } from '../../test/fakeLayout';
+import { renderApp } from '../../test/renderApp';
+import { useJobsUi } from '../jobs/jobsUiStore';
+import { useBatchesUi } from './batchesUiStore';
+import { batchOutput, fakeBatchesHost, type FakeBatchesHost } from './testing/fakeBatches';
+import { listedBatch, listedBatchIds, renderBatches, resetBatchesUi } from './testing/renderBatches';
+import { DUNES, KITE_JOBS, KITE_OUTPUTS, kites, outputsOf, SAMPLE_JOBS } from './testing/sampleBatches';
+
+beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
+afterAll(() => fakeLayout.restore());
+beforeEach(() => resetBatchesUi());
+
+function sampleHost(): FakeBatchesHost {
+  return fakeBatchesHost({ jobs: SAMPLE_JOBS, batches: [kites(), DUNES] });
+}
+
+async function openKites(host: FakeBatchesHost): Promise<HTMLElement> {
+  renderBatches(host.loupe);
+  await waitFor(() => expect(listedBatchIds()).toContain('kites'));
+  fireEvent.click(listedBatch('kites'));
+  return screen.findByTestId('batch-detail');
+}
+
+function tiles(): HTMLElement[] {
+  return screen.queryAllByTestId('gallery-tile');
+}
+
+const itemRows = () => screen.getAllByTestId('batch-item');
+
+describe('the open batch', () => {
+  it('says where it stands in words, lists every item, and shows the outputs of all its jobs', async () => {
+    const detail = await openKites(sampleHost());
+    expect(within(detail).getByRole('heading').textContent).toBe('Kites U+202Egnp.exe');
+    expect(within(detail).getByTestId('batch-counts').textContent).toBe(
+      '6 items: 1 succeeded, 1 refused, 1 running, 3 submitting',
+    );
+    expect(within(detail).getByTestId('batch-running').textContent).toContain('In progress');
+
+    // Items in order: a job's state once there is a job, else where its submission is.
+    expect(itemRows().map((row) => row.dataset.state)).toEqual([
+      'succeeded',
+      'running',
+      'pending',
+      'sent',
+      'unknown',
+      'failed',
+    ]);
+    const words = itemRows().map((row) => row.children[1]?.textContent);
+    expect(words).toEqual([
+      'Succeeded',
+      'Running',
+      'Waiting to send',
+      'Sending',
+      'Outcome unknown — Loupe will resend with the same key',
+      'Refused: The service queue is full.',
+    ]);
+    const jobCells = itemRows().map((row) => row.children[2]?.textContent);
+    expect(jobCells).toEqual([
+      'job-kite-1',
+      'job-kite-2',
+      'no job yet',
+      'no job yet',
+      'no job yet',
+      'no job yet',
+    ]);
+    expect(within(itemRows()[0]!).getByTestId('item-job').className).toContain('font-mono');
+    expect(itemRows().map((row) => row.children[3]?.textContent)).toEqual(['2', '1', '—', '—', '—', '—']);
+
+    // The gallery: every output of both jobs, each tile naming the job (and item) it came from.
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    expect(tiles().map((tile) => within(tile).getByTestId('tile-origin').textContent)).toEqual([
+      '#1 · job-kite-1',
+      '#1 · job-kite-1',
+      '#2 · job-kite-2',
+    ]);
+    expect(within(tiles()[0]!).getByRole('img', { name: 'kite_0001.png' }).getAttribute('src')).toBe(
+      '/asset-bytes/cap/local/kite-a',
+    );
+    const gallery = screen.getByTestId('outputs-gallery');
+    expect(gallery.textContent).toContain('3 outputs from 2 jobs · 3.0 KiB');
+    expect(gallery.textContent).toContain('more may land while the batch runs');
+    expect(within(gallery).getByRole('button', { name: 'Download all 3' })).toBeTruthy();
+  });
+
+  it('reads the batch again when one of its jobs changes, so a new output appears', async () => {
+    const host = sampleHost();
+    await openKites(host);
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    const reads = () => host.callsOf('batches.get').length;
+    const listReads = () => host.callsOf('batches.list').length;
+    const before = reads();
+
+    // The running job writes a second output: the host's record has it, and jobs.updates says so.
+    const landed = batchOutput({ jobId: 'job-kite-2', assetId: 'kite-d', name: 'kite_0004.png' });
+    const outputs = [...KITE_OUTPUTS, landed];
+    const moved = { ...KITE_JOBS.running, outputs: outputsOf('job-kite-2', outputs), observedAt: tick() };
+    host.setBatch(kites(moved, outputs));
+    act(() => {
+      host.emitUpdates([summaryOf(moved)]);
+    });
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(reads()).toBeGreaterThan(before);
+    expect(listReads()).toBeGreaterThan(1);
+    const fresh = tiles()[3]!;
+    expect(fresh.className).toContain('loupe-tile-in');
+    expect(within(fresh).getByTestId('tile-origin').textContent).toBe('#2 · job-kite-2');
+    await waitFor(() => expect(itemRows()[1]!.children[3]?.textContent).toBe('2'));
+
+    // Progress alone moves the item's bar without a read; a job of someone else's reads nothing.
+    const settled = reads();
+    const settledList = listReads();
+    const progressing = { ...summaryOf(moved), progress: 0.5, observedAt: tick() };
+    const stranger = summaryOf(jobSnapshot({ id: 'not-ours', status: 'running', submittedByUs: false }));
+    act(() => {
+      host.emitUpdates([progressing, stranger]);
+    });
+    const bar = await within(itemRows()[1]!).findByRole('progressbar');
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(reads()).toBe(settled);
+    expect(listReads()).toBe(settledList);
+  });
+
+  it('opens an output in the lightbox, moves with the arrows, and names its job', async () => {
+    await openKites(sampleHost());
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    fireEvent.click(tiles()[1]!.querySelector('[data-tile-open]')!);
+    const box = screen.getByTestId('lightbox');
+    expect(box.textContent).toContain('2 of 3');
+    fireEvent.keyDown(box, { key: 'ArrowRight' });
+    expect(box.textContent).toContain('3 of 3');
+    expect(within(box).getByTestId('output-origin').textContent).toContain('job-kite-2');
+    // Keys in the lightbox are its own: the batch list's cursor did not move, the batch stays open.
+    fireEvent.keyDown(box, { key: 'j' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(useBatchesUi.getState()).toMatchObject({ cursorId: 'kites', openBatchId: 'kites' });
+    fireEvent.click(within(box).getByRole('button', { name: 'Open in Jobs' }));
+    expect(useUiStore.getState().section).toBe('jobs');
+    expect(useJobsUi.getState().openJobId).toBe('job-kite-2');
+  });
+
+  it('says so when the open batch is no longer in the record, and drops it from the list', async () => {
+    const host = sampleHost();
+    await openKites(host);
+    host.removeBatch('kites');
+    const done = { ...KITE_JOBS.running, status: 'succeeded' as const, observedAt: tick() };
+    act(() => {
+      host.emitUpdates([summaryOf(done)]);
+    });
+    const gone = await screen.findByTestId('batch-gone');
+    expect(gone.textContent).toContain('This batch is no longer here');
+    expect(gone.textContent).not.toContain('batch_not_found');
+    fireEvent.click(within(gone).getByRole('button', { name: 'Details' }));
+    expect(gone.textContent).toContain('code: batch_not_found');
+    await waitFor(() => expect(listedBatchIds()).toEqual(['dunes']));
+    fireEvent.click(within(gone).getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('no-batch-open')).toBeTruthy();
+  });
+
+  it('a click on an item’s job id opens that job in the Jobs screen', async () => {
+    const host = sampleHost();
+    resetBatchesUi();
+    renderApp(host.loupe);
+    await waitFor(() => expect(listedBatchIds()).toEqual(['dunes', 'kites']));
+    fireEvent.click(listedBatch('kites'));
+    const detail = await screen.findByTestId('batch-detail');
+    fireEvent.click(within(detail).getByRole('button', { name: 'job-kite-1' }));
+
+    const jobDetail = await screen.findByTestId('job-detail');
+    expect(jobDetail.dataset.jobId).toBe('job-kite-1');
+    expect(useUiStore.getState().section).toBe('jobs');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Jobs');
+    expect(useJobsUi.getState()).toMatchObject({ profileId: 'local', openJobId: 'job-kite-1' });
+  });
+});

@@ -1,0 +1,92 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Button } from '../../../components/Button';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { InlineError } from '../../../components/InlineError';
+import { Spinner } from '../../../components/Spinner';
+import { errorText } from '../../../components/errorText';
+import { useLoupe } from '../../../lib/loupeContext';
+import { visibleText } from '../../../lib/visibleText';
+import { batchKeys } from '../../../queries/batchKeys';
+import { batchQuery, isBatchNotFound } from '../../../queries/batchQueries';
+import { useOpenInJobs } from '../useOpenInJobs';
+import { BatchGallery } from './BatchGallery';
+import { BatchHeader } from './BatchHeader';
+import { BatchItemsTable } from './BatchItemsTable';
+
+interface BatchDetailProps {
+  profileId: string;
+  batchId: string;
+  onClose: () => void;
+}
+
+/** The batch is not in Loupe's record (any more): say so, drop it from the list, offer to close. */
+function BatchGone({ error, onClose }: { error: unknown; onClose: () => void }) {
+  const text = errorText(error);
+  return (
+    <div className="m-4 rounded border border-line bg-raised p-3" data-testid="batch-gone">
+      <p className="text-sm font-medium text-fg">This batch is no longer here</p>
+      <InlineError
+        className="mt-1"
+        message={visibleText(text.message)}
+        nextStep="Loupe’s record for this profile has no batch with this id: it may have been removed, or the record was reset. Pick another batch from the list."
+        code={text.code}
+        actions={
+          <button type="button" className="text-accent hover:underline" onClick={onClose}>
+            Close
+          </button>
+        }
+      />
+    </div>
+  );
+}
+
+/** One batch: its header, its items (each job a click away) and every output of its jobs. */
+export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
+  const loupe = useLoupe();
+  const client = useQueryClient();
+  const query = useQuery(batchQuery(loupe, profileId, batchId));
+  const openInJobs = useOpenInJobs(profileId);
+  const gone = isBatchNotFound(query.error);
+
+  // The list may still show the batch that vanished: read it again.
+  useEffect(() => {
+    if (gone) void client.invalidateQueries({ queryKey: batchKeys.list(profileId) });
+  }, [gone, client, profileId]);
+
+  const batch = query.data;
+  if (gone) return <BatchGone error={query.error} onClose={onClose} />;
+  if (!batch) {
+    if (query.isError) {
+      return <ErrorNotice doing="read this batch" error={query.error} onRetry={() => void query.refetch()} />;
+    }
+    return (
+      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
+        <Spinner /> Loading the batch…
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-label="Batch detail"
+      data-testid="batch-detail"
+      data-batch-id={batch.id}
+      data-batch-detail=""
+      className="flex h-full min-w-0 flex-col"
+    >
+      <BatchHeader batch={batch} onClose={onClose} />
+      {query.isError ? (
+        <p className="border-b border-line px-4 py-1.5 text-[11px] text-faint">
+          Could not refresh just now ({visibleText(query.error.message)}); showing what Loupe last saw.
+          <Button variant="ghost" className="ml-2 h-5 px-1.5" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+      <div className="max-h-[35%] shrink-0 overflow-y-auto border-b border-line">
+        <BatchItemsTable items={batch.items} onOpenJob={openInJobs} />
+      </div>
+      <BatchGallery batch={batch} profileId={profileId} onOpenJob={openInJobs} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { BatchDetail } from '../../../../src-preload/contract';
+import { Button } from '../../../components/Button';
+import { CopyButton } from '../../../components/jobs/CopyButton';
+import { RelativeTime } from '../../../components/jobs/RelativeTime';
+import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
+import { Spinner } from '../../../components/Spinner';
+import { visibleText } from '../../../lib/visibleText';
+import { countsInWords, plural } from '../batchCounts';
+import { BatchStateBar } from '../BatchStateBar';
+
+interface BatchHeaderProps {
+  batch: BatchDetail;
+  onClose: () => void;
+}
+
+/** The batch's name, whether it is done, its items' states as a bar and in words, and when it was made. */
+export function BatchHeader({ batch, onClose }: BatchHeaderProps) {
+  const name = visibleText(batch.name);
+  return (
+    <header className="flex shrink-0 flex-col gap-2 border-b border-line px-4 py-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-fg" title={name}>
+          <VisibleMarks text={name} />
+        </h2>
+        {batch.finished ? (
+          <span className="shrink-0 text-[11px] text-faint" data-testid="batch-finished">
+            Finished
+          </span>
+        ) : (
+          <span
+            className="flex shrink-0 items-center gap-1.5 text-[11px] text-muted"
+            data-testid="batch-running"
+          >
+            <Spinner className="text-state-running" /> In progress
+          </span>
+        )}
+        <CopyButton text={batch.id} title="Copy the batch id">
+          Copy id
+        </CopyButton>
+        <Button variant="ghost" aria-label="Close the batch (Esc)" title="Close (Esc)" onClick={onClose}>
+          ×
+        </Button>
+      </div>
+      <BatchStateBar counts={batch.counts} className="w-full" />
+      <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted tabular-nums">
+        <span data-testid="batch-counts">
+          {plural(batch.itemCount, 'item')}: {countsInWords(batch.counts)}
+        </span>
+        <span className="text-faint">·</span>
+        <span>{plural(batch.outputsCount, 'output')}</span>
+        <span className="text-faint">·</span>
+        <span>
+          created <RelativeTime iso={batch.createdAt} />
+        </span>
+      </p>
+    </header>
+  );
+}

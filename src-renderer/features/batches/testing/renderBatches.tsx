@@ -1,0 +1,53 @@
+import { act, screen, within } from '@testing-library/react';
+import type { LoupeApi } from '../../../../src-preload/buildApi';
+import { renderWithLoupe } from '../../../test/renderWithLoupe';
+import { resetUiState } from '../../../test/resetUiState';
+import { useJobsUi } from '../../jobs/jobsUiStore';
+import { BATCH_LIST_WIDTH, useBatchesUi } from '../batchesUiStore';
+import { BatchesScreen } from '../BatchesScreen';
+
+/** Every store the Batches screen touches back to a clean state, with the Batches section open. */
+export function resetBatchesUi(): void {
+  act(() => {
+    resetUiState('batches');
+    useBatchesUi.setState({
+      profileId: null,
+      openBatchId: null,
+      cursorId: null,
+      listWidth: BATCH_LIST_WIDTH.initial,
+    });
+    useJobsUi.setState({ profileId: null, openJobId: null, cursorId: null, selected: new Set() });
+  });
+}
+
+export function renderBatches(loupe: LoupeApi) {
+  resetBatchesUi();
+  return renderWithLoupe(<BatchesScreen />, loupe);
+}
+
+/** The rows of the batch list, as their batch ids, in order. */
+export function listedBatchIds(): string[] {
+  return listedBatchRows().map((row) => row.dataset.batchId ?? '');
+}
+
+export function listedBatchRows(): HTMLElement[] {
+  const list = screen.queryByRole('listbox', { name: 'Batches' });
+  return list ? within(list).queryAllByRole('option') : [];
+}
+
+export function listedBatch(batchId: string): HTMLElement {
+  const row = listedBatchRows().find((element) => element.dataset.batchId === batchId);
+  if (!row) throw new Error(`no row for batch ${batchId}`);
+  return row;
+}
+
+/** The part counts of a state bar, as { succeeded: 2, submitting: 1 }. */
+export function barParts(scope: HTMLElement): Record<string, number> {
+  const bar = within(scope).getByTestId('batch-state-bar');
+  return Object.fromEntries(
+    [...bar.querySelectorAll<HTMLElement>('[data-part]')].map((part) => [
+      part.dataset.part ?? '',
+      Number(part.dataset.count),
+    ]),
+  );
+}

@@ -1,0 +1,107 @@
+// Keeps the Batches screen live: its own jobs.updates subscription while the screen is open (App's
+// subscription feeds the job caches; this one decides when a batch must be read again). Rows of the open
+// batch's jobs patch its items at once (progress moves without a read); a change of state or of the number of
+// outputs reads the batch again, so outputs appear as they land, and the list, whose counts moved.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { BatchDetail, JobSummary } from '../../../src-preload/contract';
+import { useLoupe } from '../../lib/loupeContext';
+import { isOlder } from '../../queries/jobCache';
+import { batchKeys } from '../../queries/batchKeys';
+import { useTransportState } from '../../transport/transportState';
+
+const RESUBSCRIBE_MS = 5_000;
+/** Jobs remembered for "did it change?"; past this the memory starts again (a read too many, no harm). */
+const MAX_REMEMBERED = 5_000;
+
+/** Rows of the batch's jobs written into its items; returns the batch unchanged when none apply. */
+function patchItems(batch: BatchDetail, byId: ReadonlyMap<string, JobSummary>): BatchDetail {
+  let patched = 0;
+  const items = batch.items.map((item) => {
+    const row = item.jobId === null ? undefined : byId.get(item.jobId);
+    if (!row || (item.job && isOlder(row, item.job))) return item;
+    patched += 1;
+    return { ...item, job: row };
+  });
+  return patched === 0 ? batch : { ...batch, items };
+}
+
+function applyRows(
+  client: QueryClient,
+  profileId: string,
+  openBatchId: string | null,
+  rows: readonly JobSummary[],
+  changed: ReadonlySet<string>,
+): void {
+  let touchesOpen = false;
+  if (openBatchId !== null) {
+    const key = batchKeys.batch(profileId, openBatchId);
+    const held = client.getQueryData<BatchDetail>(key);
+    if (held) {
+      const members = new Set(held.items.map((item) => item.jobId));
+      const byId = new Map(rows.filter((row) => members.has(row.id)).map((row) => [row.id, row]));
+      if (byId.size > 0) client.setQueryData<BatchDetail>(key, patchItems(held, byId));
+      // A job of ours not yet in the batch may be one its waiting items just became.
+      const waiting = held.items.some((item) => item.jobId === null && item.submission !== 'failed');
+      touchesOpen = rows.some(
+        (row) => changed.has(row.id) && (byId.has(row.id) || (waiting && row.submittedByUs)),
+      );
+      if (touchesOpen) {
+        void client.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+      }
+    }
+  }
+  // The list has no job ids; every batch job was submitted by Loupe, so only such rows can move its counts.
+  const mayMoveList = rows.some((row) => changed.has(row.id) && row.submittedByUs);
+  if (touchesOpen || mayMoveList) {
+    void client.invalidateQueries(
+      { queryKey: batchKeys.list(profileId), exact: true },
+      { cancelRefetch: false },
+    );
+  }
+}
+
+export function useBatchUpdates(profileId: string, openBatchId: string | null): void {
+  const loupe = useLoupe();
+  const client = useQueryClient();
+  const transport = useTransportState((state) => state.state);
+  const [attempt, setAttempt] = useState(0);
+  const openRef = useRef(openBatchId);
+  useEffect(() => {
+    openRef.current = openBatchId;
+  }, [openBatchId]);
+
+  useEffect(() => {
+    if (transport !== 'connected') return;
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // What each job looked like last: a row that only moved its progress reads nothing again.
+    const lastSeen = new Map<string, string>();
+    const subscription = loupe.jobs.updates(
+      {},
+      {
+        onEvent: ({ jobs }) => {
+          if (closed) return;
+          if (lastSeen.size > MAX_REMEMBERED) lastSeen.clear();
+          const changed = new Set<string>();
+          for (const row of jobs) {
+            const look = `${row.status}|${row.outputsCount ?? ''}`;
+            if (lastSeen.get(row.id) !== look) changed.add(row.id);
+            lastSeen.set(row.id, look);
+          }
+          applyRows(client, profileId, openRef.current, jobs, changed);
+        },
+        onEnd: () => {
+          if (closed) return;
+          // The slow poll of unfinished batches keeps the screen true meanwhile.
+          retry = setTimeout(() => setAttempt((count) => count + 1), RESUBSCRIBE_MS);
+        },
+      },
+    );
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      subscription.unsubscribe();
+    };
+  }, [loupe, client, profileId, transport, attempt]);
+}
