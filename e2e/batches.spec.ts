@@ -4,33 +4,13 @@
 // names the job, and a click on the item's job id opens that job in Jobs. Screenshots go to the test's
 // output folder for a person to look at.
 import type { Locator } from '@playwright/test';
+import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
 import { openDemoJobs, submitThroughPicker } from './support/loupeUi';
 import { expect, test } from './webShell';
 
-function imageWorkflow(prefix: string, seed: number, batchSize: number, steps: number) {
-  return {
-    '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd_xl_base_1.0.safetensors' } },
-    '5': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: batchSize } },
-    '6': { class_type: 'CLIPTextEncode', inputs: { text: `a ${prefix} at dusk`, clip: ['4', 1] } },
-    '7': { class_type: 'CLIPTextEncode', inputs: { text: 'blurry', clip: ['4', 1] } },
-    '3': {
-      class_type: 'KSampler',
-      inputs: {
-        model: ['4', 0],
-        seed,
-        steps,
-        cfg: 7,
-        sampler_name: 'euler',
-        scheduler: 'normal',
-        positive: ['6', 0],
-        negative: ['7', 0],
-        latent_image: ['5', 0],
-        denoise: 1,
-      },
-    },
-    '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
-    '9': { class_type: 'SaveImage', inputs: { images: ['8', 0], filename_prefix: prefix } },
-  };
+/** A text-to-image run of `steps` sampler steps writing `batch` images named after `prefix`. */
+function imageWorkflow(prefix: string, seed: number, batch: number, steps: number) {
+  return textToImageWorkflow({ prompt: `a ${prefix} at dusk`, seed, batch, steps, filenamePrefix: prefix });
 }
 
 interface ImageLike {

@@ -3,32 +3,16 @@
 // failed job's error, retry with both attempts listed, and an editor export explained. Screenshots of the
 // list and the detail are written next to the test's output for a person to look at.
 import type { Locator } from '@playwright/test';
+import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
 import { openDemoJobs } from './support/loupeUi';
 import { expect, test } from './webShell';
 
-const API_WORKFLOW = {
-  '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd_xl_base_1.0.safetensors' } },
-  '5': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
-  '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a red kite over dunes', clip: ['4', 1] } },
-  '7': { class_type: 'CLIPTextEncode', inputs: { text: 'blurry', clip: ['4', 1] } },
-  '3': {
-    class_type: 'KSampler',
-    inputs: {
-      model: ['4', 0],
-      seed: 5,
-      steps: 4,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      positive: ['6', 0],
-      negative: ['7', 0],
-      latent_image: ['5', 0],
-      denoise: 1,
-    },
-  },
-  '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
-  '9': { class_type: 'SaveImage', inputs: { images: ['8', 0], filename_prefix: 'kite' } },
-};
+const API_WORKFLOW = textToImageWorkflow({
+  prompt: 'a red kite over dunes',
+  seed: 5,
+  steps: 4,
+  filenamePrefix: 'kite',
+});
 
 const UI_WORKFLOW = { last_node_id: 1, last_link_id: 0, nodes: [{ id: 1, type: 'KSampler' }], links: [] };
 

@@ -13,25 +13,8 @@ import { clearSimRequests, simRequests, startFast } from '../core/api/conformanc
 import { hashChunksWithWasm, type UploadService } from '../core/uploads';
 import { uploadFixture, type UploadFixture } from '../core/uploads/testing/uploadFixture';
 import type { RunningSimulator } from '../simulator/server';
-import { handleAppProtocol, type ProtocolHandlerHost } from './appProtocol';
-
-type Handler = Parameters<ProtocolHandlerHost['handle']>[1];
-
-/** protocol.handle as Electron declares it: one handler per scheme; `request` builds what the handler gets. */
-class FakeProtocol implements ProtocolHandlerHost {
-  readonly handlers = new Map<string, Handler>();
-
-  handle(scheme: string, handler: Handler): void {
-    if (this.handlers.has(scheme)) throw new Error(`scheme ${scheme} is already handled`);
-    this.handlers.set(scheme, handler);
-  }
-
-  async fetch(request: Request): Promise<Response> {
-    const handler = this.handlers.get(new URL(request.url).protocol.slice(0, -1));
-    if (handler === undefined) throw new Error(`no handler for ${request.url}`);
-    return handler(request);
-  }
-}
+import { handleAppProtocol } from './appProtocol';
+import { FakeProtocol } from './fakes.test-support';
 
 const CAPABILITY = 'cap-0123456789abcdefghijklmnop';
 const APP = 'loupe-app://app';

@@ -6,28 +6,8 @@ import type { AssetReply, AssetRequest, AssetResponderLike } from '../core/conte
 import { uploadBytes } from '../core/content/testing/bytes';
 import { contentFixture, type ContentFixture } from '../core/content/testing/contentFixture';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
-import type { ProtocolHandlerHost } from './appProtocol';
+import { FakeProtocol } from './fakes.test-support';
 import { handleAssetProtocol } from './assetProtocol';
-
-type Handler = Parameters<ProtocolHandlerHost['handle']>[1];
-
-/** protocol.handle as Electron declares it: one handler per scheme. */
-class FakeProtocol implements ProtocolHandlerHost {
-  readonly handlers = new Map<string, Handler>();
-
-  handle(scheme: string, handler: Handler): void {
-    if (this.handlers.has(scheme)) throw new Error(`scheme ${scheme} is already handled`);
-    this.handlers.set(scheme, handler);
-  }
-
-  /** What Chromium would do for a request on a handled scheme. */
-  async fetch(url: string, init?: RequestInit): Promise<Response> {
-    const scheme = new URL(url).protocol.slice(0, -1);
-    const handler = this.handlers.get(scheme);
-    if (handler === undefined) throw new Error(`no handler for ${scheme}`);
-    return handler(new Request(url, init));
-  }
-}
 
 class RecordingResponder implements AssetResponderLike {
   readonly requests: AssetRequest[] = [];

@@ -2,6 +2,7 @@
 // interfaces the code is written against, and those interfaces are proven (at compile time) to be satisfied
 // by Electron's own declarations, so a fake cannot quietly drift from the real thing.
 import type { NativeImage } from 'electron';
+import type { ProtocolHandlerHost } from './appProtocol';
 import type { DragSourceLike } from './assetExport';
 import type { FrameLike, InvokeEventLike, IpcMainLike, WebContentsLike } from './ipcBinding';
 
@@ -69,4 +70,24 @@ export function frame(url: string, parent: FrameLike | null = null): FrameLike {
 
 export function invokeEvent(sender: FakeWebContents, senderFrame: FrameLike | null): InvokeEventLike {
   return { sender, senderFrame };
+}
+
+type ProtocolHandler = Parameters<ProtocolHandlerHost['handle']>[1];
+
+/** protocol.handle as Electron declares it: one handler per scheme; `fetch` is what Chromium would do. */
+export class FakeProtocol implements ProtocolHandlerHost {
+  readonly handlers = new Map<string, ProtocolHandler>();
+
+  handle(scheme: string, handler: ProtocolHandler): void {
+    if (this.handlers.has(scheme)) throw new Error(`scheme ${scheme} is already handled`);
+    this.handlers.set(scheme, handler);
+  }
+
+  /** A request on a handled scheme, given whole or as a URL and init. */
+  async fetch(input: Request | string, init?: RequestInit): Promise<Response> {
+    const request = typeof input === 'string' ? new Request(input, init) : input;
+    const handler = this.handlers.get(new URL(request.url).protocol.slice(0, -1));
+    if (handler === undefined) throw new Error(`no handler for ${request.url}`);
+    return handler(request);
+  }
 }

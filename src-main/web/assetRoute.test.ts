@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestCore, type TestCore } from '../core/app/testing/testCore';
+import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { clearSimRequests, simRequests } from '../core/api/conformance/simulatorHarness';
 import { uploadBytes } from '../core/content/testing/bytes';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
@@ -27,10 +27,7 @@ beforeAll(async () => {
   const html = Buffer.from('<script>parent.postMessage("pwned", "*")</script>');
   htmlId = (await uploadBytes(sim.url, KEY, html, 'page.html', 'text/html')).id;
   core = await createTestCore();
-  const profile = await core.profiles.create({ name: 'sim', surface: 'serverless', baseUrl: sim.url });
-  await core.profiles.setCredential(profile.id, KEY);
-  await core.profiles.setActive(profile.id);
-  profileId = profile.id;
+  profileId = await connectCore(core, { surface: 'serverless', baseUrl: sim.url, key: KEY });
   rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
   writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
   // The bundler puts the renderer's scripts under /assets/: the asset route must never shadow them.

@@ -15,7 +15,7 @@ import {
   type UploadBatch,
 } from '../../src-preload/contract';
 import { clearSimRequests, simRequests, startFast } from '../core/api/conformance/simulatorHarness';
-import { createTestCore, type TestCore } from '../core/app/testing/testCore';
+import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { hashChunksWithWasm, UploadService } from '../core/uploads';
 import type { RunningSimulator } from '../simulator/server';
 import { startWebHost, type WebHost } from './webHost';
@@ -28,9 +28,7 @@ let host: WebHost;
 beforeAll(async () => {
   sim = await startFast({ surface: 'serverless' });
   core = await createTestCore();
-  const profile = await core.profiles.create({ name: 'sim', surface: 'serverless', baseUrl: sim.url });
-  await core.profiles.setCredential(profile.id, 'demo-key');
-  await core.profiles.setActive(profile.id);
+  await connectCore(core, { surface: 'serverless', baseUrl: sim.url });
   rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
   writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
   host = await startWebHost({

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { createTestCore, type TestCore } from './testing/testCore';
+import type { CallName } from '../../../src-preload/contract';
+import { callOk, connectCore, createTestCore, type TestCore } from './testing/testCore';
 
 let sim: RunningSimulator;
 let core: TestCore;
@@ -12,20 +13,14 @@ let core: TestCore;
 beforeAll(async () => {
   sim = await startSimulator({ surface: 'serverless', timing: { dispatchMs: 5, nodeMs: 5, stepMs: 2 } });
   core = await createTestCore();
-  const profile = await core.profiles.create({ name: 'sim', surface: 'serverless', baseUrl: sim.url });
-  await core.profiles.setCredential(profile.id, 'demo-key');
-  await core.profiles.setActive(profile.id);
+  await connectCore(core, { surface: 'serverless', baseUrl: sim.url });
 });
 afterAll(async () => {
   await core.dispose();
   await sim.close();
 });
 
-async function call(name: Parameters<TestCore['dispatcher']['call']>[0], args: unknown): Promise<unknown> {
-  const result = await core.dispatcher.call(name, args);
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
+const call = (name: CallName, args: unknown): Promise<unknown> => callOk(core, name, args);
 
 const snapshot = z.object({
   id: z.string(),

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { batchDetailSchema, batchesContract } from '../../../src-preload/contracts/batches';
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
-import { createTestCore, type TestCore } from '../app/testing/testCore';
+import type { CallName } from '../../../src-preload/contract';
+import { callOk, connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 
 let sim: RunningSimulator;
@@ -14,20 +15,14 @@ let core: TestCore;
 beforeAll(async () => {
   sim = await startFast({ surface: 'serverless' });
   core = await createTestCore();
-  const profile = await core.profiles.create({ name: 'sim', surface: 'serverless', baseUrl: sim.url });
-  await core.profiles.setCredential(profile.id, 'demo-key');
-  await core.profiles.setActive(profile.id);
+  await connectCore(core, { surface: 'serverless', baseUrl: sim.url });
 });
 afterAll(async () => {
   await core.dispose();
   await sim.close();
 });
 
-async function call(name: Parameters<TestCore['dispatcher']['call']>[0], args: unknown): Promise<unknown> {
-  const result = await core.dispatcher.call(name, args);
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
+const call = (name: CallName, args: unknown): Promise<unknown> => callOk(core, name, args);
 
 const listResult = batchesContract['batches.list'].result;
 const job = z.object({

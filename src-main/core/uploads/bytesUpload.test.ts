@@ -2,25 +2,13 @@
 // Idempotency-Key are on disk before the bytes request leaves (rule 6), and after an unknown outcome a retry
 // checks by hash and goes out under a new key, on the same record.
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssetsClient, HttpClient } from '../api';
-import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
 import { connectionForProfile } from '../app/serviceConnection';
-import { uploadFixture, type UploadFixture } from './testing/uploadFixture';
+import { uploadTestbed } from './testing/uploadTestbed';
 import { hashChunksWithWasm } from './wasmHash';
 
-let sim: RunningSimulator;
-let fx: UploadFixture;
-
-beforeAll(async () => {
-  sim = await startFast({ surface: 'serverless' });
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  sim.control.reset();
-  fx = await uploadFixture({ surface: 'serverless', baseUrl: sim.url, key: 'demo-key' });
-});
-afterEach(() => fx.dispose());
+const bed = uploadTestbed('serverless');
 
 interface Seen {
   key: string | null;
@@ -33,16 +21,16 @@ function spied() {
   const spy: typeof fetch = (input, init) => {
     if (init?.method === 'POST') {
       const key = new Headers(init.headers).get('idempotency-key');
-      const row = fx.store.uploads.list(fx.profileId).rows.find((r) => r.idempotencyKey === key);
+      const row = bed.fx.store.uploads.list(bed.fx.profileId).rows.find((r) => r.idempotencyKey === key);
       seen.push({ key, rowState: row?.state ?? null });
     }
     return fetch(input, init);
   };
-  const service = fx.service({
+  const service = bed.fx.service({
     bytesRouteBase: '/upload-bytes/cap/',
     connect: async (profileId) =>
       new AssetsClient(
-        new HttpClient({ connection: await connectionForProfile(fx.profiles, profileId), fetch: spy }),
+        new HttpClient({ connection: await connectionForProfile(bed.fx.profiles, profileId), fetch: spy }),
       ),
   });
   return { service, seen };
@@ -82,16 +70,16 @@ describe('bytes the page hashed', () => {
     const plan = await service.bytes.prepare([await declared(bytes, 'clip.wav')], { filePath: 'inputs' });
     expect(plan.files[0]).toMatchObject({ action: 'send', sendUrl: `/upload-bytes/cap/${plan.batchId}/f1` });
     // Nothing is on disk until bytes arrive: a plan the page never follows leaves no dangling intent.
-    expect(fx.store.uploads.list(fx.profileId).rows).toEqual([]);
+    expect(bed.fx.store.uploads.list(bed.fx.profileId).rows).toEqual([]);
 
     const outcome = await service.bytes.receive(deliver(plan.batchId, bytes));
     expect(outcome).toMatchObject({ kind: 'uploaded', createdNew: true });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.rowState).toBe('sent');
-    const [row] = fx.store.uploads.list(fx.profileId).rows;
+    const [row] = bed.fx.store.uploads.list(bed.fx.profileId).rows;
     expect(row).toMatchObject({ state: 'created', idempotencyKey: seen[0]?.key, filePath: 'drop/clip.wav' });
     const asset = await new AssetsClient(
-      new HttpClient({ connection: await connectionForProfile(fx.profiles, fx.profileId) }),
+      new HttpClient({ connection: await connectionForProfile(bed.fx.profiles, bed.fx.profileId) }),
     ).get(outcome.kind === 'uploaded' ? outcome.assetId : '');
     // The type the page did not know came from the name.
     expect(asset).toMatchObject({
@@ -103,7 +91,7 @@ describe('bytes the page hashed', () => {
 
   it('after an unknown outcome, a retry checks by hash and goes out under a new key', async () => {
     const { service, seen } = spied();
-    sim.control.setFaults({ upstreamError: { routes: ['POST /api/v2/assets'], count: 1 } });
+    bed.sim.control.setFaults({ upstreamError: { routes: ['POST /api/v2/assets'], count: 1 } });
     const bytes = randomBytes(4000);
     const file = await declared(bytes, 'flaky.bin');
     const plan = await service.bytes.prepare([file], {});
@@ -111,20 +99,20 @@ describe('bytes the page hashed', () => {
       kind: 'failed',
       outcomeUnknown: true,
     });
-    expect(fx.store.uploads.list(fx.profileId).rows.map((r) => r.state)).toEqual(['unknown']);
+    expect(bed.fx.store.uploads.list(bed.fx.profileId).rows.map((r) => r.state)).toEqual(['unknown']);
 
     const again = await service.bytes.retry(plan.batchId, 'f1', { hash: file.hash, size: file.size });
     expect(again.action).toBe('send');
     expect(await service.bytes.receive(deliver(plan.batchId, bytes))).toMatchObject({ kind: 'uploaded' });
     expect(seen).toHaveLength(2);
     expect(seen[1]?.key).not.toBe(seen[0]?.key);
-    expect(fx.store.uploads.list(fx.profileId).rows).toEqual([
+    expect(bed.fx.store.uploads.list(bed.fx.profileId).rows).toEqual([
       expect.objectContaining({ state: 'created', attempts: 2, idempotencyKey: seen[1]?.key }),
     ]);
   });
 
   it('cancels a file waiting for its bytes; its address is then refused', async () => {
-    const service = fx.service({ bytesRouteBase: '/upload-bytes/cap/' });
+    const service = bed.fx.service({ bytesRouteBase: '/upload-bytes/cap/' });
     const bytes = randomBytes(100);
     const plan = await service.bytes.prepare([await declared(bytes, 'late.bin')], {});
     expect(service.cancel(plan.batchId)).toEqual({ canceled: 1 });
@@ -135,6 +123,6 @@ describe('bytes the page hashed', () => {
     expect(() => service.retry(plan.batchId, 'f1')).toThrow(
       expect.objectContaining({ code: 'not_retryable' }),
     );
-    expect(sim.control.stats().uploadBytesReceived).toBe(0);
+    expect(bed.sim.control.stats().uploadBytesReceived).toBe(0);
   });
 });

@@ -4,29 +4,17 @@
 // the evidence of what reached the service.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssetsClient, HttpClient } from '../api';
-import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
 import { connectionForProfile } from '../app/serviceConnection';
 import type { UploadBatch, UploadFile } from '../../../src-preload/contract';
-import { uploadFixture, type UploadFixture } from './testing/uploadFixture';
+import { uploadTestbed } from './testing/uploadTestbed';
 import type { UploadService } from './uploadService';
 
-let sim: RunningSimulator;
-let fx: UploadFixture;
-
-beforeAll(async () => {
-  sim = await startFast({ surface: 'serverless' });
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  sim.control.reset();
-  fx = await uploadFixture({ surface: 'serverless', baseUrl: sim.url, key: 'demo-key' });
-});
-afterEach(() => fx.dispose());
+const bed = uploadTestbed('serverless');
 
 async function assetsClient(fetchImpl?: typeof fetch): Promise<AssetsClient> {
-  const connection = await connectionForProfile(fx.profiles, fx.profileId);
+  const connection = await connectionForProfile(bed.fx.profiles, bed.fx.profileId);
   return new AssetsClient(
     new HttpClient({ connection, ...(fetchImpl === undefined ? {} : { fetch: fetchImpl }) }),
   );
@@ -43,7 +31,7 @@ const answerLost: typeof fetch = async (input, init) => {
 };
 
 async function restartedService(): Promise<{ service: UploadService; batches: UploadBatch[] }> {
-  const service = fx.service();
+  const service = bed.fx.service();
   await service.restoreInterrupted();
   return { service, batches: service.list() };
 }
@@ -57,11 +45,11 @@ function onlyFile(batches: UploadBatch[]): { batch: UploadBatch; file: UploadFil
 
 describe('uploads interrupted by a crash', () => {
   it('come back after a lost answer, and Retry mints from the hash: no byte is sent twice', async () => {
-    const first = fx.service({ connect: () => assetsClient(answerLost) });
-    const path = fx.file('shots/frame.png', randomBytes(5000));
+    const first = bed.fx.service({ connect: () => assetsClient(answerLost) });
+    const path = bed.fx.file('shots/frame.png', randomBytes(5000));
     const started = await first.start([path], { filePath: 'inputs', tags: ['frames'], expiresIn: 3600 });
     await first.whenFinished(started.batchId);
-    expect(sim.control.stats()).toMatchObject({ uploadBytesReceived: 5000, assets: 1 });
+    expect(bed.sim.control.stats()).toMatchObject({ uploadBytesReceived: 5000, assets: 1 });
     await first.close();
 
     const { service, batches } = await restartedService();
@@ -74,14 +62,14 @@ describe('uploads interrupted by a crash', () => {
     const resumed = (await service.whenFinished(batch.batchId)).files[0]!;
     expect(resumed.outcome).toMatchObject({ kind: 'deduplicated', bytesNotSent: 5000 });
     // The bytes went once; the resumed upload is placed and tagged as the first one asked.
-    expect(sim.control.stats().uploadBytesReceived).toBe(5000);
+    expect(bed.sim.control.stats().uploadBytesReceived).toBe(5000);
     const assetId = resumed.outcome?.kind === 'deduplicated' ? resumed.outcome.assetId : '';
     expect(await (await assetsClient()).get(assetId)).toMatchObject({
       file_path: 'inputs/frame.png',
       // expires_in went again (the service does not echo tags; the options above carry them).
       expires_at: expect.any(String) as unknown,
     });
-    expect(fx.store.uploads.list(fx.profileId).rows).toEqual([
+    expect(bed.fx.store.uploads.list(bed.fx.profileId).rows).toEqual([
       expect.objectContaining({ state: 'created', assetId }),
     ]);
     // Settled: the next start has nothing to bring back.
@@ -89,10 +77,10 @@ describe('uploads interrupted by a crash', () => {
   });
 
   it('a request that never left is sent on its own recorded row', async () => {
-    const path = fx.file('never-sent.txt', 'hello after a crash');
-    const row = fx.store.uploads.recordIntent({
+    const path = bed.fx.file('never-sent.txt', 'hello after a crash');
+    const row = bed.fx.store.uploads.recordIntent({
       id: 'row-1',
-      profileId: fx.profileId,
+      profileId: bed.fx.profileId,
       filePath: path,
       size: 19,
       hash: null,
@@ -107,21 +95,21 @@ describe('uploads interrupted by a crash', () => {
 
     service.retry(batch.batchId, file.fileId);
     expect((await service.whenFinished(batch.batchId)).files[0]?.outcome).toMatchObject({ kind: 'uploaded' });
-    expect(sim.control.stats()).toMatchObject({ uploadBytesReceived: 19, assets: 1 });
-    expect(fx.store.uploads.get(row.id)).toMatchObject({ state: 'created', idempotencyKey: 'key-1' });
+    expect(bed.sim.control.stats()).toMatchObject({ uploadBytesReceived: 19, assets: 1 });
+    expect(bed.fx.store.uploads.get(row.id)).toMatchObject({ state: 'created', idempotencyKey: 'key-1' });
   });
 
   it('a file changed since the crash goes as a new upload, and the old row is settled', async () => {
-    const path = fx.file('changing.txt', 'first bytes');
-    fx.store.uploads.recordIntent({
+    const path = bed.fx.file('changing.txt', 'first bytes');
+    bed.fx.store.uploads.recordIntent({
       id: 'old-row',
-      profileId: fx.profileId,
+      profileId: bed.fx.profileId,
       filePath: path,
       size: 11,
       hash: 'blake3:' + '0'.repeat(64),
       idempotencyKey: 'old-key',
     });
-    fx.store.uploads.markSent('old-row');
+    bed.fx.store.uploads.markSent('old-row');
     writeFileSync(path, 'other bytes, longer now');
 
     const { service, batches } = await restartedService();
@@ -131,7 +119,7 @@ describe('uploads interrupted by a crash', () => {
     expect(file.relativePath).toBe('changing.txt');
     service.retry(batch.batchId, file.fileId);
     expect((await service.whenFinished(batch.batchId)).files[0]?.outcome).toMatchObject({ kind: 'uploaded' });
-    expect(fx.store.uploads.get('old-row')).toMatchObject({
+    expect(bed.fx.store.uploads.get('old-row')).toMatchObject({
       state: 'failed',
       lastError: expect.stringContaining('replaced') as unknown,
     });
@@ -139,16 +127,16 @@ describe('uploads interrupted by a crash', () => {
   });
 
   it('a page-dropped file cannot be read again: it is listed with that advice and a plain retry is refused', async () => {
-    fx.store.uploads.recordIntent({
+    bed.fx.store.uploads.recordIntent({
       id: 'page-row',
-      profileId: fx.profileId,
+      profileId: bed.fx.profileId,
       filePath: 'album/dropped.png',
       size: 10,
       hash: 'blake3:' + 'a'.repeat(64),
       idempotencyKey: 'page-key',
       placement: { relativePath: 'album/dropped.png' },
     });
-    fx.store.uploads.markSent('page-row');
+    bed.fx.store.uploads.markSent('page-row');
 
     const { service, batches } = await restartedService();
     const { batch, file } = onlyFile(batches);
@@ -161,21 +149,21 @@ describe('uploads interrupted by a crash', () => {
     expect(() => service.retry(batch.batchId, file.fileId)).toThrow(
       expect.objectContaining({ code: 'not_retryable' }),
     );
-    expect(sim.control.stats().requests.total).toBe(0);
+    expect(bed.sim.control.stats().requests.total).toBe(0);
   });
 
   it('dismissing settles the rows, so they are not offered again', async () => {
     for (const name of ['a.txt', 'b.txt']) {
-      const row = fx.store.uploads.recordIntent({
+      const row = bed.fx.store.uploads.recordIntent({
         id: `row-${name}`,
-        profileId: fx.profileId,
-        filePath: fx.file(name, name),
+        profileId: bed.fx.profileId,
+        filePath: bed.fx.file(name, name),
         size: 5,
         hash: null,
         idempotencyKey: `key-${name}`,
         placement: { relativePath: name, tags: ['kept'] },
       });
-      if (name === 'b.txt') fx.store.uploads.markSent(row.id);
+      if (name === 'b.txt') bed.fx.store.uploads.markSent(row.id);
     }
     const { service, batches } = await restartedService();
     expect(batches).toHaveLength(1);
@@ -186,7 +174,10 @@ describe('uploads interrupted by a crash', () => {
       'canceled',
       'canceled',
     ]);
-    expect(fx.store.uploads.list(fx.profileId).rows.map((r) => r.state)).toEqual(['failed', 'failed']);
+    expect(bed.fx.store.uploads.list(bed.fx.profileId).rows.map((r) => r.state)).toEqual([
+      'failed',
+      'failed',
+    ]);
     expect(service.forgetInterrupted(batches[0]!.batchId)).toEqual({ forgotten: 0 });
     expect((await restartedService()).batches).toEqual([]);
   });
@@ -198,10 +189,10 @@ describe('uploads interrupted by a crash', () => {
       { name: 'three.txt', placement: { relativePath: 'three.txt', filePath: 'x' } },
     ];
     for (const { name, placement } of rows) {
-      fx.store.uploads.recordIntent({
+      bed.fx.store.uploads.recordIntent({
         id: name,
-        profileId: fx.profileId,
-        filePath: fx.file(name, name),
+        profileId: bed.fx.profileId,
+        filePath: bed.fx.file(name, name),
         size: name.length,
         hash: null,
         idempotencyKey: `key-${name}`,

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
-import { createTestCore, type TestCore } from '../app/testing/testCore';
+import { connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
 import type { StreamMessage } from '../../../src-preload/protocol';
 
 let sim: RunningSimulator;
@@ -12,9 +12,7 @@ let core: TestCore;
 beforeAll(async () => {
   sim = await startFast({ surface: 'managed' });
   core = await createTestCore();
-  const profile = await core.profiles.create({ name: 'sim', surface: 'managed', baseUrl: sim.url });
-  await core.profiles.setCredential(profile.id, 'demo-key');
-  await core.profiles.setActive(profile.id);
+  await connectCore(core, { surface: 'managed', baseUrl: sim.url });
 });
 afterAll(async () => {
   await core.dispose();
@@ -69,14 +67,12 @@ describe('uploads through the core dispatcher', () => {
 describe('uploads interrupted by a stop, across a restart of the core', () => {
   it('come back in uploads.list, and uploads.forget settles them for good', async () => {
     const first = await createTestCore();
-    const profile = await first.profiles.create({ name: 'sim', surface: 'managed', baseUrl: sim.url });
-    await first.profiles.setCredential(profile.id, 'demo-key');
-    await first.profiles.setActive(profile.id);
+    const profileId = await connectCore(first, { surface: 'managed', baseUrl: sim.url });
     const path = join(first.dataDir, 'frame.png');
     writeFileSync(path, randomBytes(512));
     first.store.uploads.recordIntent({
       id: 'in-flight',
-      profileId: profile.id,
+      profileId,
       filePath: path,
       size: 512,
       hash: null,
@@ -94,7 +90,7 @@ describe('uploads interrupted by a stop, across a restart of the core', () => {
       value: {
         batches: [
           {
-            profileId: profile.id,
+            profileId,
             options: { tags: ['t'] },
             files: [{ path, outcome: { kind: 'failed', code: 'interrupted', outcomeUnknown: true } }],
           },

@@ -1,7 +1,7 @@
 // Test support: a real core (SQLite file, profile service, dispatcher) in a temporary directory, with an
 // in-memory keychain unless a test passes the real one.
-import type { AppInfo } from '../../../../src-preload/contract';
-import type { KeychainBackend } from '../../profiles';
+import type { AppInfo, CallName } from '../../../../src-preload/contract';
+import type { KeychainBackend, Surface } from '../../profiles';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { makeTempDir } from '../../store/testing/tempDir';
 import { createCore, type LoupeCore } from '../createCore';
@@ -49,4 +49,26 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
       dir.remove();
     },
   };
+}
+
+/** Adds a profile for a simulator (or any service) at `baseUrl` with its API key, and makes it active. */
+export async function connectCore(
+  core: LoupeCore,
+  target: { surface: Surface; baseUrl: string; key?: string },
+): Promise<string> {
+  const profile = await core.profiles.create({
+    name: 'sim',
+    surface: target.surface,
+    baseUrl: target.baseUrl,
+  });
+  await core.profiles.setCredential(profile.id, target.key ?? 'demo-key');
+  await core.profiles.setActive(profile.id);
+  return profile.id;
+}
+
+/** A contract call through the dispatcher that must succeed: its value, or a thrown error naming the code. */
+export async function callOk(core: LoupeCore, name: CallName, args: unknown): Promise<unknown> {
+  const result = await core.dispatcher.call(name, args);
+  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
+  return result.value;
 }
