@@ -10,7 +10,6 @@ import type { DeclaredBytes } from './uploadBatch';
 import { FileChangedError } from './uploadErrors';
 import {
   mintFromHash,
-  prepareRow,
   sendUpload,
   tooLarge,
   type FileEvents,
@@ -18,6 +17,7 @@ import {
   type FilePipelineDeps,
   type FileTarget,
 } from './uploadFile';
+import { prepareRow } from './uploadRow';
 
 /** Not under /assets/ (the bundler's) nor /asset-bytes/ (reads): `/upload-bytes/<capability>/<batch>/<file>`. */
 export const BYTES_UPLOAD_ROUTE_PREFIX = '/upload-bytes/';
