@@ -5,7 +5,6 @@ import { BatchesScreen } from '../features/batches/BatchesScreen';
 import { JobsScreen } from '../features/jobs/JobsScreen';
 import { ModelsScreen } from '../features/models/ModelsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { useJobUpdates } from '../hooks/useJobUpdates';
 import { useLoupe } from '../lib/loupeContext';
 import { appInfoQuery } from '../queries/appQueries';
@@ -15,6 +14,7 @@ import { useUiStore, type Section } from '../stores/uiStore';
 import { NAV_ITEMS, Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
 import { useSectionShortcuts } from './useSectionShortcuts';
+import { QueryErrorNotice } from '../components/QueryErrorNotice';
 
 const SCREENS: Record<Section, () => ReactElement> = {
   jobs: JobsScreen,
@@ -48,15 +48,7 @@ export function App() {
             <h1 className="text-sm font-semibold">{title}</h1>
           </header>
           <div className="min-h-0 flex-1">
-            {info.isError ? (
-              <ErrorNotice
-                doing="reach its host process"
-                error={info.error}
-                onRetry={() => void info.refetch()}
-              />
-            ) : (
-              <Screen />
-            )}
+            {info.isError ? <QueryErrorNotice doing="reach its host process" query={info} /> : <Screen />}
           </div>
         </main>
       </div>

@@ -1,8 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { JobsView } from '../features/jobs/JobsView';
 import { NO_FILTERS, useJobsUi } from '../features/jobs/jobsUiStore';
 import { useJobUpdates } from '../hooks/useJobUpdates';
 import type { FakeJobsHost } from './fakeJobsHost';
+import { listboxRow, listboxRowIds, listboxRows } from './listboxRows';
 import { renderWithLoupe } from './renderWithLoupe';
 
 /** App mounts the updates stream once for every screen; here it sits beside the view. */
@@ -29,18 +30,15 @@ export function renderJobsView(host: FakeJobsHost) {
 
 /** The rows in the list, as their job ids, in order. */
 export function listedIds(): string[] {
-  return listedRows().map((row) => row.dataset.jobId ?? '');
+  return listboxRowIds('Jobs', 'jobId');
 }
 
 /** The row elements of the job list (not the <option>s of its filter menus). */
 export function listedRows(): HTMLElement[] {
-  const list = screen.queryByRole('listbox', { name: 'Jobs' });
-  return list ? within(list).queryAllByRole('option') : [];
+  return listboxRows('Jobs');
 }
 
 /** One row of the job list by its job id. */
 export function listedRow(jobId: string): HTMLElement {
-  const row = listedRows().find((element) => element.dataset.jobId === jobId);
-  if (!row) throw new Error(`no row for ${jobId} in the job list`);
-  return row;
+  return listboxRow('Jobs', 'jobId', jobId);
 }

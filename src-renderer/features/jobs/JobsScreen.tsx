@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLoupe } from '../../lib/loupeContext';
 import { profilesQuery } from '../../queries/appQueries';
 import { useUiStore } from '../../stores/uiStore';
@@ -8,6 +7,7 @@ import { useOnboarding } from '../onboarding/onboardingStore';
 import { useConnectLocal, useTryDemo } from '../onboarding/useFirstRunActions';
 import { useProfileEditor } from '../settings/profiles/profileEditorStore';
 import { JobsView } from './JobsView';
+import { QueryErrorNotice } from '../../components/QueryErrorNotice';
 
 /**
  * The first run (no active profile, or a first step under way) offers the three ways to start; with a
@@ -27,13 +27,7 @@ export function JobsScreen() {
   const openEdit = useProfileEditor((state) => state.openEdit);
 
   if (profiles.isError) {
-    return (
-      <ErrorNotice
-        doing="load your profiles"
-        error={profiles.error}
-        onRetry={() => void profiles.refetch()}
-      />
-    );
+    return <QueryErrorNotice doing="load your profiles" query={profiles} />;
   }
   if (!list) {
     return (

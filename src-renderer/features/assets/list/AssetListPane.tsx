@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/Button';
-import { ErrorNotice } from '../../../components/ErrorNotice';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingNote } from '../../../components/LoadingNote';
+import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { useLoupe } from '../../../lib/loupeContext';
 import { assetListQuery } from '../assetListQueries';
 import { useAssetsUi } from '../assetsUiStore';
@@ -55,15 +55,9 @@ export function AssetListPane({ profileId, onUpload }: AssetListPaneProps) {
       <UploadTray profileId={profileId} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         {list.isPending ? (
-          <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
-            <Spinner /> Loading the assets Loupe knows…
-          </p>
+          <LoadingNote>Loading the assets Loupe knows…</LoadingNote>
         ) : list.isError ? (
-          <ErrorNotice
-            doing="list the assets it knows"
-            error={list.error}
-            onRetry={() => void list.refetch()}
-          />
+          <QueryErrorNotice doing="list the assets it knows" query={list} />
         ) : rows.length === 0 && search === '' ? (
           <NoAssetsYet actions={<UploadButtons onPick={onUpload} variant="primary" />} />
         ) : rows.length === 0 ? (

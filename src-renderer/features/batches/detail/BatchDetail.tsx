@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Button } from '../../../components/Button';
-import { ErrorNotice } from '../../../components/ErrorNotice';
 import { InlineError } from '../../../components/InlineError';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingOrError } from '../../../components/LoadingOrError';
+import { StaleDataNote } from '../../../components/StaleDataNote';
 import { errorText } from '../../../components/errorText';
 import { useLoupe } from '../../../lib/loupeContext';
 import { visibleText } from '../../../lib/visibleText';
@@ -56,16 +55,7 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
 
   const batch = query.data;
   if (gone) return <BatchGone error={query.error} onClose={onClose} />;
-  if (!batch) {
-    if (query.isError) {
-      return <ErrorNotice doing="read this batch" error={query.error} onRetry={() => void query.refetch()} />;
-    }
-    return (
-      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
-        <Spinner /> Loading the batch…
-      </p>
-    );
-  }
+  if (!batch) return <LoadingOrError query={query} doing="read this batch" loading="Loading the batch…" />;
   return (
     <section
       aria-label="Batch detail"
@@ -75,14 +65,7 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
       className="flex h-full min-w-0 flex-col"
     >
       <BatchHeader batch={batch} onClose={onClose} />
-      {query.isError ? (
-        <p className="border-b border-line px-4 py-1.5 text-[11px] text-faint">
-          Could not refresh just now ({visibleText(query.error.message)}); showing what Loupe last saw.
-          <Button variant="ghost" className="ml-2 h-5 px-1.5" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : null}
+      {query.isError ? <StaleDataNote error={query.error} onRetry={() => void query.refetch()} /> : null}
       <div className="max-h-[35%] shrink-0 overflow-y-auto border-b border-line">
         <BatchItemsTable items={batch.items} onOpenJob={openInJobs} />
       </div>

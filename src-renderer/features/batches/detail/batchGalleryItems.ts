@@ -1,6 +1,6 @@
 import type { BatchDetail } from '../../../../src-preload/contract';
 import type { GalleryItem } from '../../../components/gallery/galleryItem';
-import { assetUrl } from '../../../lib/assetUrl';
+import { outputGalleryItems } from '../../../components/gallery/outputGalleryItems';
 
 /**
  * Every output of a batch as gallery items, in the batch's order (item by item, then each job's own order),
@@ -11,26 +11,16 @@ export function batchGalleryItems(batch: BatchDetail, profileId: string, base: s
   for (const item of batch.items) {
     if (item.jobId !== null && !positionOf.has(item.jobId)) positionOf.set(item.jobId, item.position);
   }
-  const seen = new Map<string, number>();
-  return batch.outputs.map((output) => {
-    const key = `${output.jobId}/${output.nodeId}/${output.assetId}`;
-    // The same node writing the same asset twice is odd but possible: each still gets its own tile.
-    const count = seen.get(key) ?? 0;
-    seen.set(key, count + 1);
-    const position = positionOf.get(output.jobId);
-    return {
-      key: count === 0 ? key : `${key}#${count}`,
-      assetId: output.assetId,
-      name: output.name,
-      kind: output.type,
-      contentType: output.contentType,
-      sizeBytes: output.sizeBytes,
-      hash: output.hash,
-      url: assetUrl(base, profileId, output.assetId),
-      origin: {
+  return outputGalleryItems(batch.outputs, {
+    base,
+    profileId,
+    keyOf: (output) => `${output.jobId}/${output.nodeId}/${output.assetId}`,
+    originOf: (output) => {
+      const position = positionOf.get(output.jobId);
+      return {
         jobId: output.jobId,
         label: position === undefined ? output.jobId : `#${position + 1} · ${output.jobId}`,
-      },
-    };
+      };
+    },
   });
 }

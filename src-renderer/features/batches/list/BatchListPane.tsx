@@ -1,11 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { BatchSummary } from '../../../../src-preload/contract';
-import { ErrorNotice } from '../../../components/ErrorNotice';
-import { InlineError } from '../../../components/InlineError';
-import { Spinner } from '../../../components/Spinner';
-import { errorText } from '../../../components/errorText';
-import { visibleText } from '../../../lib/visibleText';
+import { ListReadError } from '../../../components/ListReadError';
+import { LoadingNote } from '../../../components/LoadingNote';
+import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { SubmitButton } from '../../jobs/actions/SubmitButton';
 import { SubmitOutcome } from '../../jobs/actions/SubmitOutcome';
 import type { WorkflowSubmitter } from '../../jobs/actions/useSubmitWorkflow';
@@ -30,13 +28,9 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
 
   let body;
   if (list.isPending) {
-    body = (
-      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
-        <Spinner /> Loading batches…
-      </p>
-    );
+    body = <LoadingNote>Loading batches…</LoadingNote>;
   } else if (list.isError && batches.length === 0) {
-    body = <ErrorNotice doing="load your batches" error={list.error} onRetry={() => void list.refetch()} />;
+    body = <QueryErrorNotice doing="load your batches" query={list} />;
   } else if (batches.length === 0) {
     body = <NoBatchesYet onFile={submitter.submit} submitting={submitting} />;
   } else {
@@ -61,22 +55,12 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
       <SubmitOutcome submitter={submitter} />
       {body}
       {list.isError && batches.length > 0 ? (
-        <div className="shrink-0 border-t border-line px-3 py-2">
-          <InlineError
-            message={`Loupe could not refresh the batches: ${visibleText(errorText(list.error).message)}`}
-            code={errorText(list.error).code}
-            nextStep={errorText(list.error).nextStep}
-            actions={
-              <button
-                type="button"
-                className="text-accent hover:underline"
-                onClick={() => void list.refetch()}
-              >
-                Try again
-              </button>
-            }
-          />
-        </div>
+        <ListReadError
+          doing="refresh the batches"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          withNextStep
+        />
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
+import { listboxRow, listboxRowIds, listboxRows } from '../../../test/listboxRows';
 import { renderWithLoupe } from '../../../test/renderWithLoupe';
 import { resetUiState } from '../../../test/resetUiState';
 import { useJobsUi } from '../../jobs/jobsUiStore';
@@ -27,18 +28,15 @@ export function renderBatches(loupe: LoupeApi) {
 
 /** The rows of the batch list, as their batch ids, in order. */
 export function listedBatchIds(): string[] {
-  return listedBatchRows().map((row) => row.dataset.batchId ?? '');
+  return listboxRowIds('Batches', 'batchId');
 }
 
 export function listedBatchRows(): HTMLElement[] {
-  const list = screen.queryByRole('listbox', { name: 'Batches' });
-  return list ? within(list).queryAllByRole('option') : [];
+  return listboxRows('Batches');
 }
 
 export function listedBatch(batchId: string): HTMLElement {
-  const row = listedBatchRows().find((element) => element.dataset.batchId === batchId);
-  if (!row) throw new Error(`no row for batch ${batchId}`);
-  return row;
+  return listboxRow('Batches', 'batchId', batchId);
 }
 
 /** The part counts of a state bar, as { succeeded: 2, submitting: 1 }. */

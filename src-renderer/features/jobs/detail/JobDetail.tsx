@@ -1,5 +1,5 @@
-import { ErrorNotice } from '../../../components/ErrorNotice';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingOrError } from '../../../components/LoadingOrError';
+import { StaleDataNote } from '../../../components/StaleDataNote';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { useJobLive } from '../../../hooks/useJobLive';
 import { visibleText } from '../../../lib/visibleText';
@@ -24,19 +24,8 @@ export function JobDetail({ jobId, commands, onClose }: JobDetailProps) {
   const { job, query } = live;
 
   if (!job) {
-    if (query.isError) {
-      return (
-        <ErrorNotice
-          doing={`read job ${visibleText(jobId)}`}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      );
-    }
     return (
-      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
-        <Spinner /> Loading the job…
-      </p>
+      <LoadingOrError query={query} doing={`read job ${visibleText(jobId)}`} loading="Loading the job…" />
     );
   }
   return (
@@ -63,11 +52,7 @@ export function JobDetail({ jobId, commands, onClose }: JobDetailProps) {
             </button>
           </div>
         ) : null}
-        {query.isError ? (
-          <p className="border-b border-line px-4 py-1.5 text-[11px] text-faint">
-            Could not refresh just now ({visibleText(query.error.message)}); showing what Loupe last saw.
-          </p>
-        ) : null}
+        {query.isError ? <StaleDataNote error={query.error} /> : null}
         <JobFacts job={job} />
       </div>
       <DetailTabs job={job} />

@@ -1,10 +1,10 @@
 import { useCallback, type MouseEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { ErrorNotice } from '../../../components/ErrorNotice';
 import { InlineError } from '../../../components/InlineError';
-import { Spinner } from '../../../components/Spinner';
-import { errorText } from '../../../components/errorText';
+import { ListReadError } from '../../../components/ListReadError';
+import { LoadingNote } from '../../../components/LoadingNote';
+import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { visibleText } from '../../../lib/visibleText';
 import { SubmitButton } from '../actions/SubmitButton';
 import { SubmitOutcome } from '../actions/SubmitOutcome';
@@ -55,13 +55,9 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
 
   let body;
   if (query.isPending) {
-    body = (
-      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
-        <Spinner /> Loading jobs…
-      </p>
-    );
+    body = <LoadingNote>Loading jobs…</LoadingNote>;
   } else if (query.isError && rows.length === 0) {
-    body = <ErrorNotice doing="load the job list" error={query.error} onRetry={() => void query.refetch()} />;
+    body = <QueryErrorNotice doing="load the job list" query={query} />;
   } else if (rows.length === 0) {
     body = hasFilters(filters) ? (
       <EmptyState
@@ -135,17 +131,11 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
       <SelectionBar rows={rows} commands={commands} />
       {body}
       {query.isError && rows.length > 0 ? (
-        <div className="shrink-0 border-t border-line px-3 py-2">
-          <InlineError
-            message={`Loupe could not ${query.isFetchNextPageError ? 'load more jobs' : 'refresh the list'}: ${visibleText(errorText(query.error).message)}`}
-            code={errorText(query.error).code}
-            actions={
-              <button type="button" className="text-accent hover:underline" onClick={loadMore}>
-                Try again
-              </button>
-            }
-          />
-        </div>
+        <ListReadError
+          doing={query.isFetchNextPageError ? 'load more jobs' : 'refresh the list'}
+          error={query.error}
+          onRetry={loadMore}
+        />
       ) : null}
     </section>
   );

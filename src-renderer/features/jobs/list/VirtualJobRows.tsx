@@ -1,7 +1,8 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import type { JobSummary } from '../../../../src-preload/contract';
 import { Spinner } from '../../../components/Spinner';
+import { VirtualListbox } from '../../../components/VirtualListbox';
+import { useVirtualRows } from '../../../hooks/useVirtualRows';
 import { JobRow, ROW_HEIGHT } from './JobRow';
 
 /** How close to the end of the loaded rows the next page is asked for. */
@@ -32,14 +33,10 @@ export function VirtualJobRows({
   fetchNextPage,
   onRowClick,
 }: VirtualJobRowsProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const count = rows.length + (hasNextPage ? 1 : 0);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: useCallback((index: number) => rows[index]?.id ?? '#more', [rows]),
+  const { scroller, virtualizer } = useVirtualRows(rows, {
+    rowHeight: ROW_HEIGHT,
+    cursorId,
+    loadingMoreRow: hasNextPage,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
@@ -48,58 +45,42 @@ export function VirtualJobRows({
     if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage]);
 
-  // Keep the keyboard cursor on screen as j/k move it; rows changing under a still cursor (live updates,
-  // new pages) must not pull the view back to it.
-  const rowsRef = useRef(rows);
-  useEffect(() => {
-    rowsRef.current = rows;
-  }, [rows]);
-  useEffect(() => {
-    if (cursorId === null) return;
-    const index = rowsRef.current.findIndex((row) => row.id === cursorId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [cursorId, virtualizer]);
-
   return (
-    <div
-      ref={scroller}
-      role="listbox"
+    <VirtualListbox
+      scroller={scroller}
+      totalSize={virtualizer.getTotalSize()}
       aria-label="Jobs"
       aria-multiselectable="true"
       aria-rowcount={rows.length}
       aria-activedescendant={cursorId === null ? undefined : `job-row-${cursorId}`}
-      tabIndex={0}
       data-testid="job-list"
-      className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-none"
     >
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = rows[item.index];
-          if (!row) {
-            return (
-              <div
-                key={item.key}
-                className="absolute inset-x-0 top-0 flex items-center gap-2 px-3 text-xs text-faint"
-                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                role="status"
-              >
-                <Spinner /> Loading more jobs…
-              </div>
-            );
-          }
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (!row) {
           return (
-            <JobRow
+            <div
               key={item.key}
-              row={row}
-              top={item.start}
-              selected={selected.has(row.id)}
-              cursor={row.id === cursorId}
-              open={row.id === openJobId}
-              onClick={onRowClick}
-            />
+              className="absolute inset-x-0 top-0 flex items-center gap-2 px-3 text-xs text-faint"
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              role="status"
+            >
+              <Spinner /> Loading more jobs…
+            </div>
           );
-        })}
-      </div>
-    </div>
+        }
+        return (
+          <JobRow
+            key={item.key}
+            row={row}
+            top={item.start}
+            selected={selected.has(row.id)}
+            cursor={row.id === cursorId}
+            open={row.id === openJobId}
+            onClick={onRowClick}
+          />
+        );
+      })}
+    </VirtualListbox>
   );
 }

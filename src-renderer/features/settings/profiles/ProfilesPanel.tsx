@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Profile } from '../../../../src-preload/contract';
 import { Button } from '../../../components/Button';
-import { ErrorNotice } from '../../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { useLoupe } from '../../../lib/loupeContext';
 import { visibleText } from '../../../lib/visibleText';
 import { profilesQuery } from '../../../queries/appQueries';
@@ -46,13 +46,7 @@ export function ProfilesPanel() {
   const [removing, setRemoving] = useState<Profile | null>(null);
 
   if (profiles.isError) {
-    return (
-      <ErrorNotice
-        doing="load your profiles"
-        error={profiles.error}
-        onRetry={() => void profiles.refetch()}
-      />
-    );
+    return <QueryErrorNotice doing="load your profiles" query={profiles} />;
   }
   const list = profiles.data;
   if (!list) return <Skeleton />;

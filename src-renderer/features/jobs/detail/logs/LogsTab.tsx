@@ -3,7 +3,7 @@ import type { JobSnapshot } from '../../../../../src-preload/contract';
 import { Button } from '../../../../components/Button';
 import { InlineError } from '../../../../components/InlineError';
 import { RelativeTime } from '../../../../components/jobs/RelativeTime';
-import { Spinner } from '../../../../components/Spinner';
+import { LoadingNote } from '../../../../components/LoadingNote';
 import { useActiveProfileId } from '../../../../hooks/useActiveProfileId';
 import { downloadText, safeFileStem } from '../../../../lib/downloadText';
 import { useLoupe } from '../../../../lib/loupeContext';
@@ -20,11 +20,7 @@ export function LogsTab({ job }: { job: JobSnapshot }) {
   const logs = useQuery({ ...jobLogsQuery(loupe, profileId ?? '', job.id), enabled: profileId !== null });
 
   if (logs.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
-        <Spinner /> Reading the log…
-      </p>
-    );
+    return <LoadingNote>Reading the log…</LoadingNote>;
   }
   if (logs.isError) {
     const words = jobErrorWords(logs.error, 'read the log');

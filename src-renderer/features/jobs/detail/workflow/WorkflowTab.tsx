@@ -4,7 +4,7 @@ import type { JobWorkflow } from '../../../../../src-preload/contract';
 import { Button } from '../../../../components/Button';
 import { CopyButton } from '../../../../components/jobs/CopyButton';
 import { InlineError } from '../../../../components/InlineError';
-import { Spinner } from '../../../../components/Spinner';
+import { LoadingNote } from '../../../../components/LoadingNote';
 import { useActiveProfileId } from '../../../../hooks/useActiveProfileId';
 import { downloadText, safeFileStem } from '../../../../lib/downloadText';
 import { useLoupe } from '../../../../lib/loupeContext';
@@ -89,11 +89,7 @@ export function WorkflowTab({ jobId }: { jobId: string }) {
   const json = useMemo(() => (query.data ? workflowJson(query.data.workflow) : ''), [query.data]);
 
   if (query.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 p-4 text-xs text-muted">
-        <Spinner /> Reading the workflow…
-      </p>
-    );
+    return <LoadingNote>Reading the workflow…</LoadingNote>;
   }
   if (query.isError) {
     const words = jobErrorWords(query.error, 'read the workflow');
