@@ -22,6 +22,11 @@ export async function openShell(page: Page, url: string): Promise<void> {
 export async function openDemo(page: Page, url: string): Promise<string> {
   await openShell(page, url);
   await page.getByRole('button', { name: 'Try the Demo server' }).click();
+  return demoOrigin(page);
+}
+
+/** The origin of the Demo server the active Demo profile points at, once the status bar shows it. */
+export async function demoOrigin(page: Page): Promise<string> {
   const active = page.getByTestId('active-profile');
   await expect(active).toContainText(/Demo · serverless · http:\/\/127\.0\.0\.1:\d+/);
   const address = /http:\/\/127\.0\.0\.1:\d+/.exec((await active.textContent()) ?? '')?.[0] ?? '';

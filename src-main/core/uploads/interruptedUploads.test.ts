@@ -55,7 +55,7 @@ describe('uploads interrupted by a crash', () => {
     const { service, batches } = await restartedService();
     const { batch, file } = onlyFile(batches);
     expect(batch.options).toEqual({ filePath: 'inputs', tags: ['frames'], expiresIn: 3600 });
-    expect(file).toMatchObject({ path, relativePath: 'frame.png', state: 'done' });
+    expect(file).toMatchObject({ path, relativePath: 'frame.png', state: 'done', bytesHashed: 5000 });
     expect(file.outcome).toMatchObject({ kind: 'failed', code: 'interrupted', outcomeUnknown: true });
 
     service.retry(batch.batchId, file.fileId);

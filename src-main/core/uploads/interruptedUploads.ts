@@ -76,6 +76,8 @@ function restoredState(
     state.update(record.file.fileId, {
       state: 'done',
       hash: row.hash,
+      // An intent is recorded after its file was hashed: the whole file was, then.
+      bytesHashed: row.hash === null ? 0 : row.size,
       outcome: interruptedOutcome(row, resumable),
     });
   });

@@ -5,6 +5,7 @@ import { visibleText } from '../../../lib/visibleText';
 import { formatBytes } from '../assetFormat';
 import { UploadBar } from './UploadBar';
 import { UploadFileRow } from './UploadFileRow';
+import { UPLOAD_INTERRUPTED_PAGE_FILE_CODE } from '../../../../src-preload/contract';
 import { useForgetInterrupted, useInterruptedUploads } from './interruptedUploads';
 import { useUploadBatches } from './uploadProgress';
 import { useUploads, type LocalUpload } from './uploadsStore';
@@ -39,8 +40,25 @@ function needsAttention(file: FileView): boolean {
 /** The bytes that travelled, or why none did. */
 function sentWords(t: UploadTotals, hashing: boolean, finished: boolean): string {
   if (t.bytesToSend > 0) return `${formatBytes(t.bytesSent)} of ${formatBytes(t.bytesToSend)}`;
-  if (finished) return 'nothing needed sending';
+  // Finished with nothing sent: because the service had the bytes, or because every file stopped short.
+  if (finished) return t.counts.deduplicated > 0 ? 'nothing needed sending' : 'nothing sent';
   return hashing ? 'after hashing' : 'checking…';
+}
+
+/** How full the Sent bar is: a finished card with nothing to send is full only if the service had the bytes. */
+function sentFraction(t: UploadTotals, finished: boolean): number {
+  if (t.bytesToSend > 0) return t.bytesSent / t.bytesToSend;
+  return finished && t.counts.deduplicated > 0 ? 1 : 0;
+}
+
+/** What an interrupted card says; a page-dropped file can only be finished by dropping it again. */
+function interruptedWords(files: readonly FileView[]): string {
+  const dropAgain = files.some((file) => file.result?.code === UPLOAD_INTERRUPTED_PAGE_FILE_CODE);
+  return dropAgain
+    ? 'Interrupted when Loupe last stopped. Drop these files again to finish them: Loupe checks the service ' +
+        'by hash first, so nothing is uploaded twice. Dismiss forgets them.'
+    : 'Interrupted when Loupe last stopped. Resuming checks the service by hash first, so nothing is ' +
+        'uploaded twice; Dismiss forgets these files.';
 }
 
 function UploadCard({ upload }: { upload: LocalUpload }) {
@@ -51,7 +69,8 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
   const forget = useForgetInterrupted();
   const resumable = view.files.filter((file) => file.canRetry);
   const t = view.totals;
-  const hashing = t.bytesHashed < t.bytesTotal;
+  // A finished card is not hashing, even when a file stopped before its hash was done.
+  const hashing = !view.finished && t.bytesHashed < t.bytesTotal;
   const sendTone = view.finished ? 'done' : 'sending';
   const [showAll, setShowAll] = useState(false);
   // A finished upload of many files keeps to what needs attention (failures, cancels); the summary says the rest.
@@ -93,8 +112,7 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
       </header>
       {upload.interrupted === true ? (
         <p className="px-3 pt-1 text-[11px] text-state-canceled" data-testid="upload-interrupted">
-          Interrupted when Loupe last stopped. Resuming checks the service by hash first, so nothing is
-          uploaded twice; Dismiss forgets these files.
+          {interruptedWords(view.files)}
         </p>
       ) : null}
       {t.files > 0 ? (
@@ -112,7 +130,7 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
           <span>Sent</span>
           <UploadBar
             key={sendTone}
-            value={t.bytesToSend === 0 ? (view.finished ? 1 : 0) : t.bytesSent / t.bytesToSend}
+            value={sentFraction(t, view.finished)}
             tone={sendTone}
             label="Sent, all files"
           />

@@ -37,10 +37,12 @@ function interrupted(fileId: string, path: string, code: string, outcomeUnknown:
   });
 }
 
-function setup() {
+function setup(options: { onlyResumable?: boolean } = {}) {
   let restored: UploadBatch = mainBatch('restored', [
     interrupted('f1', '/home/me/shots/frame.png', 'interrupted', true),
-    interrupted('f2', 'album/dropped.png', 'interrupted_page_file', true),
+    ...(options.onlyResumable === true
+      ? []
+      : [interrupted('f2', 'album/dropped.png', 'interrupted_page_file', true)]),
   ]);
   const others: UploadBatch[] = [
     // This session's own finished batch, and another profile's interrupted one: neither gets a card here.
@@ -89,6 +91,20 @@ describe('uploads interrupted when Loupe last stopped', () => {
     expect(within(row('frame.png')).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(within(row('dropped.png')).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(row('frame.png').textContent).toContain('Interrupted');
+    // A page-dropped file is among them: the card says how that one is finished.
+    expect(note.textContent).toContain('Drop these files again');
+    // Nothing went out, and that is not shown as done.
+    expect(screen.getByTestId('upload-sent').textContent).toBe('nothing sent');
+    expect(screen.getByRole('progressbar', { name: 'Sent, all files' }).getAttribute('aria-valuenow')).toBe(
+      '0',
+    );
+  });
+
+  it('a card of files that can all be resumed says so', async () => {
+    setup({ onlyResumable: true });
+    const note = await screen.findByTestId('upload-interrupted');
+    expect(note.textContent).toContain('Resuming checks the service by hash first');
+    expect(note.textContent).not.toContain('Drop these files again');
   });
 
   it('Resume all retries every file that can be resumed, and nothing else', async () => {
