@@ -80,6 +80,8 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     profiles,
     connect: (profileId) => connectionForProfile(profiles, profileId),
     store,
+    // Submissions an earlier run recorded but never saw answered are taken up again (rule 6).
+    resumeSubmissionsBefore: Date.parse(options.appInfo.startedAt),
     ...(options.isOnline ? { online: options.isOnline } : {}),
     ...(options.logError ? { logError: options.logError } : {}),
   });

@@ -7,6 +7,7 @@ import { batchDetailSchema, batchesContract } from '../../../src-preload/contrac
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
 import type { CallName } from '../../../src-preload/contract';
 import { callOk, connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
+import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 
 let sim: RunningSimulator;
@@ -106,6 +107,36 @@ describe('batches through the core dispatcher', () => {
       });
     } finally {
       await bare.dispose();
+    }
+  });
+});
+
+describe('a submission cut off by a crash, across a restart of the core', () => {
+  it('is taken up at the next start: its batch fills in with the one job it made', async () => {
+    const first = await createTestCore();
+    const profileId = await connectCore(first, { surface: 'serverless', baseUrl: sim.url });
+    const request = { workflow: textToImageWorkflow({ steps: 2, seed: 77 }) } as JsonObject;
+    first.store.batches.create({ id: 'crashed', profileId, name: 'Submitted: crashed.json' }, [
+      { id: 'crashed-item', idempotencyKey: `key-${Date.now()}`, request },
+    ]);
+    // Marked sent, then the process died before the request left.
+    first.store.batchItems.markSent('crashed-item');
+    await first.close();
+
+    const second = await createTestCore({ dataDir: first.dataDir, keychain: first.keychain });
+    try {
+      // Any jobs call builds the profile's jobs, which takes up what the last run left unanswered.
+      await callOk(second, 'jobs.list', {});
+      await expect
+        .poll(
+          async () =>
+            batchDetailSchema.parse(await callOk(second, 'batches.get', { batchId: 'crashed' })).items,
+          { timeout: 10_000 },
+        )
+        .toEqual([expect.objectContaining({ submission: 'created', attempts: 2 })]);
+    } finally {
+      await second.close();
+      await first.dispose();
     }
   });
 });

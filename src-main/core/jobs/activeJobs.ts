@@ -34,6 +34,7 @@ export class ActiveJobs {
   private current: Current | null = null;
   private disposed = false;
   private readonly updateSinks = new Set<(jobs: JobSummary[]) => void>();
+  private readonly resumed = new Set<string>();
   private readonly stopListening: () => void;
   private readonly logError: (message: string, error: unknown) => void;
 
@@ -105,7 +106,13 @@ export class ActiveJobs {
     const connection = await this.deps.connect(profileId);
     if (this.deps.profiles.activeId() !== profileId)
       throw new ContractFailure(switched.code, switched.message);
-    const runtime = createProfileJobs(profileId, connection, this.deps.store, this.deps);
+    // Unanswered submissions of an earlier run are taken up once per profile in this run, not at every switch.
+    const resumeBefore = this.resumed.has(profileId) ? undefined : this.deps.resumeSubmissionsBefore;
+    this.resumed.add(profileId);
+    const runtime = createProfileJobs(profileId, connection, this.deps.store, {
+      ...this.deps,
+      resumeSubmissionsBefore: resumeBefore,
+    });
     runtime.watcher.onUpdates((rows) => {
       for (const sink of this.updateSinks) sink(rows);
     });

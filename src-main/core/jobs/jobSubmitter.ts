@@ -1,13 +1,14 @@
 // jobs.submit and jobs.retry, written before they are sent (ARCHITECTURE rule 6). The submission and its
 // fresh Idempotency-Key go into the store's outbox (a batch of one) in a durable commit, the item is marked
-// sent (durably) just before the POST, and the job is recorded with the workflow it ran. After a crash the
-// record says what may have left. An unknown outcome is never resent blindly: the key stays claimed on the
-// service, so Loupe looks for the job (submissionReconciler.ts) and otherwise reports "maybe created".
+// sent (durably) just before the POST, and the job is recorded with the workflow it ran. An unknown outcome
+// is never resent under a new key: the old one stays claimed on the service, so Loupe looks for the job
+// (submissionReconciler.ts) and otherwise reports "maybe created". After a crash, `resume` takes up what the
+// record says may have left (submissionResumer.ts).
 import { z } from 'zod';
 import type { JobSnapshot } from '../../../src-preload/contracts/jobs';
 import { ApiError, SubmitJobBodySchema, validateRequest, type SubmitJobBody } from '../api';
 import { ContractFailure } from '../rpc/contractFailure';
-import { sendWithIntent, type LoupeStore } from '../store';
+import { sendWithIntent, type BatchItemRow, type LoupeStore } from '../store';
 import type { JobWatcher } from '../watch/jobWatcher';
 import type { LocalHistory } from './localHistory';
 import type { ServiceJobs } from './serviceJobs';
@@ -70,9 +71,84 @@ export class JobSubmitter {
     if (item === undefined) throw new Error('the outbox returned no item for the submission');
 
     const sentAtMs = this.deps.now();
+    const outcome = await this.send(item.id, body, idempotencyKey, request, labels);
+    if (outcome.kind === 'failed') throw outcome.error;
+    const wire =
+      outcome.kind === 'created'
+        ? outcome.wire
+        : await this.reconcile(outcome.error, item.id, request, labels, sentAtMs);
+    return this.track(wire, request);
+  }
+
+  /**
+   * Takes up an item a previous run of Loupe recorded but did not see answered (submissionResumer.ts).
+   * `mayResend`: its key is still within the service's lifetime, so a resend cannot create a second job: the
+   * service refuses a key it has seen. Otherwise Loupe only looks for the job the first request may have made.
+   */
+  async resume(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
+    const parsed = SubmitJobBodySchema.safeParse(item.request);
+    if (!parsed.success) {
+      this.deps.store.batchItems.abandon(item.id, 'not sent: the recorded request could not be read');
+      return 'failed';
+    }
+    const body = parsed.data;
+    const labels =
+      body.metadata !== undefined && Object.keys(body.metadata).length > 0 ? body.metadata : undefined;
+    const request: SubmitRequest = { workflow: body.workflow, ...(labels === undefined ? {} : { labels }) };
+    const lastSentMs = Date.parse(item.updatedAt);
+    if (!mayResend) {
+      if (item.state === 'pending') {
+        this.deps.store.batchItems.abandon(
+          item.id,
+          'not sent: Loupe stopped before sending it, too long ago to send it now. Submit it again if you still want it.',
+        );
+        return 'failed';
+      }
+      const found = await this.deps.reconciler.find(request.workflow, lastSentMs).catch(() => null);
+      if (found === null) {
+        if (item.state === 'sent') {
+          this.deps.store.batchItems.markResult(item.id, {
+            outcome: 'unknown',
+            error:
+              'Loupe stopped before the service answered, and could not find the job it may have created.',
+          });
+        }
+        return 'unknown';
+      }
+      this.record(found, request, labels);
+      this.deps.store.batchItems.markResult(item.id, { outcome: 'created', jobId: found.id });
+      this.track(found, request);
+      return 'created';
+    }
+    const outcome = await this.send(item.id, body, item.idempotencyKey, request, labels);
+    if (outcome.kind === 'failed') return 'failed';
+    if (outcome.kind === 'created') {
+      this.track(outcome.wire, request);
+      return 'created';
+    }
+    try {
+      this.track(await this.reconcile(outcome.error, item.id, request, labels, lastSentMs), request);
+      return 'created';
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  /**
+   * One POST under the item's key, written before it leaves. A refusal of the key itself (422
+   * idempotency_key_reuse) arrives as maybe-created (the http layer's retry policy): an earlier request with
+   * the key reached the service, so it is an unknown outcome, never a failure that could be sent again.
+   */
+  private async send(
+    itemId: string,
+    body: SubmitJobBody,
+    idempotencyKey: string,
+    request: SubmitRequest,
+    labels: Record<string, string> | undefined,
+  ): Promise<Outcome> {
     // Filled in by the send below (the outbox helper owns the marking around it).
     const result: { outcome: Outcome | null } = { outcome: null };
-    await sendWithIntent(store.batchItems, item.id, async () => {
+    await sendWithIntent(this.deps.store.batchItems, itemId, async () => {
       let wire: WireJob;
       try {
         wire = await this.deps.api.submit(body, idempotencyKey);
@@ -81,7 +157,7 @@ export class JobSubmitter {
           result.outcome = { kind: 'failed', error };
           return { outcome: 'failed', error: describe(error) };
         }
-        // maybe-created, or anything that is not an answer (an abort): the job may exist.
+        // maybe-created (a key already presented too), or anything that is not an answer: the job may exist.
         result.outcome = { kind: 'unknown', error: unknownOutcome(error, idempotencyKey) };
         return { outcome: 'unknown', error: describe(error) };
       }
@@ -91,12 +167,7 @@ export class JobSubmitter {
     });
     const outcome = result.outcome;
     if (outcome === null) throw new Error('the submission ended without an outcome');
-    if (outcome.kind === 'failed') throw outcome.error;
-    const wire =
-      outcome.kind === 'created'
-        ? outcome.wire
-        : await this.reconcile(outcome.error, item.id, request, labels, sentAtMs);
-    return this.track(wire, request);
+    return outcome;
   }
 
   /** Re-submits a job's API workflow under a new key, linked to it so the list shows both attempts. */

@@ -14,6 +14,7 @@ import { ListCapability } from './listCapability';
 import { LocalHistory } from './localHistory';
 import { ServiceJobs } from './serviceJobs';
 import { SubmissionReconciler } from './submissionReconciler';
+import { SubmissionResumer } from './submissionResumer';
 
 export interface ProfileJobsOptions {
   online?: () => boolean;
@@ -30,6 +31,11 @@ export interface ProfileJobsOptions {
   reconcileAttempts?: number;
   reconcileDelayMs?: number;
   logError?: (message: string, error: unknown) => void;
+  /**
+   * When set, submissions recorded before this time (ms) and never answered are taken up again once the
+   * runtime is built (submissionResumer.ts). Hosts pass their start time, once per profile.
+   */
+  resumeSubmissionsBefore?: number;
 }
 
 export interface ProfileJobs {
@@ -103,10 +109,23 @@ export function createProfileJobs(
     now,
   });
   watcher.start();
+  const resumer = new SubmissionResumer({
+    profileId,
+    store,
+    submitter,
+    now,
+    logError: options.logError ?? ((message, error) => console.error(message, error)),
+  });
+  if (options.resumeSubmissionsBefore !== undefined) {
+    void resumer.resumeAll(options.resumeSubmissionsBefore);
+  }
   return {
     profileId,
     service: new JobsService({ api, watcher, lister, submitter }),
     watcher,
-    dispose: (error) => watcher.dispose(error),
+    dispose: (error) => {
+      resumer.stop();
+      watcher.dispose(error);
+    },
   };
 }

@@ -237,6 +237,11 @@ export class BatchItemsTable {
     return this.steps.requeue(id, newIdempotencyKey);
   }
 
+  /** Gives up on an unfinished item so it is not taken up again (OutboxSteps.abandon). */
+  abandon(id: string, reason: string): BatchItemRow {
+    return this.steps.abandon(id, reason);
+  }
+
   get(id: string): BatchItemRow | null {
     return parseOptionalRow('batch_items', 'id', batchItemDbRow, this.selectOne.get({ id }));
   }

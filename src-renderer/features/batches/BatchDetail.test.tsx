@@ -56,7 +56,7 @@ describe('the open batch', () => {
       'Running',
       'Waiting to send',
       'Sending',
-      'Outcome unknown — Loupe will resend with the same key',
+      'Outcome unknown — the job may exist; Loupe looks for it again at its next start',
       'Refused: The service queue is full.',
     ]);
     const jobCells = itemRows().map((row) => row.children[2]?.textContent);

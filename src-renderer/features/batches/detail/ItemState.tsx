@@ -12,7 +12,7 @@ const SUBMISSION_LOOK: Record<NoJobYet, { words: string; dot: string; text: stri
   pending: { words: 'Waiting to send', dot: 'border-faint', text: 'text-muted' },
   sent: { words: 'Sending', dot: 'border-muted animate-pulse', text: 'text-muted' },
   unknown: {
-    words: 'Outcome unknown — Loupe will resend with the same key',
+    words: 'Outcome unknown — the job may exist; Loupe looks for it again at its next start',
     dot: 'border-muted',
     text: 'text-muted',
   },
