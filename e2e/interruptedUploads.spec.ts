@@ -13,12 +13,8 @@ import type { JSHandle, Locator, Page } from '@playwright/test';
 import Database from 'libsql';
 import { z } from 'zod';
 import { demoOrigin, openDemo, openShell } from './support/loupeUi';
+import { dropFiles, openAssets, setDemoDelay } from './support/uploadsUi';
 import { expect, startWebShell, stopWebShell, test as base, type WebShell } from './webShell';
-
-// The browser API the drop uses: this folder is type-checked without the DOM library.
-interface PageGlobals {
-  DataTransfer: new () => { items: { add(file: File): unknown } };
-}
 
 /** Launches of one Loupe on one data directory; whatever is still running at the end is stopped. */
 interface Launches {
@@ -70,20 +66,6 @@ async function bytesReceived(origin: string): Promise<number> {
   return stats.uploadBytesReceived;
 }
 
-async function setDelay(origin: string, delayMs: number | null): Promise<void> {
-  const response = await fetch(`${origin}/_sim/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ delayMs }),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function openAssets(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Assets', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
-}
-
 /** A File in the page holding exactly `bytes`: the same file a person would drop again after the restart. */
 async function fileOf(page: Page, name: string, bytes: Buffer): Promise<JSHandle<File>> {
   return page.evaluateHandle(
@@ -95,19 +77,6 @@ async function fileOf(page: Page, name: string, bytes: Buffer): Promise<JSHandle
     },
     { name, base64: bytes.toString('base64') },
   );
-}
-
-/** Drags the file over the window and drops it, as a person dragging from the desktop would. */
-async function dropFile(page: Page, file: JSHandle<File>): Promise<void> {
-  const dataTransfer = await page.evaluateHandle((dropped) => {
-    const transfer = new (globalThis as unknown as PageGlobals).DataTransfer();
-    transfer.items.add(dropped);
-    return transfer;
-  }, file);
-  for (const type of ['dragenter', 'dragover']) await page.dispatchEvent('main', type, { dataTransfer });
-  await expect(page.getByTestId('upload-drop-overlay')).toBeVisible();
-  await page.dispatchEvent('main', 'drop', { dataTransfer });
-  await expect(page.getByTestId('upload-drop-overlay')).toBeHidden();
 }
 
 function interruptedCard(page: Page): Locator {
@@ -131,8 +100,8 @@ test('an upload cut off by a crash comes back as interrupted; dropped again it f
   await openAssets(page);
   // Every answer waits 3 s from when its request arrives: the check by hash goes through (slowly), and the
   // upload that follows it is still unanswered seconds after the store recorded it as sent.
-  await setDelay(demo, 3_000);
-  await dropFile(page, await fileOf(page, NAME, bytes));
+  await setDemoDelay(demo, 3_000);
+  await dropFiles(page, [await fileOf(page, NAME, bytes)]);
   const row = page.getByTestId('upload-card').first().getByTestId('upload-file');
   await expect(row).toHaveAttribute('data-path', NAME);
   await expect(row).toHaveAttribute('data-stage', 'sending', { timeout: 10_000 });
@@ -175,7 +144,7 @@ test('an upload cut off by a crash comes back as interrupted; dropped again it f
   // server started empty with this launch (the held request died unanswered with the old one), so the
   // check finds nothing and the bytes go exactly once.
   expect(await bytesReceived(restartedDemo)).toBe(0);
-  await dropFile(page, await fileOf(page, NAME, bytes));
+  await dropFiles(page, [await fileOf(page, NAME, bytes)]);
   const again = page
     .getByTestId('upload-card')
     .filter({ hasNot: page.getByTestId('upload-interrupted') })

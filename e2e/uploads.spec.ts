@@ -4,8 +4,8 @@
 // file dropped again goes as zero bytes. The Demo simulator's own byte counter (/_sim/stats) is the evidence.
 // Screenshots of the Assets view and the uploader during and after an upload go next to the test's output.
 import type { JSHandle, Page } from '@playwright/test';
-import { z } from 'zod';
 import { openDemo } from './support/loupeUi';
+import { demoStats, dropFiles, openAssets, setDemoDelay } from './support/uploadsUi';
 import { expect, test } from './webShell';
 
 const MB = 1000 * 1000;
@@ -42,24 +42,8 @@ interface ImageLike {
 /** Opens the shell, switches to the Demo profile and the Assets section; returns the Demo server's origin. */
 async function openDemoAssets(page: Page, url: string): Promise<string> {
   const origin = await openDemo(page, url);
-  await page.getByRole('button', { name: 'Assets', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
+  await openAssets(page);
   return origin;
-}
-
-const statsSchema = z.object({ uploadBytesReceived: z.number(), assets: z.number() });
-
-async function simStats(origin: string): Promise<z.infer<typeof statsSchema>> {
-  return statsSchema.parse(await (await fetch(`${origin}/_sim/stats`)).json());
-}
-
-async function setDelay(origin: string, delayMs: number | null): Promise<void> {
-  const response = await fetch(`${origin}/_sim/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ delayMs }),
-  });
-  expect(response.status).toBe(200);
 }
 
 /** A file of `size` random bytes, made in the page (a File cannot cross from the test process). */
@@ -101,19 +85,6 @@ async function makeNoisePng(page: Page, name: string, side: number): Promise<JSH
 function megabytes(bytes: number): string {
   const value = bytes / MB;
   return `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} MB`;
-}
-
-/** Drags the files over the window and drops them, as a person dragging from the desktop would. */
-async function dropFiles(page: Page, files: JSHandle<File>[]): Promise<void> {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new (globalThis as unknown as PageGlobals).DataTransfer();
-    for (const file of list) transfer.items.add(file);
-    return transfer;
-  }, files);
-  for (const type of ['dragenter', 'dragover']) await page.dispatchEvent('main', type, { dataTransfer });
-  await expect(page.getByTestId('upload-drop-overlay')).toBeVisible();
-  await page.dispatchEvent('main', 'drop', { dataTransfer });
-  await expect(page.getByTestId('upload-drop-overlay')).toBeHidden();
 }
 
 /** Records every stage a file row passes through, so a stage that lasts a moment is still seen. */
@@ -163,8 +134,8 @@ test.describe('uploads', () => {
     const photo = await makeNoisePng(page, 'kite-reference.png', 1900);
     const size = await photo.evaluate((file) => file.size);
     expect(size).toBeGreaterThan(10 * MB);
-    const before = await simStats(demo);
-    await setDelay(demo, 1200);
+    const before = await demoStats(demo);
+    await setDemoDelay(demo, 1200);
     await recordStages(page);
     await dropFiles(page, [photo]);
     const card = page.getByTestId('upload-card').first();
@@ -179,8 +150,8 @@ test.describe('uploads', () => {
     expect(await stagesSeen(page)).toEqual(
       expect.arrayContaining(['hashing', 'checking', 'sending', 'done']),
     );
-    expect((await simStats(demo)).uploadBytesReceived - before.uploadBytesReceived).toBe(size);
-    await setDelay(demo, null);
+    expect((await demoStats(demo)).uploadBytesReceived - before.uploadBytesReceived).toBe(size);
+    await setDemoDelay(demo, null);
 
     // The same bytes again (another name): already on the server, nothing sent.
     const copy = await page.evaluateHandle(
@@ -197,7 +168,7 @@ test.describe('uploads', () => {
     );
     await expect(second.getByTestId('upload-sent')).toHaveText('nothing needed sending');
     await expect(second.getByTestId('upload-file-message')).toContainText('0 bytes sent');
-    expect((await simStats(demo)).uploadBytesReceived - before.uploadBytesReceived).toBe(size);
+    expect((await demoStats(demo)).uploadBytesReceived - before.uploadBytesReceived).toBe(size);
     await page.screenshot({ path: testInfo.outputPath('uploader-after.png'), animations: 'disabled' });
 
     // Both are assets now, with the hash the page computed.
@@ -229,13 +200,13 @@ test.describe('uploads', () => {
   test('a file over 100 MB is refused before a byte is sent, with the reason', async ({ page, webShell }) => {
     test.setTimeout(120_000);
     const demo = await openDemoAssets(page, webShell.url);
-    const before = await simStats(demo);
+    const before = await demoStats(demo);
     const big = await makeFile(page, 'too-big.bin', 101 * MB, 'application/octet-stream');
     await dropFiles(page, [big]);
     const row = page.getByTestId('upload-card').first().getByTestId('upload-file');
     await expect(row).toContainText('Over the 100 MB single-upload limit');
     await expect(row).toHaveAttribute('data-result', 'refused-too-large', { timeout: 60_000 });
     await expect(row.getByTestId('upload-file-message')).toContainText('Nothing was sent');
-    expect((await simStats(demo)).uploadBytesReceived).toBe(before.uploadBytesReceived);
+    expect((await demoStats(demo)).uploadBytesReceived).toBe(before.uploadBytesReceived);
   });
 });

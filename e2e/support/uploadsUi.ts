@@ -1,0 +1,45 @@
+// What the upload tests do in the browser shell and ask of the Demo server: open Assets, drop files on the
+// window as a person dragging from the desktop would, and read or slow the Demo server through /_sim.
+import type { JSHandle, Page } from '@playwright/test';
+import { z } from 'zod';
+import { expect } from '../webShell';
+
+/** The DataTransfer constructor as the page has it (the e2e code is type-checked without the DOM library). */
+interface PageWithDataTransfer {
+  DataTransfer: new () => { items: { add(file: File): unknown } };
+}
+
+export async function openAssets(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Assets', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
+}
+
+/** Drags the files over the window and drops them, as a person dragging from the desktop would. */
+export async function dropFiles(page: Page, files: JSHandle<File>[]): Promise<void> {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new (globalThis as unknown as PageWithDataTransfer).DataTransfer();
+    for (const file of list) transfer.items.add(file);
+    return transfer;
+  }, files);
+  for (const type of ['dragenter', 'dragover']) await page.dispatchEvent('main', type, { dataTransfer });
+  await expect(page.getByTestId('upload-drop-overlay')).toBeVisible();
+  await page.dispatchEvent('main', 'drop', { dataTransfer });
+  await expect(page.getByTestId('upload-drop-overlay')).toBeHidden();
+}
+
+const statsSchema = z.object({ uploadBytesReceived: z.number(), assets: z.number() });
+
+/** The Demo server's own counters: file bytes taken in through uploads, and assets held. */
+export async function demoStats(origin: string): Promise<z.infer<typeof statsSchema>> {
+  return statsSchema.parse(await (await fetch(`${origin}/_sim/stats`)).json());
+}
+
+/** Delays every answer of the Demo server by `delayMs` (null: no delay). */
+export async function setDemoDelay(origin: string, delayMs: number | null): Promise<void> {
+  const response = await fetch(`${origin}/_sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ delayMs }),
+  });
+  expect(response.status).toBe(200);
+}
