@@ -6,9 +6,14 @@ const retryLater = (seconds: number | null): string =>
 
 type Hint = string | ((retryAfterSeconds: number | null) => string);
 
+const checkTheKey =
+  'Check the API key: save it with `loupe profiles add NAME … --api-key-stdin`, or set LOUPE_API_KEY.';
+
 const byCode: Readonly<Record<string, Hint>> = {
-  unauthorized:
-    'Check the API key: save it with `loupe profiles add NAME … --api-key-stdin`, or set LOUPE_API_KEY.',
+  unauthorized: checkTheKey,
+  // The same refusal as a connection test reports it (core/capabilities/problems.ts).
+  credential_rejected: checkTheKey,
+  credential_missing: checkTheKey,
   forbidden: 'The key was accepted but may not do this; check which account or workspace it belongs to.',
   not_found:
     'Check the id. Jobs and assets are visible only to the account that made them, and only until they expire.',

@@ -49,10 +49,15 @@ describe('loupe profiles', () => {
     const test = await run(['profiles', 'test', 'Sim', '--json']);
     expect(test.code).toBe(0);
     expect(test.json()[0]).toMatchObject({
+      profile: 'Sim',
       ok: true,
+      baseUrl: sim.url,
+      surface: 'serverless',
       reachable: true,
       credential: 'accepted',
-      listsJobs: true,
+      credentialAccepted: true,
+      capabilities: { listsJobs: true, capturesLogs: true, router: true },
+      problem: null,
     });
     const listing = await run(['--profile', 'sim', 'jobs', 'list', '--json']);
     expect(listing.code).toBe(0);
@@ -66,8 +71,22 @@ describe('loupe profiles', () => {
     );
     const test = await run(['profiles', 'test', 'Wrong']);
     expect(test.code).toBe(1);
-    expect(test.stdout).toContain('rejected');
+    expect(test.stdout).toContain('  reachable    yes');
+    expect(test.stdout).toContain('  credential   rejected (401)');
+    expect(test.stdout).toContain('  problem      credential_rejected: ');
+    expect(test.stdout).toContain('did not accept the saved API key');
+    expect(test.stdout).toContain('  next         Check the API key');
     expect(test.stdout).not.toContain('not-the-key');
+    const json = await run(['profiles', 'test', 'Wrong', '--json']);
+    expect(json.code).toBe(1);
+    expect(json.json()[0]).toMatchObject({
+      ok: false,
+      reachable: true,
+      credential: 'rejected',
+      credentialAccepted: false,
+      problem: { code: 'credential_rejected' },
+    });
+    expect(json.stdout).not.toContain('not-the-key');
   });
 
   it('makes a profile active, then removes it with its key', async () => {

@@ -68,12 +68,4 @@ describe('loupe against a misbehaving service', () => {
     expect(run.stderr).toContain('next: Check the API key');
     expect(run.stderr).not.toContain('wrong-key');
   });
-
-  it('explains an unreachable service', async () => {
-    const run = await cli(['profiles', 'test'], {
-      env: { LOUPE_BASE_URL: 'http://127.0.0.1:9', LOUPE_SURFACE: 'self-hosted' },
-    });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain('reachable   no');
-  });
 });

@@ -1,8 +1,15 @@
 // `loupe profiles add|list|remove|test|use`: the saved connections, shared with the Loupe app (same store,
 // same keychain entries). A key is read from stdin only, goes to the keychain only, and is never printed.
+import type { Connection } from '../../core/api';
+import { probeConnection } from '../../core/capabilities';
 import type { Profile } from '../../core/profiles';
 import type { CommandContext, CommandSpec } from '../commandSpec';
-import { probeConnection, type ProbeResult } from '../connectionProbe';
+import {
+  connectionTestDocument,
+  connectionTestLines,
+  connectionTestPassed,
+  type TestedConnection,
+} from '../connectionTestOutput';
 import { surfaceSchema } from '../env';
 import { exitCodes } from '../exitCodes';
 import { table } from '../format';
@@ -142,23 +149,27 @@ const use: CommandSpec = {
   },
 };
 
-const credentialWords: Record<ProbeResult['credential'], string> = {
-  accepted: 'accepted',
-  rejected: 'rejected (401): the key is missing, wrong or revoked',
-  forbidden: 'accepted, but not allowed to read jobs (403)',
-  'not-needed': 'none sent, none needed',
-  unknown: 'could not be checked',
-};
+/** Per request. Longer than the app's 5 s: a script run once over a slow link should still get its answer. */
+const probeTimeoutMs = 10_000;
+
+async function credentialSent(connection: Connection): Promise<boolean> {
+  // An unreadable keychain is already the test's finding (credential_unavailable); here it means "none".
+  const credential = await connection.credential().catch(() => null);
+  return credential !== null && credential !== '';
+}
 
 const test: CommandSpec = {
   words: ['profiles', 'test'],
-  summary: 'Check that a profile (or the current connection) is reachable and its key is accepted',
+  summary: 'Test a profile (or the current connection): reachable, key accepted, what the service offers',
   positionals: [],
   optionalPositionals: ['NAME'],
   options: {},
   optionHelp: [],
-  details:
-    'Without NAME, tests the connection the other commands would use (--profile, LOUPE_BASE_URL or the active profile).\nExit 0 when reachable with an accepted key, 1 otherwise.',
+  details: [
+    'Without NAME, tests the connection the other commands would use (--profile, LOUPE_BASE_URL or the active profile).',
+    'Reports reachability, the key, and what the service offers: listing jobs, logs, live events, the Router.',
+    'Exit 0 when reachable with an accepted key (or none needed), 1 otherwise.',
+  ].join('\n'),
   usesConnection: true,
   async run({ args, deps, out, session, signal }: CommandContext) {
     const name = args.optionalPositional(0);
@@ -166,26 +177,21 @@ const test: CommandSpec = {
       name === undefined
         ? await session.target()
         : await session.profileTarget(await session.findProfile(name));
-    const result = await probeConnection(target.connection, deps.fetch, signal);
-    const ok = result.reachable && (result.credential === 'accepted' || result.credential === 'not-needed');
-    if (out.json) out.document({ profile: target.label, ok, ...result });
-    else {
-      out.line(`${visible(target.label)}: ${result.surface} at ${visible(result.baseUrl)}`);
-      out.line(`  reachable   ${result.reachable ? 'yes' : 'no'}`);
-      if (result.reachable) out.line(`  credential  ${credentialWords[result.credential]}`);
-      if (result.listsJobs !== null) {
-        out.line(
-          `  lists jobs  ${result.listsJobs ? 'yes' : 'no (Loupe falls back to the v1 list or local history)'}`,
-        );
-      }
-      if (result.problem !== null) {
-        const status = result.problem.status === null ? '' : ` (HTTP ${result.problem.status})`;
-        out.line(
-          `  problem     ${visible(result.problem.code)}${status}: ${visible(result.problem.message)}`,
-        );
-      }
-    }
-    return ok ? exitCodes.ok : exitCodes.failed;
+    const findings = await probeConnection(target.connection, {
+      now: Date.now,
+      timeoutMs: probeTimeoutMs,
+      signal,
+      ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+    });
+    const tested: TestedConnection = {
+      label: target.label,
+      connection: target.connection,
+      findings,
+      credentialSent: await credentialSent(target.connection),
+    };
+    if (out.json) out.document(connectionTestDocument(tested));
+    else for (const line of connectionTestLines(tested)) out.line(line);
+    return connectionTestPassed(tested) ? exitCodes.ok : exitCodes.failed;
   },
 };
 

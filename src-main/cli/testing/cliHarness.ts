@@ -49,6 +49,8 @@ export interface CliOptions {
   stdin?: string;
   keychain?: FakeKeychain;
   signal?: AbortSignal;
+  /** Stands in for the network (to watch or change what the CLI sends). */
+  fetch?: typeof fetch;
   stdout?: MemorySink;
   stderr?: MemorySink;
 }
@@ -73,6 +75,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
       keychain: () => keychain,
       pollIntervalMs: { min: 20, max: 100 },
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     },
   ).finally(() => rmSync(scratchDataDir, { recursive: true, force: true }));
   const stdoutText = stdout.text;

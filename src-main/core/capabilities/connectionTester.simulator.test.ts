@@ -201,6 +201,20 @@ describe('a service in trouble', () => {
     }
   });
 
+  it('a key the service was too busy to check: no verdict, and a problem that says why', async () => {
+    const sim = await startFast({ surface: 'managed', faults: { rateLimited: true } });
+    try {
+      const report = await testProfile({ surface: 'managed', baseUrl: sim.url, key: primaryKey });
+      expect(report).toMatchObject({ reachable: true, credentialAccepted: null });
+      expect(report.problem).toMatchObject({
+        code: 'busy',
+        message: expect.stringContaining('The API key could not be checked') as unknown,
+      });
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('a service slower than the probe time limit is reported as a timeout', async () => {
     const sim = await startFast({ surface: 'self-hosted', faults: { delayMs: 400 } });
     const quick = createConnectionTester({ profiles: fixture.profiles, probeTimeoutMs: 100 });

@@ -40,6 +40,8 @@ export interface ProbeOptions {
   now: () => number;
   /** Per request; a test should answer in seconds, not wait out the app's usual 30 s. */
   timeoutMs: number;
+  /** Stops the test (the CLI's Ctrl-C): it ends as the abort it is, never as a finding. */
+  signal?: AbortSignal;
 }
 
 const unknownCapabilities: Capabilities = {
@@ -64,7 +66,10 @@ export async function probeConnection(connection: Connection, options: ProbeOpti
     retryPolicy: new RetryPolicy({ maxAttempts: 1 }),
     defaultTimeoutMs: options.timeoutMs,
   });
-  const call: ProbeCall = { timeoutMs: options.timeoutMs };
+  const call: ProbeCall = {
+    timeoutMs: options.timeoutMs,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
   const jobs = new JobsClient(http);
   const host = problems.displayHost(connection.baseUrl);
 
@@ -120,7 +125,8 @@ export async function probeConnection(connection: Connection, options: ProbeOpti
     // No credential saved and the service let us in: it needs none.
     credentialAccepted: credential.kind === 'accepted' ? (credentialSaved ? true : null) : null,
     capabilities: { listsJobs, capturesLogs, streamsEvents, router },
-    problem: null,
+    // The service answered the key check with 429 or 5xx: no verdict, and the person should know why.
+    problem: credential.kind === 'unknown' ? problems.credentialUnchecked(host, credential.error) : null,
   };
 }
 

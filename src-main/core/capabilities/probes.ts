@@ -13,6 +13,7 @@ import {
 
 export interface ProbeCall {
   timeoutMs: number;
+  signal?: AbortSignal;
 }
 
 export type ListingAnswer =
@@ -99,6 +100,7 @@ export async function probeEvents(http: HttpClient, url: string, call: ProbeCall
       headers: { accept: 'text/event-stream' },
       retry: false,
       timeoutMs: call.timeoutMs,
+      ...(call.signal === undefined ? {} : { signal: call.signal }),
     });
     const streams = response.contentType.toLowerCase().startsWith('text/event-stream');
     // The stream would stay open for the whole run; the headers are all we wanted.

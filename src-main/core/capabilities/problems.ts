@@ -84,6 +84,12 @@ export function serviceError(host: string, error: ApiError): Problem {
   };
 }
 
+/** The key check got no verdict (a busy or failing service): the rest may be fine, but say so. */
+export function credentialUnchecked(host: string, error: ApiError): Problem {
+  const cause = serviceError(host, error);
+  return { code: cause.code, message: `The API key could not be checked: ${cause.message}` };
+}
+
 export function credentialUnavailable(): Problem {
   return {
     code: 'credential_unavailable',
