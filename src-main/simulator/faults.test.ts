@@ -136,6 +136,23 @@ describe('transport faults', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(110);
   });
 
+  it('a client that leaves during a slow response is logged as 499, and nothing was created', async () => {
+    sim.control.setFaults({ delayMs: 1_000 });
+    sim.control.clearRequests();
+    const leaving = new AbortController();
+    const posted = fetch(`${sim.url}/api/v2/jobs`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ workflow: audioWorkflow() }),
+      signal: leaving.signal,
+    });
+    setTimeout(() => leaving.abort(), 100);
+    await expect(posted).rejects.toThrow();
+    await expect.poll(() => sim.control.requests().length).toBe(1);
+    expect(sim.control.requests()[0]).toMatchObject({ method: 'POST', status: 499 });
+    expect(sim.control.stats().jobs.total).toBe(0);
+  });
+
   it('url TTL change shortens signed URLs, which then really expire', async () => {
     sim.control.setFaults({ urlTtlSeconds: 60 });
     const assetId = await uploadAsset(sim.url, 'demo-key', makePng(4, 4, 9));

@@ -19,6 +19,9 @@ import { seedDemoJobs } from './seed';
 import type { RouteContext, RouteHandler, Surface } from './types';
 import { createV1Surface } from './v1';
 
+/** The request log's status for a request whose client left before it was answered. */
+const CLIENT_CLOSED = 499;
+
 export interface RunningSimulator {
   /** origin + mount prefix: the base URL a client is configured with. */
   url: string;
@@ -185,7 +188,9 @@ export async function startKernel(
           path: url.pathname,
           query: url.search.replace(/^\?/, ''),
           credentials: sentCredentials(req, url),
-          status: res.statusCode,
+          // A client that went away before any answer gets none: logged as 499 (nginx's "client closed
+          // request"), never as the 200 the response object still holds by default.
+          status: res.headersSent ? res.statusCode : CLIENT_CLOSED,
           time: new Date(arrived + clock.offset()).toISOString(),
           durationMs: Date.now() - arrived,
         });

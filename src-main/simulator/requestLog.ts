@@ -8,6 +8,7 @@ export interface RecordedRequest {
   /** Raw query string without the leading '?', '' when none. */
   query: string;
   credentials: boolean;
+  /** The status answered; 499 when the client went away before any answer was sent. */
   status: number;
   /** ISO time the request arrived. */
   time: string;
