@@ -1,6 +1,6 @@
 // `npm run bench`: runs each benchmark in turn (they are heavy; never in parallel) and prints its table.
 // `npm run bench -- watcher store` runs only the named ones.
-import { benchStoreThroughput, benchWatcherBudget } from './coreBenches';
+import { benchBatches, benchStoreThroughput, benchWatcherBudget } from './coreBenches';
 import { formatFigures, type Figures } from './figures';
 import { benchHashing } from './hashing';
 
@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<Figures>> = {
   hashing: benchHashing,
   watcher: benchWatcherBudget,
   store: benchStoreThroughput,
+  batches: benchBatches,
 };
 
 const chosen = process.argv.slice(2);
