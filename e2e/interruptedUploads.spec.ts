@@ -6,39 +6,15 @@
 // the row so a later launch does not offer it again. The store itself (read-only, from outside) is the
 // evidence of what each launch left behind. The interrupted card's screenshot goes next to the test output.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { JSHandle, Locator, Page } from '@playwright/test';
-import Database from 'libsql';
 import { z } from 'zod';
+import { launchesFixture, type Launches } from './support/launches';
 import { demoOrigin, openDemo, openShell } from './support/loupeUi';
-import { dropFiles, openAssets, setDemoDelay } from './support/uploadsUi';
-import { expect, startWebShell, stopWebShell, test as base, type WebShell } from './webShell';
+import { storedRows } from './support/storeFile';
+import { demoStats, dropFiles, openAssets, setDemoDelay } from './support/uploadsUi';
+import { expect, stopWebShell, test as base } from './webShell';
 
-/** Launches of one Loupe on one data directory; whatever is still running at the end is stopped. */
-interface Launches {
-  dataDir: string;
-  start(): Promise<WebShell>;
-}
-
-const test = base.extend<{ launches: Launches }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  launches: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-e2e-'));
-    const started: WebShell[] = [];
-    await use({
-      dataDir,
-      start: async () => {
-        const shell = await startWebShell({ dataDir });
-        started.push(shell);
-        return shell;
-      },
-    });
-    for (const shell of started) await stopWebShell(shell);
-    rmSync(dataDir, { recursive: true, force: true });
-  },
-});
+const test = base.extend<{ launches: Launches }>(launchesFixture);
 
 const uploadRowSchema = z.object({
   file_path: z.string(),
@@ -46,24 +22,13 @@ const uploadRowSchema = z.object({
   last_error: z.string().nullable(),
 });
 
-/** The store's upload rows, read from outside the running shell (read-only; WAL lets a reader in). */
+/** The store's upload rows, oldest first. */
 function storedUploads(dataDir: string): z.infer<typeof uploadRowSchema>[] {
-  const db = new Database(join(dataDir, 'loupe.db'), { readonly: true });
-  try {
-    return z
-      .array(uploadRowSchema)
-      .parse(db.prepare('SELECT file_path, state, last_error FROM uploads ORDER BY created_at').all());
-  } finally {
-    db.close();
-  }
-}
-
-/** File bytes the Demo server has taken in through uploads since it started (its own counter). */
-async function bytesReceived(origin: string): Promise<number> {
-  const stats = z
-    .object({ uploadBytesReceived: z.number() })
-    .parse(await (await fetch(`${origin}/_sim/stats`)).json());
-  return stats.uploadBytesReceived;
+  return storedRows(
+    dataDir,
+    'SELECT file_path, state, last_error FROM uploads ORDER BY created_at',
+    uploadRowSchema,
+  );
 }
 
 /** A File in the page holding exactly `bytes`: the same file a person would drop again after the restart. */
@@ -110,7 +75,7 @@ test('an upload cut off by a crash comes back as interrupted; dropped again it f
     .poll(() => storedUploads(launches.dataDir).map((stored) => stored.state), { intervals: [50] })
     .toEqual(['sent']);
   // Held before the service read a byte of it.
-  expect(await bytesReceived(demo)).toBe(0);
+  expect((await demoStats(demo)).uploadBytesReceived).toBe(0);
 
   // The crash: no clean quit, the Demo server (in the same process) dies with it, the request never answered.
   await stopWebShell(first, 'SIGKILL');
@@ -143,7 +108,7 @@ test('an upload cut off by a crash comes back as interrupted; dropped again it f
   // The same bytes dropped again: checked by hash, then sent, and finished on a card of their own. The Demo
   // server started empty with this launch (the held request died unanswered with the old one), so the
   // check finds nothing and the bytes go exactly once.
-  expect(await bytesReceived(restartedDemo)).toBe(0);
+  expect((await demoStats(restartedDemo)).uploadBytesReceived).toBe(0);
   await dropFiles(page, [await fileOf(page, NAME, bytes)]);
   const again = page
     .getByTestId('upload-card')
@@ -151,7 +116,7 @@ test('an upload cut off by a crash comes back as interrupted; dropped again it f
     .getByTestId('upload-file');
   await expect(again).toHaveAttribute('data-path', NAME);
   await expect(again).toHaveAttribute('data-result', 'uploaded', { timeout: 15_000 });
-  expect(await bytesReceived(restartedDemo)).toBe(bytes.length);
+  expect((await demoStats(restartedDemo)).uploadBytesReceived).toBe(bytes.length);
   await expect(
     page.getByRole('listbox', { name: 'Assets' }).getByRole('option').filter({ hasText: NAME }),
   ).toBeVisible();
