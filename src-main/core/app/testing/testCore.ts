@@ -54,10 +54,10 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
 /** Adds a profile for a simulator (or any service) at `baseUrl` with its API key, and makes it active. */
 export async function connectCore(
   core: LoupeCore,
-  target: { surface: Surface; baseUrl: string; key?: string },
+  target: { surface: Surface; baseUrl: string; key?: string; name?: string },
 ): Promise<string> {
   const profile = await core.profiles.create({
-    name: 'sim',
+    name: target.name ?? 'sim',
     surface: target.surface,
     baseUrl: target.baseUrl,
   });
