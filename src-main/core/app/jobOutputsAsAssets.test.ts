@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import type { CallName } from '../../../src-preload/contract';
-import { callOk, connectCore, createTestCore, type TestCore } from './testing/testCore';
+import { callOk, connectCore, createTestCore, submitUntilDone, type TestCore } from './testing/testCore';
 
 let sim: RunningSimulator;
 let core: TestCore;
@@ -22,23 +22,13 @@ afterAll(async () => {
 
 const call = (name: CallName, args: unknown): Promise<unknown> => callOk(core, name, args);
 
-const snapshot = z.object({
-  id: z.string(),
-  status: z.string(),
-  outputs: z.array(z.object({ assetId: z.string() })),
-});
 const assetPage = z.object({ assets: z.array(z.object({ assetId: z.string() }).loose()) });
 
 describe('outputs of known jobs', () => {
   it('are listed in the Assets view once the job has been seen', async () => {
-    const submitted = snapshot.parse(
-      await call('jobs.submit', { workflowJson: JSON.stringify(textToImageWorkflow({ steps: 3 })) }),
-    );
-    let job = submitted;
-    for (let i = 0; i < 100 && job.status !== 'succeeded'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = snapshot.parse(await call('jobs.get', { jobId: submitted.id }));
-    }
+    const { done: job } = await submitUntilDone(core, {
+      workflowJson: JSON.stringify(textToImageWorkflow({ steps: 3 })),
+    });
     expect(job.status).toBe('succeeded');
     expect(job.outputs.length).toBeGreaterThan(0);
     // The watcher writes snapshots in batches (every 250 ms).

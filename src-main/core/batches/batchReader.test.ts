@@ -1,19 +1,12 @@
 // batches.list / batches.get read from a real store file: counts, finished, the gallery's outputs and their
 // order, and profile scoping. Rows damaged on disk: batchReaderDamage.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batchDetailSchema, batchSummarySchema } from '../../../src-preload/contracts/batches';
-import { failureOf, openBatchStoreFixture, type BatchStoreFixture } from './testing/batchStoreFixture';
+import { failureOf } from './testing/batchStoreFixture';
+import { batchStoreTestbed } from './testing/batchStoreTestbed';
 
-let fixture: BatchStoreFixture;
-beforeEach(() => {
-  fixture = openBatchStoreFixture();
-});
-afterEach(() => {
-  fixture.close();
-});
-
-const recordJob: BatchStoreFixture['recordJob'] = (...args) => fixture.recordJob(...args);
-const recordBatch: BatchStoreFixture['recordBatch'] = (...args) => fixture.recordBatch(...args);
+const bed = batchStoreTestbed();
+const { recordJob, recordBatch } = bed;
 
 describe('batches.list', () => {
   it('lists the active profile’s batches newest first with counts, outputs and finished', () => {
@@ -38,7 +31,7 @@ describe('batches.list', () => {
     ]);
     recordBatch('p', 'empty', []);
 
-    const { batches } = fixture.reader.list();
+    const { batches } = bed.fixture.reader.list();
     expect(batches.map((b) => b.id)).toEqual(['empty', 'done', 'mixed']);
     for (const batch of batches) batchSummarySchema.parse(batch);
     const [empty, done, mixed] = batches;
@@ -69,12 +62,12 @@ describe('batches.list', () => {
   it('follows the stored job: finished once its job reaches a final state', () => {
     recordJob('p', 'j1', 'running');
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }]);
-    expect(fixture.reader.list().batches[0]).toMatchObject({
+    expect(bed.fixture.reader.list().batches[0]).toMatchObject({
       counts: { jobs: { running: 1 } },
       finished: false,
     });
-    fixture.store.jobs.upsertSnapshot('p', { id: 'j1', status: 'canceled' });
-    expect(fixture.reader.list().batches[0]).toMatchObject({
+    bed.fixture.store.jobs.upsertSnapshot('p', { id: 'j1', status: 'canceled' });
+    expect(bed.fixture.reader.list().batches[0]).toMatchObject({
       counts: { jobs: { canceled: 1 } },
       finished: true,
     });
@@ -83,15 +76,15 @@ describe('batches.list', () => {
   it('shows only the active profile’s batches', () => {
     recordBatch('p', 'bp', []);
     recordBatch('q', 'bq', []);
-    expect(fixture.reader.list().batches.map((b) => b.id)).toEqual(['bp']);
-    fixture.setActive('q');
-    expect(fixture.reader.list().batches.map((b) => b.id)).toEqual(['bq']);
+    expect(bed.fixture.reader.list().batches.map((b) => b.id)).toEqual(['bp']);
+    bed.fixture.setActive('q');
+    expect(bed.fixture.reader.list().batches.map((b) => b.id)).toEqual(['bq']);
   });
 
   it('fails with no_active_profile when no profile is chosen', () => {
     recordBatch('p', 'bp', []);
-    fixture.setActive(null);
-    expect(failureOf(() => fixture.reader.list()).code).toBe('no_active_profile');
+    bed.fixture.setActive(null);
+    expect(failureOf(() => bed.fixture.reader.list()).code).toBe('no_active_profile');
   });
 });
 
@@ -106,7 +99,7 @@ describe('batches.get', () => {
       { state: 'created', jobId: 'j-odd' },
       { state: 'created', jobId: 'j-gone' },
     ]);
-    const detail = batchDetailSchema.parse(fixture.reader.get('b'));
+    const detail = batchDetailSchema.parse(bed.fixture.reader.get('b'));
     expect(detail.items.map((i) => [i.position, i.submission, i.jobId, i.job?.status ?? null])).toEqual([
       [0, 'created', 'j-b', 'succeeded'],
       [1, 'failed', null, null],
@@ -124,7 +117,7 @@ describe('batches.get', () => {
 
   it('gives each item the summary jobs.list gives: labels and the attempts chain from Loupe’s record', () => {
     // The submit answer carried no labels; Loupe recorded the ones it sent, and that this job is a retry.
-    fixture.store.jobs.recordSubmitted('p', {
+    bed.fixture.store.jobs.recordSubmitted('p', {
       jobId: 'j-retry',
       status: 'queued',
       workflow: {},
@@ -133,7 +126,7 @@ describe('batches.get', () => {
       snapshot: { id: 'j-retry', status: 'queued' },
     });
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j-retry' }]);
-    expect(fixture.reader.get('b').items[0]!.job).toMatchObject({
+    expect(bed.fixture.reader.get('b').items[0]!.job).toMatchObject({
       id: 'j-retry',
       status: 'queued',
       labels: { run: 'night' },
@@ -153,7 +146,7 @@ describe('batches.get', () => {
       { state: 'created', jobId: 'j-none' },
       { state: 'created', jobId: 'j-a' },
     ]);
-    const detail = batchDetailSchema.parse(fixture.reader.get('b'));
+    const detail = batchDetailSchema.parse(bed.fixture.reader.get('b'));
     expect(detail.outputs.map((o) => [o.jobId, o.assetId])).toEqual([
       ['j-z', 'z-first'],
       ['j-z', 'a-second'],
@@ -170,7 +163,7 @@ describe('batches.get', () => {
       jobId: 'j-z',
     });
     expect(detail.outputsCount).toBe(3);
-    expect(fixture.reader.list().batches[0]!.outputsCount).toBe(3);
+    expect(bed.fixture.reader.list().batches[0]!.outputsCount).toBe(3);
   });
 
   it('shows a job two items name once in the gallery, and counts both items', () => {
@@ -179,24 +172,24 @@ describe('batches.get', () => {
       { state: 'created', jobId: 'j1' },
       { state: 'created', jobId: 'j1' },
     ]);
-    const detail = fixture.reader.get('b');
+    const detail = bed.fixture.reader.get('b');
     expect(detail.outputs.map((o) => o.assetId)).toEqual(['a1']);
     expect(detail.counts.jobs).toEqual({ succeeded: 2 });
   });
 
   it('does not find another profile’s batch, nor an unknown id', () => {
     recordBatch('q', 'bq', []);
-    const foreign = failureOf(() => fixture.reader.get('bq'));
+    const foreign = failureOf(() => bed.fixture.reader.get('bq'));
     expect(foreign.code).toBe('batch_not_found');
     expect(foreign.message).toMatch(/another connection/);
-    expect(failureOf(() => fixture.reader.get('nope')).code).toBe('batch_not_found');
-    fixture.setActive('q');
-    expect(fixture.reader.get('bq').id).toBe('bq');
+    expect(failureOf(() => bed.fixture.reader.get('nope')).code).toBe('batch_not_found');
+    bed.fixture.setActive('q');
+    expect(bed.fixture.reader.get('bq').id).toBe('bq');
   });
 
   it('fails with no_active_profile when no profile is chosen', () => {
     recordBatch('p', 'bp', []);
-    fixture.setActive(null);
-    expect(failureOf(() => fixture.reader.get('bp')).code).toBe('no_active_profile');
+    bed.fixture.setActive(null);
+    expect(failureOf(() => bed.fixture.reader.get('bp')).code).toBe('no_active_profile');
   });
 });

@@ -1,18 +1,10 @@
 // Rows damaged on disk (another tool, a bad build, a half-restored backup) as batches.list and batches.get
 // meet them: set aside the way the store does, so the rest still shows and nothing damaged is called finished.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBatchStoreFixture, type BatchStoreFixture } from './testing/batchStoreFixture';
+import { describe, expect, it } from 'vitest';
+import { batchStoreTestbed } from './testing/batchStoreTestbed';
 
-let fixture: BatchStoreFixture;
-beforeEach(() => {
-  fixture = openBatchStoreFixture();
-});
-afterEach(() => {
-  fixture.close();
-});
-
-const recordJob: BatchStoreFixture['recordJob'] = (...args) => fixture.recordJob(...args);
-const recordBatch: BatchStoreFixture['recordBatch'] = (...args) => fixture.recordBatch(...args);
+const bed = batchStoreTestbed();
+const { recordJob, recordBatch } = bed;
 
 describe('damaged rows', () => {
   it('sets damaged rows aside: the rest still shows, and nothing damaged is called finished', () => {
@@ -21,10 +13,10 @@ describe('damaged rows', () => {
     recordBatch('p', 'bad-item', [{ state: 'created', jobId: 'j1' }, { state: 'failed' }]);
     recordBatch('p', 'bad-snapshot', [{ state: 'created', jobId: 'j2' }]);
     recordBatch('p', 'bad-batch', []);
-    fixture.tamper(`UPDATE batch_items SET state = 'exploded' WHERE id = 'bad-item-i1';
+    bed.fixture.tamper(`UPDATE batch_items SET state = 'exploded' WHERE id = 'bad-item-i1';
             UPDATE jobs SET snapshot = '{not json' WHERE job_id = 'j2';
             UPDATE batches SET name = X'41' WHERE id = 'bad-batch';`);
-    const { batches } = fixture.reader.list();
+    const { batches } = bed.fixture.reader.list();
     expect(batches.map((b) => b.id)).toEqual(['bad-snapshot', 'bad-item']);
     expect(batches[1]).toMatchObject({
       itemCount: 1,
@@ -39,18 +31,18 @@ describe('damaged rows', () => {
       outputsCount: 0,
       finished: true,
     });
-    expect(fixture.reader.get('bad-item')).toMatchObject({ itemCount: 1, finished: false });
+    expect(bed.fixture.reader.get('bad-item')).toMatchObject({ itemCount: 1, finished: false });
   });
 
   it('reads no request body and no workflow: damaged ones do not change the list', () => {
     recordJob('p', 'j1', 'succeeded', ['a1']);
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }, { state: 'failed' }]);
-    const before = fixture.reader.list();
-    fixture.tamper(`UPDATE batch_items SET request = '{not json' WHERE id = 'b-i1';
+    const before = bed.fixture.reader.list();
+    bed.fixture.tamper(`UPDATE batch_items SET request = '{not json' WHERE id = 'b-i1';
             UPDATE jobs SET workflow = '{not json' WHERE job_id = 'j1';`);
-    expect(fixture.reader.list()).toEqual(before);
+    expect(bed.fixture.reader.list()).toEqual(before);
     // batches.get reads the items in full: the damaged one is left out of the items, not out of the counts.
-    const detail = fixture.reader.get('b');
+    const detail = bed.fixture.reader.get('b');
     expect(detail).toMatchObject({ itemCount: 2, finished: true, outputsCount: 1 });
     expect(detail.items.map((i) => i.id)).toEqual(['b-i0']);
   });

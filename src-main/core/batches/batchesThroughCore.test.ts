@@ -2,11 +2,10 @@
 // and once the simulator has run it, batches.list and batches.get report it through the core's dispatcher
 // (so the contract's argument and result schemas check every call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { batchDetailSchema, batchesContract } from '../../../src-preload/contracts/batches';
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
 import type { CallName } from '../../../src-preload/contract';
-import { callOk, connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
+import { callOk, connectCore, createTestCore, submitUntilDone, type TestCore } from '../app/testing/testCore';
 import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 
@@ -26,25 +25,13 @@ afterAll(async () => {
 const call = (name: CallName, args: unknown): Promise<unknown> => callOk(core, name, args);
 
 const listResult = batchesContract['batches.list'].result;
-const job = z.object({
-  id: z.string(),
-  status: z.string(),
-  outputs: z.array(z.object({ assetId: z.string() })),
-});
 
 describe('batches through the core dispatcher', () => {
   it('shows a submitted workflow as a finished batch with its job’s outputs', async () => {
-    const submitted = job.parse(
-      await call('jobs.submit', {
-        workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
-        fileName: 'portrait.json',
-      }),
-    );
-    let current = submitted;
-    for (let i = 0; i < 100 && current.status !== 'succeeded'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      current = job.parse(await call('jobs.get', { jobId: submitted.id }));
-    }
+    const { submitted, done: current } = await submitUntilDone(core, {
+      workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
+      fileName: 'portrait.json',
+    });
     expect(current.status).toBe('succeeded');
     expect(current.outputs.length).toBeGreaterThan(0);
 

@@ -1,6 +1,11 @@
 // Test support: a real core (SQLite file, profile service, dispatcher) in a temporary directory, with an
 // in-memory keychain unless a test passes the real one.
-import type { AppInfo, CallName } from '../../../../src-preload/contract';
+import {
+  jobSnapshotSchema,
+  type AppInfo,
+  type CallName,
+  type JobSnapshot,
+} from '../../../../src-preload/contract';
 import type { KeychainBackend, Surface } from '../../profiles';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { makeTempDir } from '../../store/testing/tempDir';
@@ -71,4 +76,18 @@ export async function callOk(core: LoupeCore, name: CallName, args: unknown): Pr
   const result = await core.dispatcher.call(name, args);
   if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
   return result.value;
+}
+
+/** Submits a workflow through jobs.submit and reads the job until it has succeeded (or 5 s have gone by). */
+export async function submitUntilDone(
+  core: LoupeCore,
+  args: { workflowJson: string; fileName?: string },
+): Promise<{ submitted: JobSnapshot; done: JobSnapshot }> {
+  const submitted = jobSnapshotSchema.parse(await callOk(core, 'jobs.submit', args));
+  let done = submitted;
+  for (let i = 0; i < 100 && done.status !== 'succeeded'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    done = jobSnapshotSchema.parse(await callOk(core, 'jobs.get', { jobId: submitted.id }));
+  }
+  return { submitted, done };
 }
