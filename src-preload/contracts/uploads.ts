@@ -79,6 +79,11 @@ export const UPLOAD_INTERRUPTED_CODE = 'interrupted';
 /** The same for a page-dropped file: the page's copy is gone, so only dropping it again finishes it. */
 export const UPLOAD_INTERRUPTED_PAGE_FILE_CODE = 'interrupted_page_file';
 
+/** Either of the two: the file was in flight when Loupe last stopped. */
+export function isInterruptedUploadCode(code: string): boolean {
+  return code === UPLOAD_INTERRUPTED_CODE || code === UPLOAD_INTERRUPTED_PAGE_FILE_CODE;
+}
+
 export const uploadFileSchema = z.object({
   fileId: z.string(),
   /** Absolute local path. */

@@ -15,10 +15,6 @@ import {
 import type { UploadRow, UploadsTable } from '../store';
 import { UploadBatchState } from './uploadBatch';
 
-export function isInterruptedCode(code: string): boolean {
-  return code === UPLOAD_INTERRUPTED_CODE || code === UPLOAD_INTERRUPTED_PAGE_FILE_CODE;
-}
-
 /** Rows whose request may not have finished. */
 const unfinishedStates = ['pending', 'sent', 'unknown'] as const;
 

@@ -7,10 +7,15 @@ import { AssetsClient, HttpClient } from '../api';
 import { connectionForProfile } from '../app/serviceConnection';
 import type { ProfileService } from '../profiles';
 import type { LoupeStore } from '../store';
-import type { UploadBatch, UploadOptions, UploadOutcome } from '../../../src-preload/contract';
+import {
+  isInterruptedUploadCode,
+  type UploadBatch,
+  type UploadOptions,
+  type UploadOutcome,
+} from '../../../src-preload/contract';
 import { BytesUploads, type BytesBatchHost, type BytesBatchRun } from './bytesBatches';
 import { expandPaths } from './expandPaths';
-import { interruptedGroups, isInterruptedCode } from './interruptedUploads';
+import { interruptedGroups } from './interruptedUploads';
 import { FileHasher } from './fileHasher';
 import { uploadFile, MAX_SINGLE_UPLOAD_BYTES, type FileEvents, type FilePipelineDeps } from './uploadFile';
 import { UploadBatchState, type BatchListener, type FileRecord } from './uploadBatch';
@@ -144,7 +149,8 @@ export class UploadService implements BytesBatchHost {
     let forgotten = 0;
     for (const record of run.state.allRecords()) {
       const outcome = record.file.outcome;
-      if (record.rowId === null || outcome?.kind !== 'failed' || !isInterruptedCode(outcome.code)) continue;
+      if (record.rowId === null || outcome?.kind !== 'failed' || !isInterruptedUploadCode(outcome.code))
+        continue;
       const row = this.deps.store.uploads.get(record.rowId);
       if (row !== null && row.state !== 'created' && row.state !== 'failed') {
         this.deps.store.uploads.abandon(row.id, 'abandoned: the user dismissed this interrupted upload');

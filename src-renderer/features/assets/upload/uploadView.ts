@@ -2,8 +2,8 @@
 // of it (uploads.progress), stages and words for each file, totals for the two bars (hashed, sent), and the
 // summary sentence ("5 files, 3 already on the server, 412 MB not sent").
 import {
-  UPLOAD_INTERRUPTED_CODE,
   UPLOAD_INTERRUPTED_PAGE_FILE_CODE,
+  isInterruptedUploadCode,
   type UploadBatch,
   type UploadFile,
   type UploadOutcome,
@@ -177,10 +177,7 @@ function fromMain(key: string, file: UploadFile): FileView {
 
 /** Files that were in flight when Loupe last stopped (uploads.list brings them back). */
 export function isInterruptedOutcome(outcome: UploadOutcome | null): boolean {
-  return (
-    outcome?.kind === 'failed' &&
-    (outcome.code === UPLOAD_INTERRUPTED_CODE || outcome.code === UPLOAD_INTERRUPTED_PAGE_FILE_CODE)
-  );
+  return outcome?.kind === 'failed' && isInterruptedUploadCode(outcome.code);
 }
 
 function localFailure(code: string, message: string): FileResult {
