@@ -48,6 +48,7 @@ test.describe('browser shell', () => {
     ] as const) {
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: section }).click();
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`empty-${section.toLowerCase()}.png`) });
     }
     await page.keyboard.press('Control+5');
     await expect(page.getByTestId('about')).toContainText('Browser shell');
