@@ -2,7 +2,7 @@
 // route modules ask ("should this submission be refused?", "drop this stream now?").
 import type { Surface } from './types';
 import type { FaultInput } from './faultSettings';
-import type { RouterFaultSwitches } from './ports';
+import type { RouterFaults } from './ports';
 import { routeMatches } from './routePattern';
 
 const defaultRetryAfterSeconds = 5;
@@ -29,7 +29,7 @@ interface FaultState {
   delayMs: number;
   urlTtlSeconds: number | null;
   rateLimited: { retryAfterSeconds: number; remaining: number | null } | null;
-  router: RouterFaultSwitches;
+  router: RouterFaults;
 }
 
 export interface SubmitRefusal {
@@ -57,6 +57,26 @@ function emptyState(): FaultState {
     rateLimited: null,
     router: {},
   };
+}
+
+function refusal(
+  status: number,
+  code: string,
+  message: string,
+  retryAfterSeconds: number | null = null,
+): SubmitRefusal {
+  return { status, code, message, retryAfterSeconds };
+}
+
+function isOpen(window: RetryWindow | null, now: number): window is RetryWindow {
+  return window !== null && now < window.until;
+}
+
+/** Uses up one of a counted fault's uses (`null` counts forever); true when that was its last. */
+function usedUp(fault: { remaining: number | null }): boolean {
+  if (fault.remaining === null) return false;
+  fault.remaining -= 1;
+  return fault.remaining <= 0;
 }
 
 /** `true` → defaults, object → as given, false/null → off, undefined → unchanged. */
@@ -112,11 +132,10 @@ export class Faults {
       retryAfterSeconds: v.retryAfterSeconds ?? 1,
       remaining: v.count ?? null,
     }));
-    if (input.router !== undefined) s.router = { ...s.router, ...input.router };
-    if (input.router === null) s.router = {};
+    if (input.router !== undefined) s.router = input.router === null ? {} : { ...s.router, ...input.router };
   }
 
-  routerFaults(): RouterFaultSwitches {
+  routerFaults(): RouterFaults {
     return { ...this.state.router };
   }
 
@@ -128,46 +147,24 @@ export class Faults {
   submitRefusal(surface: Surface): SubmitRefusal | null {
     const s = this.state;
     const now = this.now();
-    if (s.deploymentStopped) {
-      return {
-        status: 422,
-        code: 'deployment_stopped',
-        message: 'The deployment is stopped.',
-        retryAfterSeconds: null,
-      };
+    if (s.deploymentStopped) return refusal(422, 'deployment_stopped', 'The deployment is stopped.');
+    if (isOpen(s.deploymentNotReady, now)) {
+      const { retryAfterSeconds } = s.deploymentNotReady;
+      return refusal(429, 'deployment_not_ready', 'The deployment is still starting.', retryAfterSeconds);
     }
-    if (s.deploymentNotReady && now < s.deploymentNotReady.until) {
-      return {
-        status: 429,
-        code: 'deployment_not_ready',
-        message: 'The deployment is still starting.',
-        retryAfterSeconds: s.deploymentNotReady.retryAfterSeconds,
-      };
-    }
-    if (s.deploymentUnavailable && now < s.deploymentUnavailable.until) {
-      return {
-        status: 429,
-        code: 'deployment_unavailable',
-        message: 'The deployment is not taking work yet.',
-        retryAfterSeconds: s.deploymentUnavailable.retryAfterSeconds,
-      };
+    if (isOpen(s.deploymentUnavailable, now)) {
+      const { retryAfterSeconds } = s.deploymentUnavailable;
+      return refusal(
+        429,
+        'deployment_unavailable',
+        'The deployment is not taking work yet.',
+        retryAfterSeconds,
+      );
     }
     if (s.insufficientCredits && surface !== 'self-hosted') {
-      return {
-        status: 402,
-        code: 'insufficient_credits',
-        message: 'Not enough credits.',
-        retryAfterSeconds: null,
-      };
+      return refusal(402, 'insufficient_credits', 'Not enough credits.');
     }
-    if (s.queueFull) {
-      return {
-        status: 429,
-        code: 'queue_full',
-        message: 'The queue is full.',
-        retryAfterSeconds: s.queueFull.retryAfterSeconds,
-      };
-    }
+    if (s.queueFull) return refusal(429, 'queue_full', 'The queue is full.', s.queueFull.retryAfterSeconds);
     return null;
   }
 
@@ -176,10 +173,7 @@ export class Faults {
     const fault = this.state.upstreamError;
     if (!fault) return null;
     if (fault.routes && !fault.routes.some((pattern) => routeMatches(pattern, method, path))) return null;
-    if (fault.remaining !== null) {
-      fault.remaining -= 1;
-      if (fault.remaining <= 0) this.state.upstreamError = null;
-    }
+    if (usedUp(fault)) this.state.upstreamError = null;
     return fault.status;
   }
 
@@ -190,10 +184,7 @@ export class Faults {
   takeUpstreamUnreachable(surface: Surface): boolean {
     const fault = this.state.upstreamUnreachable;
     if (!fault || surface !== 'self-hosted') return false;
-    if (fault.remaining !== null) {
-      fault.remaining -= 1;
-      if (fault.remaining <= 0) this.state.upstreamUnreachable = null;
-    }
+    if (usedUp(fault)) this.state.upstreamUnreachable = null;
     return true;
   }
 
@@ -209,8 +200,7 @@ export class Faults {
   takeUnknownOutcome(): boolean {
     const fault = this.state.unknownOutcome;
     if (!fault) return false;
-    fault.remaining -= 1;
-    if (fault.remaining <= 0) this.state.unknownOutcome = null;
+    if (usedUp(fault)) this.state.unknownOutcome = null;
     return true;
   }
 
@@ -218,10 +208,7 @@ export class Faults {
   takeRateLimit(): number | null {
     const fault = this.state.rateLimited;
     if (!fault) return null;
-    if (fault.remaining !== null) {
-      fault.remaining -= 1;
-      if (fault.remaining <= 0) this.state.rateLimited = null;
-    }
+    if (usedUp(fault)) this.state.rateLimited = null;
     return fault.retryAfterSeconds;
   }
 
@@ -245,7 +232,7 @@ export class Faults {
         ? {
             until: new Date(w.until).toISOString(),
             retryAfterSeconds: w.retryAfterSeconds,
-            active: this.now() < w.until,
+            active: isOpen(w, this.now()),
           }
         : null;
     return {

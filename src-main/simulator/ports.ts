@@ -1,16 +1,12 @@
 // The narrow views the kernel and the job engine take of the services other modules own
 // (assets, media generators, Router). Depending on these shapes rather than on the classes keeps
-// each module testable on its own; server.ts wires in the real implementations.
+// each module testable on its own; server.ts wires in the real implementations. Plain data shapes
+// (an output's JSON, the Router's fault switches) are defined once, by the module that owns them.
+import type { LinkContext, OutputJson } from './assets/assetPresenter';
+import type { RouterFaults } from './router/state';
 import type { RouteHandler } from './types';
 
-export interface OutputAssetJson {
-  url: string;
-  url_expires_at: string | null;
-  hash: string | null;
-  size_bytes: number;
-  content_type: string;
-  id: string;
-}
+export type { RouterFaults };
 
 export interface AssetPort {
   readonly handleApi: RouteHandler;
@@ -20,8 +16,7 @@ export interface AssetPort {
     input: { bytes: Buffer; contentType: string; filePath: string; jobId: string; expiresAt: string },
   ): { id: string };
   isOwnedBy(assetId: string, owner: string): boolean;
-  outputJson(assetId: string, ctx: { origin: string; prefix: string }): OutputAssetJson;
-  markInUse(assetId: string): void;
+  outputJson(assetId: string, link: LinkContext): OutputJson;
   stats(): { uploadBytesReceived: number; assets: number; blobs: number };
   reset(): void;
 }
@@ -32,23 +27,10 @@ export interface MediaPort {
   makeLatent(seed: number): Buffer;
 }
 
-/** The Router's own switches (model-router-api.md error buckets); router/state.ts says what each does. */
-export interface RouterFaultSwitches {
-  rateLimited?: boolean;
-  unavailable?: boolean;
-  providerError?: boolean;
-  providerTimeout?: boolean;
-  contentPolicyViolation?: boolean;
-  internalError?: boolean;
-  insufficientCredits?: boolean;
-  queueTimeout?: boolean;
-  forbiddenModels?: string[];
-}
-
 export interface RouterPort {
   readonly handle: RouteHandler;
   reset(): void;
-  setFaults?(faults: RouterFaultSwitches): void;
+  setFaults?(faults: RouterFaults): void;
 }
 
 export interface SimulatorServices {

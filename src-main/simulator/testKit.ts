@@ -35,6 +35,18 @@ export interface Client {
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<JsonResponse>;
 }
 
+/** Read a response whole: its text, and that text as JSON when it parses (null otherwise). */
+export async function toJsonResponse(response: Response): Promise<JsonResponse> {
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    body = null;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
 /** A client for `base` (the simulator URL, prefix included) sending `Authorization: Bearer key`. */
 export function client(base: string, key: string | null, scheme: 'bearer' | 'x-api-key' = 'bearer'): Client {
   const request: Client['request'] = async (method, path, init = {}) => {
@@ -48,15 +60,7 @@ export function client(base: string, key: string | null, scheme: 'bearer' | 'x-a
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text === '' ? null : (JSON.parse(text) as unknown);
-    } catch {
-      parsed = null;
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    return toJsonResponse(await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' }));
   };
   return {
     request,

@@ -23,61 +23,55 @@ export interface UploadRequest {
   expectedHex: string | null;
 }
 
-function single(fields: Map<string, string[]>, name: string): Checked<string | null> {
+/** A form field given at most once: null when absent, else what `check` makes of it. */
+function optionalField<T>(
+  fields: Map<string, string[]>,
+  name: string,
+  check: (raw: string) => Checked<T>,
+): Checked<T | null> {
   const values = fields.get(name) ?? [];
   if (values.length > 1) return { ok: false, message: `${name} was given more than once` };
-  return { ok: true, value: values[0] ?? null };
+  const raw = values[0];
+  return raw === undefined ? { ok: true, value: null } : check(raw);
+}
+
+/** What the file part itself says, taken only when it is valid; it never fails the upload. */
+function fromPart<T>(raw: string | null, check: (raw: string) => Checked<T>): T | null {
+  if (raw === null) return null;
+  const checked = check(raw);
+  return checked.ok ? checked.value : null;
+}
+
+function checkExpectedHash(raw: string): Checked<string> {
+  const hex = parseBlake3(raw.trim());
+  return hex === null
+    ? { ok: false, message: 'expected_hash must be blake3:<64 hex digits>' }
+    : { ok: true, value: hex };
 }
 
 export function toUploadRequest(form: UploadForm): Checked<UploadRequest> {
   const { file, fields } = form;
   if (!file) return { ok: false, message: 'the file field is required' };
-
-  const contentTypeField = single(fields, 'content_type');
-  if (!contentTypeField.ok) return contentTypeField;
-  let contentType = DEFAULT_CONTENT_TYPE;
-  if (contentTypeField.value !== null) {
-    const checked = checkContentType(contentTypeField.value);
-    if (!checked.ok) return checked;
-    contentType = checked.value;
-  } else if (file.contentType !== null) {
-    const fromPart = checkContentType(file.contentType);
-    if (fromPart.ok) contentType = fromPart.value;
-  }
-
-  const filePathField = single(fields, 'file_path');
-  if (!filePathField.ok) return filePathField;
-  let filePath: string | null = null;
-  if (filePathField.value !== null) {
-    const checked = checkFilePath(filePathField.value);
-    if (!checked.ok) return checked;
-    filePath = checked.value;
-  } else if (file.filename !== null && checkFilePath(file.filename).ok) {
-    filePath = file.filename;
-  }
-
-  const expectedField = single(fields, 'expected_hash');
-  if (!expectedField.ok) return expectedField;
-  let expectedHex: string | null = null;
-  if (expectedField.value !== null) {
-    expectedHex = parseBlake3(expectedField.value.trim());
-    if (expectedHex === null) return { ok: false, message: 'expected_hash must be blake3:<64 hex digits>' };
-  }
-
-  const expiresField = single(fields, 'expires_in');
-  if (!expiresField.ok) return expiresField;
-  let expiresInSeconds: number | null = null;
-  if (expiresField.value !== null) {
-    const checked = checkExpiresIn(expiresField.value);
-    if (!checked.ok) return checked;
-    expiresInSeconds = checked.value;
-  }
-
+  const contentType = optionalField(fields, 'content_type', checkContentType);
+  if (!contentType.ok) return contentType;
+  const filePath = optionalField(fields, 'file_path', checkFilePath);
+  if (!filePath.ok) return filePath;
+  const expectedHex = optionalField(fields, 'expected_hash', checkExpectedHash);
+  if (!expectedHex.ok) return expectedHex;
+  const expiresInSeconds = optionalField(fields, 'expires_in', checkExpiresIn);
+  if (!expiresInSeconds.ok) return expiresInSeconds;
   const tags = checkTags(tagsFromFormValues(fields.get('tags') ?? []));
   if (!tags.ok) return tags;
 
   return {
     ok: true,
-    value: { file, contentType, filePath, tags: tags.value, expiresInSeconds, expectedHex },
+    value: {
+      file,
+      contentType: contentType.value ?? fromPart(file.contentType, checkContentType) ?? DEFAULT_CONTENT_TYPE,
+      filePath: filePath.value ?? fromPart(file.filename, checkFilePath),
+      tags: tags.value,
+      expiresInSeconds: expiresInSeconds.value,
+      expectedHex: expectedHex.value,
+    },
   };
 }

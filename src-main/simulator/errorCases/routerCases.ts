@@ -3,7 +3,7 @@
 // no row. Runs use lexa/chat-4 where a fallback provider must not rescue the call (it has none).
 import { randomUUID } from 'node:crypto';
 import { follow, resultWhenCompleted, submitQueued, type RouterErrorCase, type RouterEnv } from './routerKit';
-import type { RouterFaultSwitches } from '../ports';
+import type { RouterFaults } from '../ports';
 import type { JsonResponse } from '../testKit';
 
 const chat = { messages: [{ role: 'user', content: 'hello' }] };
@@ -26,10 +26,18 @@ async function refusedOfTwo(
   return answers.find((answer) => answer.status === status) ?? answers[0];
 }
 
-function runUnder(router: RouterFaultSwitches, model = NO_FALLBACK) {
+function runUnder(router: RouterFaults, model = NO_FALLBACK) {
   return (env: RouterEnv) => {
     env.sim.control.setFaults({ router });
     return run(env, model);
+  };
+}
+
+/** A model listing (no run involved) under `router` faults. */
+function listUnder(router: RouterFaults) {
+  return ({ sim, api }: RouterEnv) => {
+    sim.control.setFaults({ router });
+    return api.get('/v2/models');
   };
 }
 
@@ -143,10 +151,7 @@ export const routerCases: readonly RouterErrorCase[] = [
     name: 'internal_error',
     errorType: 'internal_error',
     status: 500,
-    provoke: ({ sim, api }) => {
-      sim.control.setFaults({ router: { internalError: true } });
-      return api.get('/v2/models');
-    },
+    provoke: listUnder({ internalError: true }),
   },
   {
     name: 'deadline_exceeded (synchronous video)',
@@ -158,10 +163,7 @@ export const routerCases: readonly RouterErrorCase[] = [
     name: 'service_unavailable',
     errorType: 'service_unavailable',
     status: 503,
-    provoke: ({ sim, api }) => {
-      sim.control.setFaults({ router: { unavailable: true } });
-      return api.get('/v2/models');
-    },
+    provoke: listUnder({ unavailable: true }),
   },
   {
     name: 'cancelled (result read of a cancelled request)',

@@ -1,7 +1,7 @@
 // Test support for the Router error table (routerErrorTable.test.ts): the shape of one case, the callers a
 // case may use (X-API-Key, as the Router's own convention), and following the queue's returned links.
 import type { RunningSimulator } from '../kernel';
-import { client, obj, waitFor, type Client, type JsonResponse } from '../testKit';
+import { client, obj, toJsonResponse, waitFor, type Client, type JsonResponse } from '../testKit';
 
 export interface RouterEnv {
   sim: RunningSimulator;
@@ -29,15 +29,7 @@ export function routerClient(sim: RunningSimulator, key: string | null): Client 
 
 /** Fetch one of the queue's absolute links with the caller's key, as a JsonResponse. */
 export async function follow(env: RouterEnv, url: string, method = 'GET'): Promise<JsonResponse> {
-  const response = await fetch(url, { method, headers: { 'x-api-key': env.apiKey } });
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text === '' ? null : (JSON.parse(text) as unknown);
-  } catch {
-    body = null;
-  }
-  return { status: response.status, headers: response.headers, body, text };
+  return toJsonResponse(await fetch(url, { method, headers: { 'x-api-key': env.apiKey } }));
 }
 
 export interface Handle {

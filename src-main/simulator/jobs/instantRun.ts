@@ -3,7 +3,8 @@
 import { isoTime } from '../clock';
 import type { AssetPort, MediaPort } from '../ports';
 import type { JobRecord } from './jobModel';
-import { runNodeEffect, type NodeValue } from './nodeEffects';
+import { runNodeEffect, samplerSteps, type NodeValue } from './nodeEffects';
+import { commitOutputFile } from './outputCommit';
 import { finishedProgress, progressSnapshot } from './progress';
 import { nodeExecutionError, samplerProgressLine, workerLostError } from './workerLog';
 
@@ -53,28 +54,11 @@ export function completeInstantly(job: JobRecord, deps: InstantRunDeps, shape: I
       break;
     }
     if (node.nodeClass.behaviour === 'sampler') {
-      const steps = typeof node.inputs.steps === 'number' ? node.inputs.steps : 20;
+      const steps = samplerSteps(node);
       lines.push(samplerProgressLine(steps, steps, shape.executionMs));
     }
     values.set(nodeId, effect.values);
-    for (const file of effect.files) {
-      const { id } = deps.assets.createOutput(job.owner, {
-        bytes: file.bytes,
-        contentType: file.contentType,
-        filePath: file.filePath,
-        jobId: job.id,
-        expiresAt: isoTime(job.expiresAt),
-      });
-      deps.assets.markInUse(id);
-      job.outputs.push({
-        assetId: id,
-        nodeId,
-        name: file.name,
-        type: file.type,
-        contentType: file.contentType,
-        sizeBytes: file.bytes.length,
-      });
-    }
+    for (const file of effect.files) commitOutputFile(deps.assets, job, nodeId, file);
   }
   if (job.status === 'succeeded') {
     lines.push(`Prompt executed in ${(shape.executionMs / 1000).toFixed(2)} seconds`);

@@ -6,7 +6,8 @@ import type { AssetPort, MediaPort } from '../ports';
 import type { JobEventHub } from './jobEvents';
 import type { JobRecord, JobStatus, OutputRecord, Progress } from './jobModel';
 import { isTerminal } from './jobModel';
-import { runNodeEffect, type NodeValue, type OutputFile } from './nodeEffects';
+import { runNodeEffect, samplerSteps, type NodeValue, type OutputFile } from './nodeEffects';
+import { commitOutputFile } from './outputCommit';
 import type { GraphNode } from './workflowValidation';
 import { finishedProgress, progressSnapshot } from './progress';
 import { nodeExecutionError, samplerProgressLine, workerLostError } from './workerLog';
@@ -154,7 +155,7 @@ export class JobRunner {
 
   /** Run a sampler node step by step; false when the job was interrupted at a step boundary. */
   private async sample(job: JobRecord, node: GraphNode, index: number, generation: number): Promise<boolean> {
-    const steps = typeof node.inputs.steps === 'number' ? node.inputs.steps : 20;
+    const steps = samplerSteps(node);
     const seed = typeof node.inputs.seed === 'number' ? node.inputs.seed : 0;
     const began = this.deps.now();
     for (let step = 1; step <= steps; step++) {
@@ -193,23 +194,7 @@ export class JobRunner {
   }
 
   private commitOutput(job: JobRecord, nodeId: string, file: OutputFile): OutputRecord {
-    const { id } = this.deps.assets.createOutput(job.owner, {
-      bytes: file.bytes,
-      contentType: file.contentType,
-      filePath: file.filePath,
-      jobId: job.id,
-      expiresAt: isoTime(job.expiresAt),
-    });
-    this.deps.assets.markInUse(id);
-    const output: OutputRecord = {
-      assetId: id,
-      nodeId,
-      name: file.name,
-      type: file.type,
-      contentType: file.contentType,
-      sizeBytes: file.bytes.length,
-    };
-    job.outputs.push(output);
+    const output = commitOutputFile(this.deps.assets, job, nodeId, file);
     this.touch(job);
     this.deps.hub.publish(job, { type: 'output', output });
     return output;

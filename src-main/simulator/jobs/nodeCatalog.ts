@@ -62,21 +62,43 @@ const checkpoints = [
 const samplers = ['euler', 'euler_ancestral', 'dpmpp_2m', 'dpmpp_2m_sde', 'ddim', 'uni_pc'];
 const schedulers = ['normal', 'karras', 'exponential', 'sgm_uniform', 'simple'];
 const filenamePrefix = (value: string): InputSpec => ({ kind: 'string', default: value });
+/** Lets a node be ordered after another without using its value. */
+const afterAnything: Readonly<Record<string, InputSpec>> = { after: { kind: 'socket', type: '*' } };
+
+type NodeClassSpec = Omit<NodeClass, 'optional' | 'outputs' | 'outputNames' | 'outputNode'> &
+  Partial<Pick<NodeClass, 'optional' | 'outputs'>>;
+
+/**
+ * Like ComfyUI's built-ins, outputs are named after their socket types. Every node here either feeds links or
+ * ends a branch (saving a file, failing, crashing), so the output nodes are exactly those without outputs.
+ */
+function nodeClass(spec: NodeClassSpec): NodeClass {
+  const outputs = spec.outputs ?? [];
+  return {
+    name: spec.name,
+    displayName: spec.displayName,
+    category: spec.category,
+    description: spec.description,
+    required: spec.required,
+    optional: spec.optional ?? {},
+    outputs,
+    outputNames: outputs,
+    outputNode: outputs.length === 0,
+    behaviour: spec.behaviour,
+  };
+}
 
 const classes: readonly NodeClass[] = [
-  {
+  nodeClass({
     name: 'CheckpointLoaderSimple',
     displayName: 'Load Checkpoint',
     category: 'loaders',
     description: 'Loads a diffusion model checkpoint.',
     required: { ckpt_name: { kind: 'enum', options: checkpoints, acceptsAsset: true } },
-    optional: {},
     outputs: ['MODEL', 'CLIP', 'VAE'],
-    outputNames: ['MODEL', 'CLIP', 'VAE'],
-    outputNode: false,
     behaviour: 'checkpoint',
-  },
-  {
+  }),
+  nodeClass({
     name: 'CLIPTextEncode',
     displayName: 'CLIP Text Encode (Prompt)',
     category: 'conditioning',
@@ -85,13 +107,10 @@ const classes: readonly NodeClass[] = [
       text: { kind: 'string', default: '', multiline: true },
       clip: { kind: 'socket', type: 'CLIP' },
     },
-    optional: {},
     outputs: ['CONDITIONING'],
-    outputNames: ['CONDITIONING'],
-    outputNode: false,
     behaviour: 'text_encode',
-  },
-  {
+  }),
+  nodeClass({
     name: 'EmptyLatentImage',
     displayName: 'Empty Latent Image',
     category: 'latent',
@@ -101,13 +120,10 @@ const classes: readonly NodeClass[] = [
       height: { kind: 'int', min: 16, max: 8192, default: 512 },
       batch_size: { kind: 'int', min: 1, max: 64, default: 1 },
     },
-    optional: {},
     outputs: ['LATENT'],
-    outputNames: ['LATENT'],
-    outputNode: false,
     behaviour: 'empty_latent',
-  },
-  {
+  }),
+  nodeClass({
     name: 'KSampler',
     displayName: 'KSampler',
     category: 'sampling',
@@ -124,37 +140,28 @@ const classes: readonly NodeClass[] = [
       latent_image: { kind: 'socket', type: 'LATENT' },
       denoise: { kind: 'float', min: 0, max: 1, default: 1 },
     },
-    optional: {},
     outputs: ['LATENT'],
-    outputNames: ['LATENT'],
-    outputNode: false,
     behaviour: 'sampler',
-  },
-  {
+  }),
+  nodeClass({
     name: 'VAEDecode',
     displayName: 'VAE Decode',
     category: 'latent',
     description: 'Decodes a latent into images.',
     required: { samples: { kind: 'socket', type: 'LATENT' }, vae: { kind: 'socket', type: 'VAE' } },
-    optional: {},
     outputs: ['IMAGE'],
-    outputNames: ['IMAGE'],
-    outputNode: false,
     behaviour: 'vae_decode',
-  },
-  {
+  }),
+  nodeClass({
     name: 'LoadImage',
     displayName: 'Load Image',
     category: 'image',
     description: 'Loads an input image (a file name or a core/ASSET reference).',
     required: { image: { kind: 'string', default: '', acceptsAsset: true } },
-    optional: {},
     outputs: ['IMAGE', 'MASK'],
-    outputNames: ['IMAGE', 'MASK'],
-    outputNode: false,
     behaviour: 'load_image',
-  },
-  {
+  }),
+  nodeClass({
     name: 'AudioTone',
     displayName: 'Audio Tone',
     category: 'audio',
@@ -163,37 +170,26 @@ const classes: readonly NodeClass[] = [
       frequency_hz: { kind: 'float', min: 20, max: 20_000, default: 440 },
       duration_ms: { kind: 'int', min: 10, max: 60_000, default: 1000 },
     },
-    optional: {},
     outputs: ['AUDIO'],
-    outputNames: ['AUDIO'],
-    outputNode: false,
     behaviour: 'tone',
-  },
-  {
+  }),
+  nodeClass({
     name: 'SaveImage',
     displayName: 'Save Image',
     category: 'image',
     description: 'Saves images as PNG outputs.',
     required: { images: { kind: 'socket', type: 'IMAGE' }, filename_prefix: filenamePrefix('ComfyUI') },
-    optional: {},
-    outputs: [],
-    outputNames: [],
-    outputNode: true,
     behaviour: 'save_image',
-  },
-  {
+  }),
+  nodeClass({
     name: 'SaveAudio',
     displayName: 'Save Audio',
     category: 'audio',
     description: 'Saves audio as a WAV output.',
     required: { audio: { kind: 'socket', type: 'AUDIO' }, filename_prefix: filenamePrefix('audio/ComfyUI') },
-    optional: {},
-    outputs: [],
-    outputNames: [],
-    outputNode: true,
     behaviour: 'save_audio',
-  },
-  {
+  }),
+  nodeClass({
     name: 'SaveText',
     displayName: 'Save Text',
     category: 'utils',
@@ -202,13 +198,9 @@ const classes: readonly NodeClass[] = [
       text: { kind: 'string', default: '', multiline: true },
       filename_prefix: filenamePrefix('text/ComfyUI'),
     },
-    optional: {},
-    outputs: [],
-    outputNames: [],
-    outputNode: true,
     behaviour: 'save_text',
-  },
-  {
+  }),
+  nodeClass({
     name: 'SaveLatent',
     displayName: 'Save Latent',
     category: 'latent',
@@ -217,36 +209,26 @@ const classes: readonly NodeClass[] = [
       samples: { kind: 'socket', type: 'LATENT' },
       filename_prefix: filenamePrefix('latents/ComfyUI'),
     },
-    optional: {},
-    outputs: [],
-    outputNames: [],
-    outputNode: true,
     behaviour: 'save_latent',
-  },
-  {
+  }),
+  nodeClass({
     name: 'FailNode',
     displayName: 'Fail (simulator)',
     category: 'testing',
     description: 'Raises an exception when executed: the job fails with node_execution_error.',
     required: { message: { kind: 'string', default: 'Simulated failure' } },
-    optional: { after: { kind: 'socket', type: '*' } },
-    outputs: [],
-    outputNames: [],
-    outputNode: true,
+    optional: afterAnything,
     behaviour: 'fail',
-  },
-  {
+  }),
+  nodeClass({
     name: 'CrashWorkerNode',
     displayName: 'Crash Worker (simulator)',
     category: 'testing',
     description: 'The platform kills the worker while this node runs: the job fails and has no log.',
     required: {},
-    optional: { after: { kind: 'socket', type: '*' } },
-    outputs: [],
-    outputNames: [],
-    outputNode: true,
+    optional: afterAnything,
     behaviour: 'crash_worker',
-  },
+  }),
 ];
 
 const byName = new Map(classes.map((c) => [c.name, c]));

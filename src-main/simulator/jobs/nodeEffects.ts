@@ -77,10 +77,18 @@ function hashText(text: string): number {
   return hash;
 }
 
-function fileName(prefix: string, number: number, extension: string): { name: string; filePath: string } {
+/** The next numbered file under `prefix`, e.g. `audio/ComfyUI_00001_.wav`. */
+function outputFile(
+  prefix: string,
+  ctx: EffectContext,
+  extension: string,
+  type: OutputType,
+  contentType: string,
+  bytes: Buffer,
+): OutputFile {
   const cleaned = prefix.replace(/\\/g, '/').replace(/\.\.+/g, '.').replace(/^\/+/, '') || 'ComfyUI';
-  const filePath = `${cleaned}_${String(number).padStart(5, '0')}_.${extension}`;
-  return { name: filePath.slice(filePath.lastIndexOf('/') + 1), filePath };
+  const filePath = `${cleaned}_${String(ctx.nextFileNumber()).padStart(5, '0')}_.${extension}`;
+  return { name: filePath.slice(filePath.lastIndexOf('/') + 1), filePath, type, contentType, bytes };
 }
 
 function scaled(shape: ImageShape): { width: number; height: number } {
@@ -91,11 +99,15 @@ function scaled(shape: ImageShape): { width: number; height: number } {
   };
 }
 
+/** A sampler's step count as the worker runs it: the literal input, else 20. */
+export function samplerSteps(node: GraphNode): number {
+  const steps = literal(node, 'steps');
+  return typeof steps === 'number' ? steps : 20;
+}
+
 export function runNodeEffect(node: GraphNode, ctx: EffectContext): NodeEffect {
-  const prefix =
-    typeof literal(node, 'filename_prefix') === 'string'
-      ? String(literal(node, 'filename_prefix'))
-      : 'ComfyUI';
+  const prefixInput = literal(node, 'filename_prefix');
+  const prefix = typeof prefixInput === 'string' ? prefixInput : 'ComfyUI';
   switch (node.nodeClass.behaviour) {
     case 'checkpoint':
       return { kind: 'done', values: [opaque, opaque, opaque], files: [] };
@@ -142,12 +154,7 @@ export function runNodeEffect(node: GraphNode, ctx: EffectContext): NodeEffect {
       const files: OutputFile[] = [];
       for (let i = 0; i < Math.min(shape.batch, maxBatch); i++) {
         const bytes = ctx.media.makePng(width, height, shape.seed + i);
-        files.push({
-          ...fileName(prefix, ctx.nextFileNumber(), 'png'),
-          type: 'image',
-          contentType: 'image/png',
-          bytes,
-        });
+        files.push(outputFile(prefix, ctx, 'png', 'image', 'image/png', bytes));
       }
       return { kind: 'done', values: [], files };
     }
@@ -155,32 +162,20 @@ export function runNodeEffect(node: GraphNode, ctx: EffectContext): NodeEffect {
       const audio = linked(node, 'audio', ctx);
       const tone = audio?.kind === 'audio' ? audio : { durationMs: 1000, frequencyHz: 440 };
       const bytes = ctx.media.makeWav(tone.durationMs, tone.frequencyHz);
-      const file = {
-        ...fileName(prefix, ctx.nextFileNumber(), 'wav'),
-        type: 'audio' as const,
-        contentType: 'audio/wav',
-        bytes,
+      return {
+        kind: 'done',
+        values: [],
+        files: [outputFile(prefix, ctx, 'wav', 'audio', 'audio/wav', bytes)],
       };
-      return { kind: 'done', values: [], files: [file] };
     }
     case 'save_text': {
       const bytes = Buffer.from(textInput(node, 'text', ctx), 'utf8');
-      const file = {
-        ...fileName(prefix, ctx.nextFileNumber(), 'txt'),
-        type: 'text' as const,
-        contentType: 'text/plain; charset=utf-8',
-        bytes,
-      };
+      const file = outputFile(prefix, ctx, 'txt', 'text', 'text/plain; charset=utf-8', bytes);
       return { kind: 'done', values: [], files: [file] };
     }
     case 'save_latent': {
       const bytes = ctx.media.makeLatent(shapeOf(linked(node, 'samples', ctx)).seed);
-      const file = {
-        ...fileName(prefix, ctx.nextFileNumber(), 'latent'),
-        type: 'latent' as const,
-        contentType: 'application/octet-stream',
-        bytes,
-      };
+      const file = outputFile(prefix, ctx, 'latent', 'latent', 'application/octet-stream', bytes);
       return { kind: 'done', values: [], files: [file] };
     }
     case 'fail':

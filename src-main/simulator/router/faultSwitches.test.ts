@@ -2,7 +2,7 @@
 // failures a fallback provider rescues, what a policy refusal costs, a starved queue, forbidden models and
 // an internal error, each through real sockets.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRouterTestServer, waitFor, type RouterTestServer } from './testHarness';
+import { follow, startRouterTestServer, waitFor, type RouterTestServer } from './testHarness';
 
 const IMAGE = '/v2/models/acme/imagegen-2'; // billing: charged on policy rejection; fallback: kiln
 const PORTRAIT = '/v2/models/ember.ai/portrait-1'; // billing: not charged on policy rejection
@@ -21,6 +21,19 @@ afterAll(() => server.close());
 const spent = (response: Response): number => Number(response.headers.get('x-committed-spend-current'));
 
 const probe = () => server.call('POST', PORTRAIT, { body: { prompt: 'probe' } });
+
+interface RequestStatus {
+  status: string;
+  error_type?: string;
+}
+
+/** Poll a queued request's status link until COMPLETED; `onEach` sees every status read on the way. */
+const untilCompleted = (statusUrl: string, onEach: (status: RequestStatus) => void = () => {}) =>
+  waitFor(async () => {
+    const status = (await (await follow(statusUrl)).json()) as RequestStatus;
+    onEach(status);
+    return status.status === 'COMPLETED' ? status : undefined;
+  });
 
 describe('provider failures and fallback', () => {
   it('a provider timeout is 504 provider_timeout, and the other provider rescues it when fallback is on', async () => {
@@ -56,17 +69,9 @@ describe('provider failures and fallback', () => {
     server.sim.setFaults({ providerTimeout: true });
     const submitted = await server.call('POST', `${MUSIC}/requests`, { body: { prompt: 'x' } });
     const handle = (await submitted.json()) as { status_url: string; response_url: string };
-    const done = await waitFor(async () => {
-      const status = (await (
-        await fetch(handle.status_url, { headers: { 'x-api-key': 'demo-key' } })
-      ).json()) as {
-        status: string;
-        error_type?: string;
-      };
-      return status.status === 'COMPLETED' ? status : undefined;
-    });
+    const done = await untilCompleted(handle.status_url);
     expect(done.error_type).toBe('provider_timeout');
-    const result = await fetch(handle.response_url, { headers: { 'x-api-key': 'demo-key' } });
+    const result = await follow(handle.response_url);
     expect(result.status).toBe(504);
   });
 });
@@ -79,16 +84,7 @@ describe('refusals', () => {
     expect(submitted.status).toBe(201);
     const handle = (await submitted.json()) as { status_url: string };
     const seen = new Set<string>();
-    const done = await waitFor(async () => {
-      const status = (await (
-        await fetch(handle.status_url, { headers: { 'x-api-key': 'demo-key' } })
-      ).json()) as {
-        status: string;
-        error_type?: string;
-      };
-      seen.add(status.status);
-      return status.status === 'COMPLETED' ? status : undefined;
-    });
+    const done = await untilCompleted(handle.status_url, (status) => seen.add(status.status));
     expect(done.error_type).toBe('queue_timeout');
     expect(seen.has('IN_PROGRESS')).toBe(false);
     server.sim.setFaults({});

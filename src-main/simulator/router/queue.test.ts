@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRouterTestServer, waitFor, type RouterTestServer } from './testHarness';
+import { follow, startRouterTestServer, waitFor, type RouterTestServer } from './testHarness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMAGE = '/v2/models/acme/imagegen-2';
@@ -34,11 +34,6 @@ async function submit(model: string, body: unknown, key = 'demo-key'): Promise<H
   const response = await server.call('POST', `${model}/requests`, { key, body });
   expect(response.status).toBe(201);
   return (await response.json()) as Handle;
-}
-
-/** GET an absolute link the service gave, with the demo key unless told otherwise. */
-function follow(url: string, method = 'GET', key = 'demo-key'): Promise<Response> {
-  return fetch(url, { method, headers: { 'x-api-key': key } });
 }
 
 async function statusOf(handle: Handle): Promise<Handle> {
@@ -162,10 +157,7 @@ describe('queued runs', () => {
       const starved = (await (
         await impatient.call('POST', `${IMAGE}/requests`, { body: { prompt: 'x' } })
       ).json()) as Handle;
-      const done = await waitFor(async () => {
-        const status = (await (await follow(starved.status_url)).json()) as Handle;
-        return status.status === 'COMPLETED' ? status : undefined;
-      });
+      const done = await untilCompleted(starved);
       expect(done.error_type).toBe('queue_timeout');
       const result = await follow(starved.response_url);
       expect(result.status).toBe(504);

@@ -70,55 +70,40 @@ function pending(ctx: RouteContext, state: RouterState, run: QueuedRun, status: 
   return jsonAnswer(status, statusBody(ctx, state, run), headers);
 }
 
-export function readStatus(
-  ctx: RouteContext,
-  state: RouterState,
-  owner: string,
-  model: ModelEntry,
-  id: string,
-): void {
-  const found = findRun(state, owner, model, id, true);
-  if (!found.ok) return sendAnswer(ctx.res, found.answer);
-  const { run } = found;
+type RunRoute = (ctx: RouteContext, state: RouterState, owner: string, model: ModelEntry, id: string) => void;
+
+/** A route about one existing request: find it (or answer why not), then send what `answerFor` makes of it. */
+function runRoute(
+  ageOut: boolean,
+  answerFor: (ctx: RouteContext, state: RouterState, run: QueuedRun) => Answer,
+): RunRoute {
+  return (ctx, state, owner, model, id) => {
+    const found = findRun(state, owner, model, id, ageOut);
+    sendAnswer(ctx.res, found.ok ? answerFor(ctx, state, found.run) : found.answer);
+  };
+}
+
+export const readStatus = runRoute(true, (ctx, state, run) =>
   // Retry-After is a polling hint, so a terminal request does not carry one.
-  if (run.status !== 'COMPLETED') return sendAnswer(ctx.res, pending(ctx, state, run, 200));
-  sendAnswer(ctx.res, jsonAnswer(200, statusBody(ctx, state, run)));
-}
+  run.status === 'COMPLETED' ? jsonAnswer(200, statusBody(ctx, state, run)) : pending(ctx, state, run, 200),
+);
 
-export function readResult(
-  ctx: RouteContext,
-  state: RouterState,
-  owner: string,
-  model: ModelEntry,
-  id: string,
-): void {
-  const found = findRun(state, owner, model, id, true);
-  if (!found.ok) return sendAnswer(ctx.res, found.answer);
-  const { run } = found;
+export const readResult = runRoute(true, (ctx, state, run) => {
   const outcome = run.outcome;
-  if (outcome === null) return sendAnswer(ctx.res, pending(ctx, state, run, 202));
-  if (!outcome.ok) return sendAnswer(ctx.res, outcome.answer);
-  sendAnswer(
-    ctx.res,
-    outputAnswer(outcome.output, { ...outcome.headers, 'x-svc-credits-used': String(outcome.costCents) }),
-  );
-}
+  if (outcome === null) return pending(ctx, state, run, 202);
+  if (!outcome.ok) return outcome.answer;
+  return outputAnswer(outcome.output, {
+    ...outcome.headers,
+    'x-svc-credits-used': String(outcome.costCents),
+  });
+});
 
-export function cancelRun(
-  ctx: RouteContext,
-  state: RouterState,
-  owner: string,
-  model: ModelEntry,
-  id: string,
-): void {
-  // An aged-out request is still terminal, so cancel keeps answering ALREADY_COMPLETED rather than 410.
-  const found = findRun(state, owner, model, id, false);
-  if (!found.ok) return sendAnswer(ctx.res, found.answer);
-  const { run } = found;
+// An aged-out request is still terminal, so cancel keeps answering ALREADY_COMPLETED rather than 410.
+export const cancelRun = runRoute(false, (_ctx, state, run) => {
   if (state.queue.requestCancel(run) === 'accepted') {
-    return sendAnswer(ctx.res, jsonAnswer(202, { request_id: run.id, status: 'CANCELLATION_REQUESTED' }));
+    return jsonAnswer(202, { request_id: run.id, status: 'CANCELLATION_REQUESTED' });
   }
   // Every error response carries X-Svc-Error-Type; "cannot do that to this request" is invalid_input.
   const headers = { 'x-svc-error-type': 'invalid_input' };
-  sendAnswer(ctx.res, jsonAnswer(409, { request_id: run.id, status: 'ALREADY_COMPLETED' }, headers));
-}
+  return jsonAnswer(409, { request_id: run.id, status: 'ALREADY_COMPLETED' }, headers);
+});

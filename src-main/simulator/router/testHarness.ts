@@ -86,6 +86,11 @@ export async function startRouterTestServer(
   };
 }
 
+/** Fetch an absolute link the service gave, with the demo key unless told otherwise. */
+export function follow(url: string, method = 'GET', key = 'demo-key'): Promise<Response> {
+  return fetch(url, { method, headers: { 'x-api-key': key } });
+}
+
 /** Poll `probe` until it returns a value, failing after `timeoutMs`. */
 export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -37,35 +37,28 @@ export function validateAgainstSchema(schema: JsonSchema, value: unknown): Valid
   return errors;
 }
 
+/** One failure at the value being visited; `visit` adds where it is and what was given. */
+type Failure = Pick<ValidationErrorDetail, 'msg' | 'type' | 'ctx'>;
+
 function visit(
   schema: JsonSchema,
   value: unknown,
   loc: (string | number)[],
   out: ValidationErrorDetail[],
 ): void {
-  const typeError = checkType(schema, value);
-  if (typeError) {
-    out.push({ loc, ...typeError, input: value });
-    return;
+  // A value fails at most one of its own checks; only a value that passes them has its parts visited.
+  const failure = checkType(schema, value) ?? checkEnum(schema, value) ?? checkLimits(schema, value);
+  if (failure) {
+    out.push({ loc, ...failure, input: value });
+  } else if (Array.isArray(value)) {
+    const items = schema.items;
+    if (items) value.forEach((item, index) => visit(items, item, [...loc, index], out));
+  } else if (isPlainObject(value)) {
+    checkObject(schema, value, loc, out);
   }
-  if (schema.enum && !schema.enum.includes(value as string | number)) {
-    const expected = describeChoices(schema.enum);
-    out.push({
-      loc,
-      msg: `Input should be ${expected}`,
-      type: 'literal_error',
-      ctx: { expected },
-      input: value,
-    });
-    return;
-  }
-  if (typeof value === 'string') checkString(schema, value, loc, out);
-  else if (typeof value === 'number') checkNumber(schema, value, loc, out);
-  else if (Array.isArray(value)) checkArray(schema, value, loc, out);
-  else if (isPlainObject(value)) checkObject(schema, value, loc, out);
 }
 
-function checkType(schema: JsonSchema, value: unknown): { msg: string; type: string } | null {
+function checkType(schema: JsonSchema, value: unknown): Failure | null {
   switch (schema.type) {
     case 'object':
       return isPlainObject(value) ? null : { msg: 'Input should be a valid dictionary', type: 'dict_type' };
@@ -90,35 +83,47 @@ function checkType(schema: JsonSchema, value: unknown): { msg: string; type: str
   }
 }
 
-function checkString(
-  schema: JsonSchema,
-  value: string,
-  loc: (string | number)[],
-  out: ValidationErrorDetail[],
-): void {
+function checkEnum(schema: JsonSchema, value: unknown): Failure | null {
+  if (!schema.enum || schema.enum.includes(value as string | number)) return null;
+  const expected = describeChoices(schema.enum);
+  return { msg: `Input should be ${expected}`, type: 'literal_error', ctx: { expected } };
+}
+
+function checkLimits(schema: JsonSchema, value: unknown): Failure | null {
+  if (typeof value === 'string') return checkString(schema, value);
+  if (typeof value === 'number') return checkNumber(schema, value);
+  if (Array.isArray(value)) return checkArray(schema, value);
+  return null;
+}
+
+/** `1 character`, `2 characters`: pydantic's wording. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function checkString(schema: JsonSchema, value: string): Failure | null {
   // Lengths count code points, as Python (and so pydantic) does.
   const length = Array.from(value).length;
   if (schema.minLength !== undefined && length < schema.minLength) {
     const n = schema.minLength;
-    out.push({
-      loc,
-      msg: `String should have at least ${n} character${n === 1 ? '' : 's'}`,
+    return {
+      msg: `String should have at least ${counted(n, 'character')}`,
       type: 'string_too_short',
       ctx: { min_length: n },
-      input: value,
-    });
-  } else if (schema.maxLength !== undefined && length > schema.maxLength) {
+    };
+  }
+  if (schema.maxLength !== undefined && length > schema.maxLength) {
     const n = schema.maxLength;
-    out.push({
-      loc,
-      msg: `String should have at most ${n} character${n === 1 ? '' : 's'}`,
+    return {
+      msg: `String should have at most ${counted(n, 'character')}`,
       type: 'string_too_long',
       ctx: { max_length: n },
-      input: value,
-    });
-  } else if (schema.format === 'uri' && !isAcceptedUrl(value)) {
-    out.push({ loc, msg: 'Input should be a valid URL', type: 'url_parsing', input: value });
+    };
   }
+  if (schema.format === 'uri' && !isAcceptedUrl(value)) {
+    return { msg: 'Input should be a valid URL', type: 'url_parsing' };
+  }
+  return null;
 }
 
 /** Partners fetch inputs themselves, so only absolute http(s) URLs and inline data: URLs make sense. */
@@ -131,64 +136,37 @@ function isAcceptedUrl(value: string): boolean {
   }
 }
 
-function checkNumber(
-  schema: JsonSchema,
-  value: number,
-  loc: (string | number)[],
-  out: ValidationErrorDetail[],
-): void {
+function checkNumber(schema: JsonSchema, value: number): Failure | null {
   if (schema.minimum !== undefined && value < schema.minimum) {
     const ge = schema.minimum;
-    out.push({
-      loc,
-      msg: `Input should be greater than or equal to ${ge}`,
-      type: 'greater_than_equal',
-      ctx: { ge },
-      input: value,
-    });
-  } else if (schema.maximum !== undefined && value > schema.maximum) {
-    const le = schema.maximum;
-    out.push({
-      loc,
-      msg: `Input should be less than or equal to ${le}`,
-      type: 'less_than_equal',
-      ctx: { le },
-      input: value,
-    });
+    return { msg: `Input should be greater than or equal to ${ge}`, type: 'greater_than_equal', ctx: { ge } };
   }
+  if (schema.maximum !== undefined && value > schema.maximum) {
+    const le = schema.maximum;
+    return { msg: `Input should be less than or equal to ${le}`, type: 'less_than_equal', ctx: { le } };
+  }
+  return null;
 }
 
-function checkArray(
-  schema: JsonSchema,
-  value: unknown[],
-  loc: (string | number)[],
-  out: ValidationErrorDetail[],
-): void {
+function checkArray(schema: JsonSchema, value: unknown[]): Failure | null {
   const actual = value.length;
   if (schema.minItems !== undefined && actual < schema.minItems) {
     const n = schema.minItems;
-    out.push({
-      loc,
-      msg: `List should have at least ${n} item${n === 1 ? '' : 's'} after validation, not ${actual}`,
+    return {
+      msg: `List should have at least ${counted(n, 'item')} after validation, not ${actual}`,
       type: 'too_short',
       ctx: { field_type: 'List', min_length: n, actual_length: actual },
-      input: value,
-    });
-    return;
+    };
   }
   if (schema.maxItems !== undefined && actual > schema.maxItems) {
     const n = schema.maxItems;
-    out.push({
-      loc,
-      msg: `List should have at most ${n} item${n === 1 ? '' : 's'} after validation, not ${actual}`,
+    return {
+      msg: `List should have at most ${counted(n, 'item')} after validation, not ${actual}`,
       type: 'too_long',
       ctx: { field_type: 'List', max_length: n, actual_length: actual },
-      input: value,
-    });
-    return;
+    };
   }
-  const items = schema.items;
-  if (items) value.forEach((item, index) => visit(items, item, [...loc, index], out));
+  return null;
 }
 
 function checkObject(

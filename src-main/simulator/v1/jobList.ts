@@ -3,16 +3,10 @@ import { sendJson, sendV1Error } from '../http';
 import type { JobEngine } from '../jobs/jobEngine';
 import type { JobRecord } from '../jobs/jobModel';
 import type { RouteContext } from '../types';
+import { uiOutputKey } from './uiOutputKey';
 import { parseStatusFilter, v1ListStatus } from './v1Status';
 
 const outputMediaTypes = new Set(['image', 'video', 'audio']);
-const uiKeyByType: Record<string, string> = {
-  image: 'images',
-  video: 'video',
-  audio: 'audio',
-  text: 'text',
-  latent: 'latents',
-};
 
 export function v1ListItem(job: JobRecord): Record<string, unknown> {
   const first = job.outputs[0];
@@ -38,7 +32,7 @@ export function v1ListItem(job: JobRecord): Record<string, unknown> {
           subfolder: '',
           type: 'output',
           nodeId: first.nodeId,
-          mediaType: uiKeyByType[first.type] ?? 'files',
+          mediaType: uiOutputKey(first.type),
         }
       : null,
     outputs_count: job.outputs.length,

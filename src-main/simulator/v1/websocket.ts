@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { JobEvent } from '../jobs/jobEvents';
 import type { JobEngine } from '../jobs/jobEngine';
 import type { JobRecord, JobStatus, OutputRecord } from '../jobs/jobModel';
+import { uiOutputKey } from './uiOutputKey';
 
 export interface V1SocketDeps {
   engine: JobEngine;
@@ -18,13 +19,6 @@ export interface V1SocketDeps {
 
 const previewFrameType = 1;
 const pngFormat = 2;
-const uiKeyByType: Record<string, string> = {
-  image: 'images',
-  video: 'video',
-  audio: 'audio',
-  text: 'text',
-  latent: 'latents',
-};
 
 function previewFrame(png: Buffer): Buffer {
   const header = Buffer.alloc(8);
@@ -36,7 +30,7 @@ function previewFrame(png: Buffer): Buffer {
 function uiOutput(outputs: readonly OutputRecord[]): Record<string, unknown[]> {
   const ui: Record<string, unknown[]> = {};
   for (const output of outputs) {
-    const key = uiKeyByType[output.type] ?? 'files';
+    const key = uiOutputKey(output.type);
     (ui[key] ??= []).push({ filename: output.name, subfolder: '', type: 'output' });
   }
   return ui;
