@@ -21,3 +21,8 @@ export function Button({
     />
   );
 }
+
+/** A quiet text action beside an error's words: Try again, Dismiss, Close. */
+export function LinkButton({ className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="button" className={`text-accent hover:underline ${className}`} {...props} />;
+}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { visibleText } from '../lib/visibleText';
+import { DetailsToggle } from './DetailsToggle';
 
 interface InlineErrorProps {
   message: string;
@@ -21,14 +22,7 @@ export function InlineError({ message, code, nextStep, detail, actions, classNam
       {nextStep ? <p className="text-muted">{visibleText(nextStep)}</p> : null}
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {actions}
-        <button
-          type="button"
-          className="text-faint hover:text-muted hover:underline"
-          aria-expanded={showCode}
-          onClick={() => setShowCode((shown) => !shown)}
-        >
-          {showCode ? 'Hide details' : 'Details'}
-        </button>
+        <DetailsToggle shown={showCode} onToggle={() => setShowCode((shown) => !shown)} />
         {showCode && !detail ? <code className="font-mono text-faint select-text">code: {code}</code> : null}
       </div>
       {showCode && detail ? (

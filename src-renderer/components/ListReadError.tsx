@@ -1,4 +1,5 @@
 import { visibleText } from '../lib/visibleText';
+import { LinkButton } from './Button';
 import { errorText } from './errorText';
 import { InlineError } from './InlineError';
 
@@ -20,11 +21,7 @@ export function ListReadError({ doing, error, onRetry, withNextStep = false }: L
         message={`Loupe could not ${doing}: ${visibleText(text.message)}`}
         code={text.code}
         nextStep={withNextStep ? text.nextStep : undefined}
-        actions={
-          <button type="button" className="text-accent hover:underline" onClick={onRetry}>
-            Try again
-          </button>
-        }
+        actions={<LinkButton onClick={onRetry}>Try again</LinkButton>}
       />
     </div>
   );

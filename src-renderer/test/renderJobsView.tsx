@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { JobsView } from '../features/jobs/JobsView';
-import { NO_FILTERS, useJobsUi } from '../features/jobs/jobsUiStore';
+import { useJobsUi } from '../features/jobs/jobsUiStore';
 import { useJobUpdates } from '../hooks/useJobUpdates';
 import type { FakeJobsHost } from './fakeJobsHost';
 import { listboxRow, listboxRowIds, listboxRows } from './listboxRows';
@@ -15,15 +15,7 @@ function JobsViewWithUpdates() {
 /** The jobs screen over a fake host (with the app-wide jobs.updates subscription), its UI state reset. */
 export function renderJobsView(host: FakeJobsHost) {
   act(() => {
-    useJobsUi.setState({
-      profileId: null,
-      filters: NO_FILTERS,
-      openJobId: null,
-      cursorId: null,
-      selected: new Set(),
-      anchorId: null,
-      tab: 'outputs',
-    });
+    useJobsUi.setState(useJobsUi.getInitialState());
   });
   return renderWithLoupe(<JobsViewWithUpdates />, host.loupe);
 }

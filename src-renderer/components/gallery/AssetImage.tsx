@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { withAttempt } from '../../lib/assetUrl';
-import { BrokenAsset } from './BrokenAsset';
+import { useAssetAttempt } from './useAssetAttempt';
 
 interface AssetImageProps {
   /** The asset route URL (lib/assetUrl.ts). */
@@ -10,30 +9,17 @@ interface AssetImageProps {
   variant: 'thumb' | 'full';
 }
 
-type LoadState = 'loading' | 'loaded' | 'broken';
-
 /**
  * An image from the asset route. Its box never changes size while it loads (no layout jump): a quiet
  * placeholder shows until the bytes decode, and a failure shows BrokenAsset with Retry, never the browser's
  * broken-image icon. Parents key it by asset, so a new asset starts clean.
  */
 export function AssetImage({ url, alt, variant }: AssetImageProps) {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>('loading');
-  const src = withAttempt(url, attempt);
+  const { src, onError, broken } = useAssetAttempt(url, variant === 'thumb');
+  const [loaded, setLoaded] = useState(false);
 
-  if (state === 'broken') {
-    return (
-      <BrokenAsset
-        failedUrl={src}
-        compact={variant === 'thumb'}
-        onRetry={() => {
-          setAttempt((count) => count + 1);
-          setState('loading');
-        }}
-      />
-    );
-  }
+  if (broken) return broken;
+  const state = loaded ? 'loaded' : 'loading';
   const fit = variant === 'thumb' ? 'h-full w-full object-contain' : 'max-h-full max-w-full object-contain';
   return (
     <div className="relative flex h-full w-full items-center justify-center" data-load-state={state}>
@@ -46,8 +32,12 @@ export function AssetImage({ url, alt, variant }: AssetImageProps) {
         alt={alt}
         loading={variant === 'thumb' ? 'lazy' : 'eager'}
         decoding="async"
-        onLoad={() => setState('loaded')}
-        onError={() => setState('broken')}
+        onLoad={() => setLoaded(true)}
+        onError={() => {
+          // Retry starts from 'loading' again.
+          setLoaded(false);
+          onError();
+        }}
         className={`relative ${fit} ${variant === 'thumb' ? 'transition-opacity duration-200' : ''} ${
           state === 'loaded' ? 'opacity-100' : 'opacity-0'
         }`}

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { withAttempt } from '../../lib/assetUrl';
-import { BrokenAsset } from './BrokenAsset';
+import { useAssetAttempt } from './useAssetAttempt';
 
 interface AssetMediaProps {
   url: string;
@@ -15,22 +13,8 @@ interface AssetMediaProps {
  * seek without downloading the whole file; only metadata loads until the user presses play.
  */
 export function AssetMedia({ url, kind, label, variant }: AssetMediaProps) {
-  const [attempt, setAttempt] = useState(0);
-  const [broken, setBroken] = useState(false);
-  const src = withAttempt(url, attempt);
-  if (broken) {
-    return (
-      <BrokenAsset
-        failedUrl={src}
-        compact={variant === 'thumb'}
-        onRetry={() => {
-          setAttempt((count) => count + 1);
-          setBroken(false);
-        }}
-      />
-    );
-  }
-  const onError = () => setBroken(true);
+  const { src, onError, broken } = useAssetAttempt(url, variant === 'thumb');
+  if (broken) return broken;
   if (kind === 'video') {
     return (
       <video

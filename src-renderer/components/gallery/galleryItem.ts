@@ -46,9 +46,6 @@ export function downloadName(item: Pick<GalleryItem, 'name' | 'assetId'>): strin
   return safe || item.assetId.replace(/[^A-Za-z0-9._-]+/g, '_');
 }
 
-/** The kinds a gallery can show inline; the rest get a tile of facts. */
-export const PREVIEW_KINDS: readonly GalleryKind[] = ['image', 'video', 'audio', 'text'];
-
 export const KIND_LABEL: Record<GalleryKind, string> = {
   image: 'Image',
   video: 'Video',

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../../components/Button';
-import { InlineError } from '../../../components/InlineError';
+import { Button, LinkButton } from '../../../components/Button';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { Spinner } from '../../../components/Spinner';
+import { TitledError } from '../../../components/TitledError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { visibleText } from '../../../lib/visibleText';
 import { useUiStore } from '../../../stores/uiStore';
@@ -104,19 +104,5 @@ export function AssetDetail({ profileId, assetId, onClose }: AssetDetailProps) {
 
 function DetailError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const words = assetErrorWords(error, 'Could not read this asset');
-  return (
-    <div className="text-xs">
-      <p className="mb-1 font-medium text-fg">{words.title}</p>
-      <InlineError
-        message={words.message}
-        nextStep={words.nextStep}
-        code={words.code}
-        actions={
-          <button type="button" className="text-accent hover:underline" onClick={onRetry}>
-            Try again
-          </button>
-        }
-      />
-    </div>
-  );
+  return <TitledError words={words} actions={<LinkButton onClick={onRetry}>Try again</LinkButton>} />;
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
-import { InlineError } from '../../../components/InlineError';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { TitledError } from '../../../components/TitledError';
 import { LoupeCallError, unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { visibleText } from '../../../lib/visibleText';
@@ -57,30 +57,22 @@ export function DeleteAssetButton({ profileId, assetId, name, onGone }: DeleteAs
         Delete…
       </Button>
       {words !== null && words.code !== 'asset_not_found' ? (
-        <div className="mt-2" data-testid="delete-error">
-          <p className="text-xs font-medium text-fg">{words.title}</p>
-          <InlineError message={words.message} nextStep={words.nextStep} code={words.code} />
-        </div>
+        <TitledError words={words} className="mt-2" testId="delete-error" />
       ) : null}
       {confirming ? (
-        <Dialog
-          role="alertdialog"
+        <ConfirmDialog
           title="Delete this asset?"
           testId="delete-asset-dialog"
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <Button data-autofocus onClick={() => setConfirming(false)}>
-                Keep it
-              </Button>
-              <Button
-                className="border-state-failed/50 text-state-failed"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate()}
-              >
-                {remove.isPending ? 'Deleting…' : 'Delete'}
-              </Button>
-            </>
+          cancelLabel="Keep it"
+          onCancel={() => setConfirming(false)}
+          confirm={
+            <Button
+              className="border-state-failed/50 text-state-failed"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </Button>
           }
         >
           <p>
@@ -89,7 +81,7 @@ export function DeleteAssetButton({ profileId, assetId, name, onGone }: DeleteAs
             find it.
           </p>
           <p>This cannot be undone; uploading the file again makes a new asset.</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

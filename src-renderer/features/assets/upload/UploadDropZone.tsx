@@ -1,3 +1,4 @@
+import { DropOverlay } from '../../../components/DropOverlay';
 import { useWindowFileDrop } from '../../../hooks/useWindowFileDrop';
 import { collectDropped, entriesOf } from './collectDropped';
 import type { UploadInput } from './useUploader';
@@ -21,17 +22,11 @@ export function UploadDropZone({ onDrop, destination }: UploadDropZoneProps) {
 
   if (!dragging) return null;
   return (
-    <div
-      data-testid="upload-drop-overlay"
-      className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-canvas/80 p-8"
-    >
-      <div className="max-w-md rounded-lg border-2 border-dashed border-accent/70 bg-panel px-10 py-8 text-center">
-        <p className="text-sm font-semibold text-fg">Drop files or folders to upload them</p>
-        <p className="mt-1 text-xs text-muted">
-          Each file is hashed first: bytes the service already holds are not sent again.
-        </p>
-        <p className="mt-2 text-xs text-faint">{destination}</p>
-      </div>
-    </div>
+    <DropOverlay testId="upload-drop-overlay" title="Drop files or folders to upload them">
+      <p className="mt-1 text-xs text-muted">
+        Each file is hashed first: bytes the service already holds are not sent again.
+      </p>
+      <p className="mt-2 text-xs text-faint">{destination}</p>
+    </DropOverlay>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
+import { DetailsToggle } from '../../../components/DetailsToggle';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
 import { exactBytes, formatBytes } from '../assetFormat';
-import { UploadBar } from './UploadBar';
+import { UploadBar, type UploadTone } from './UploadBar';
 import type { FileView } from './uploadView';
 
 interface UploadFileRowProps {
@@ -16,12 +17,17 @@ function percent(part: number, whole: number): string {
   return whole === 0 ? '100%' : `${Math.floor((part / whole) * 100)}%`;
 }
 
+/** The stage's words once the file has an outcome, in the outcome's colour. */
+const OUTCOME_TEXT: Record<UploadTone, string> = {
+  hashing: 'text-muted',
+  sending: 'text-muted',
+  done: 'text-state-succeeded',
+  failed: 'text-state-failed',
+  canceled: 'text-state-canceled',
+};
+
 /** What the file is doing, in a few words, and the bar that goes with it. */
-function stageOf(file: FileView): {
-  words: string;
-  tone: 'hashing' | 'sending' | 'done' | 'failed' | 'canceled';
-  value: number;
-} {
+function stageOf(file: FileView): { words: string; tone: UploadTone; value: number } {
   if (file.result !== null) {
     const tone =
       file.result.kind === 'uploaded' || file.result.kind === 'deduplicated'
@@ -59,7 +65,8 @@ export function UploadFileRow({ file, onCancel, onRetry }: UploadFileRowProps) {
   const [showCode, setShowCode] = useState(false);
   const stage = stageOf(file);
   const result = file.result;
-  const failed = result !== null && (result.kind === 'failed' || result.kind === 'refused-too-large');
+  // Only an outcome is ever 'failed' (a refusal or an error).
+  const failed = stage.tone === 'failed';
   return (
     <li
       className="border-b border-line/60 px-3 py-1.5 last:border-b-0"
@@ -77,7 +84,7 @@ export function UploadFileRow({ file, onCancel, onRetry }: UploadFileRowProps) {
         </span>
         <div className="min-w-0">
           <p
-            className={`truncate text-[11px] ${failed ? 'text-state-failed' : result?.kind === 'canceled' ? 'text-state-canceled' : result !== null ? 'text-state-succeeded' : 'text-muted'}`}
+            className={`truncate text-[11px] ${result === null ? 'text-muted' : OUTCOME_TEXT[stage.tone]}`}
             data-testid="upload-file-stage"
           >
             {stage.words}
@@ -114,14 +121,7 @@ export function UploadFileRow({ file, onCancel, onRetry }: UploadFileRowProps) {
           {result.code !== null ? (
             <>
               {' '}
-              <button
-                type="button"
-                className="text-faint hover:text-muted hover:underline"
-                aria-expanded={showCode}
-                onClick={() => setShowCode((shown) => !shown)}
-              >
-                {showCode ? 'Hide details' : 'Details'}
-              </button>
+              <DetailsToggle shown={showCode} onToggle={() => setShowCode((shown) => !shown)} />
               {showCode ? (
                 <code className="ml-2 font-mono text-faint select-text">code: {result.code}</code>
               ) : null}

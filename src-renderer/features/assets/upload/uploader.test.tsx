@@ -290,21 +290,24 @@ describe('uploading from the browser shell', () => {
 });
 
 describe('where the bytes come from', () => {
+  /** The host says it is the Electron shell. */
+  const electronInfo: Answer = () => ({
+    ok: true,
+    value: {
+      name: 'Loupe',
+      version: '9',
+      shell: 'electron',
+      platform: 'linux',
+      startedAt: '2025-01-01T00:00:00Z',
+    },
+  });
+
   it('in Electron with the preload’s bridge, hands main the paths and hashes nothing in the page', async () => {
     (globalThis as { loupeFiles?: unknown }).loupeFiles = {
       pathsFor: (files: File[]) => files.map((file) => `/home/me/drop/${file.name}`),
     };
     const { host, jobs } = setup([], {
-      'app.info': () => ({
-        ok: true,
-        value: {
-          name: 'Loupe',
-          version: '9',
-          shell: 'electron',
-          platform: 'linux',
-          startedAt: '2025-01-01T00:00:00Z',
-        },
-      }),
+      'app.info': electronInfo,
       'uploads.start': () => ({ ok: true, value: { batchId: 'b9' } }),
     });
     await screen.findByText('No assets yet');
@@ -323,16 +326,7 @@ describe('where the bytes come from', () => {
       pathsFor: (files: File[]) => files.map(() => ''),
     };
     const { host, jobs } = setup([], {
-      'app.info': () => ({
-        ok: true,
-        value: {
-          name: 'Loupe',
-          version: '9',
-          shell: 'electron',
-          platform: 'linux',
-          startedAt: '2025-01-01T00:00:00Z',
-        },
-      }),
+      'app.info': electronInfo,
     });
     await screen.findByText('No assets yet');
     await waitFor(() => expect(host.calls.some((c) => c.name === 'app.info')).toBe(true));
@@ -343,16 +337,7 @@ describe('where the bytes come from', () => {
 
   it('in Electron without the bridge, takes the page’s way', async () => {
     const { jobs } = setup([], {
-      'app.info': () => ({
-        ok: true,
-        value: {
-          name: 'Loupe',
-          version: '9',
-          shell: 'electron',
-          platform: 'linux',
-          startedAt: '2025-01-01T00:00:00Z',
-        },
-      }),
+      'app.info': electronInfo,
     });
     await screen.findByText('No assets yet');
     dropOnWindow([sizedFile('a.png', 10)]);

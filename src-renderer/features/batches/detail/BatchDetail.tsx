@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { LinkButton } from '../../../components/Button';
 import { InlineError } from '../../../components/InlineError';
 import { LoadingOrError } from '../../../components/LoadingOrError';
 import { StaleDataNote } from '../../../components/StaleDataNote';
@@ -30,11 +31,7 @@ function BatchGone({ error, onClose }: { error: unknown; onClose: () => void }) 
         message={visibleText(text.message)}
         nextStep="Loupe’s record for this profile has no batch with this id: it may have been removed, or the record was reset. Pick another batch from the list."
         code={text.code}
-        actions={
-          <button type="button" className="text-accent hover:underline" onClick={onClose}>
-            Close
-          </button>
-        }
+        actions={<LinkButton onClick={onClose}>Close</LinkButton>}
       />
     </div>
   );

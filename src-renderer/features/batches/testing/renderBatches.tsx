@@ -1,6 +1,6 @@
 import { act, within } from '@testing-library/react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
-import { listboxRow, listboxRowIds, listboxRows } from '../../../test/listboxRows';
+import { listboxRow, listboxRowIds } from '../../../test/listboxRows';
 import { renderWithLoupe } from '../../../test/renderWithLoupe';
 import { resetUiState } from '../../../test/resetUiState';
 import { useJobsUi } from '../../jobs/jobsUiStore';
@@ -29,10 +29,6 @@ export function renderBatches(loupe: LoupeApi) {
 /** The rows of the batch list, as their batch ids, in order. */
 export function listedBatchIds(): string[] {
   return listboxRowIds('Batches', 'batchId');
-}
-
-export function listedBatchRows(): HTMLElement[] {
-  return listboxRows('Batches');
 }
 
 export function listedBatch(batchId: string): HTMLElement {

@@ -1,3 +1,4 @@
+import { DropOverlay } from '../../../components/DropOverlay';
 import { useWindowFileDrop } from '../../../hooks/useWindowFileDrop';
 
 interface SubmitDropZoneProps {
@@ -16,14 +17,8 @@ export function SubmitDropZone({ onFile }: SubmitDropZoneProps) {
 
   if (!dragging) return null;
   return (
-    <div
-      data-testid="drop-overlay"
-      className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-canvas/80 p-8"
-    >
-      <div className="rounded-lg border-2 border-dashed border-accent/70 bg-panel px-10 py-8 text-center">
-        <p className="text-sm font-semibold text-fg">Drop a workflow file to submit it</p>
-        <p className="mt-1 text-xs text-muted">An API-format .json export, one file at a time.</p>
-      </div>
-    </div>
+    <DropOverlay testId="drop-overlay" title="Drop a workflow file to submit it">
+      <p className="mt-1 text-xs text-muted">An API-format .json export, one file at a time.</p>
+    </DropOverlay>
   );
 }

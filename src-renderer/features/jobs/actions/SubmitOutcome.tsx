@@ -1,5 +1,6 @@
-import { InlineError } from '../../../components/InlineError';
+import { LinkButton } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { TitledError } from '../../../components/TitledError';
 import { visibleText } from '../../../lib/visibleText';
 import { jobErrorWords } from './jobErrorWords';
 import type { WorkflowSubmitter } from './useSubmitWorkflow';
@@ -18,18 +19,11 @@ export function SubmitOutcome({ submitter }: { submitter: WorkflowSubmitter }) {
   if (!mutation.isError) return null;
   const words = jobErrorWords(mutation.error, `submit ${name}`);
   return (
-    <div data-testid="submit-error" className="border-b border-state-failed/30 bg-state-failed/5 px-3 py-2">
-      <p className="text-xs font-medium text-fg">{words.title}</p>
-      <InlineError
-        message={words.message}
-        code={words.code}
-        nextStep={words.nextStep}
-        actions={
-          <button type="button" className="text-accent hover:underline" onClick={() => mutation.reset()}>
-            Dismiss
-          </button>
-        }
-      />
-    </div>
+    <TitledError
+      words={words}
+      testId="submit-error"
+      className="border-b border-state-failed/30 bg-state-failed/5 px-3 py-2"
+      actions={<LinkButton onClick={() => mutation.reset()}>Dismiss</LinkButton>}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, type MouseEvent } from 'react';
-import { Button } from '../../../components/Button';
+import { Button, LinkButton } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { InlineError } from '../../../components/InlineError';
+import { TitledError } from '../../../components/TitledError';
 import { ListReadError } from '../../../components/ListReadError';
 import { LoadingNote } from '../../../components/LoadingNote';
 import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
@@ -114,19 +114,11 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
       ) : null}
       <SubmitOutcome submitter={submitter} />
       {commands.error ? (
-        <div className="shrink-0 border-b border-line px-3 py-2">
-          <p className="text-xs font-medium text-fg">{commands.error.title}</p>
-          <InlineError
-            message={commands.error.message}
-            code={commands.error.code}
-            nextStep={commands.error.nextStep}
-            actions={
-              <button type="button" className="text-accent hover:underline" onClick={commands.clearError}>
-                Dismiss
-              </button>
-            }
-          />
-        </div>
+        <TitledError
+          words={commands.error}
+          className="shrink-0 border-b border-line px-3 py-2"
+          actions={<LinkButton onClick={commands.clearError}>Dismiss</LinkButton>}
+        />
       ) : null}
       <SelectionBar rows={rows} commands={commands} />
       {body}

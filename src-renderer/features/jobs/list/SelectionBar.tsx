@@ -20,26 +20,39 @@ export function SelectionBar({ rows, commands }: { rows: readonly JobSummary[]; 
       className="flex items-center gap-2 border-b border-line bg-accent/10 px-3 py-1.5 text-xs"
     >
       <span className="font-medium text-fg tabular-nums">{selected.size} selected</span>
-      <Button
-        variant="ghost"
-        disabled={cancelable.length === 0}
-        onClick={() => commands.cancel(cancelable)}
+      <CommandButton
+        verb="Cancel"
+        jobIds={cancelable}
+        run={commands.cancel}
         title="Cancel the selected jobs that are queued or running"
-      >
-        Cancel {cancelable.length}
-      </Button>
-      <Button
-        variant="ghost"
-        disabled={retryable.length === 0}
-        onClick={() => commands.retry(retryable)}
+      />
+      <CommandButton
+        verb="Retry"
+        jobIds={retryable}
+        run={commands.retry}
         title="Retry the selected jobs that have finished"
-      >
-        Retry {retryable.length}
-      </Button>
+      />
       <CopyButton text={chosen.map((row) => row.id).join('\n')}>Copy ids</CopyButton>
       <Button variant="ghost" className="ml-auto" onClick={() => setSelection(new Set(), null)}>
         Clear selection
       </Button>
     </div>
+  );
+}
+
+interface CommandButtonProps {
+  verb: string;
+  /** The selected jobs the command applies to; none, and the button is off. */
+  jobIds: readonly string[];
+  run: (jobIds: readonly string[]) => void;
+  title: string;
+}
+
+/** One command for the selection, with how many jobs it would touch. */
+function CommandButton({ verb, jobIds, run, title }: CommandButtonProps) {
+  return (
+    <Button variant="ghost" disabled={jobIds.length === 0} onClick={() => run(jobIds)} title={title}>
+      {verb} {jobIds.length}
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { visibleText } from '../../../lib/visibleText';
 
 interface KeychainConsentDialogProps {
@@ -21,20 +21,14 @@ export function KeychainConsentDialog({
   onCancel,
 }: KeychainConsentDialogProps) {
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title="Your system keychain is not available"
       testId="keychain-consent"
-      onClose={onCancel}
-      actions={
-        <>
-          <Button data-autofocus onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="primary" onClick={onKeepForSession}>
-            Keep it for this session only
-          </Button>
-        </>
+      onCancel={onCancel}
+      confirm={
+        <Button variant="primary" onClick={onKeepForSession}>
+          Keep it for this session only
+        </Button>
       }
     >
       <p>
@@ -51,6 +45,6 @@ export function KeychainConsentDialog({
         again next time. To save it for good, start or unlock your keychain (on Linux, GNOME Keyring or
         KWallet) and save the key again.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -35,7 +35,7 @@ export function ProfileRow({ profile, active, onEdit, onRemove }: ProfileRowProp
   const starting = setActive.isPending && isDemo;
   const name = visibleText(profile.name);
   const address = visibleText(profileAddress(profile));
-  const hasOutcome = test.isPending || test.isSuccess || test.isError || setActive.isError;
+  const hasOutcome = !test.isIdle || setActive.isError;
   return (
     <li data-testid={`profile-${profile.id}`} aria-label={name} className="px-3 py-2">
       <div className="flex items-center gap-3">
@@ -106,28 +106,18 @@ export function ProfileRow({ profile, active, onEdit, onRemove }: ProfileRowProp
               Edit
             </Button>
           )}
-          {isDemo ? (
-            // Focusable, so the reason is reachable by keyboard and by hover; it does nothing.
-            <Button
-              variant="ghost"
-              aria-disabled="true"
-              className="w-16 cursor-not-allowed justify-center opacity-50"
-              aria-label={`Remove ${name}`}
-              aria-description={DEMO_KEPT}
-              title={DEMO_KEPT}
-            >
-              Remove
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              className="w-16 justify-center"
-              aria-label={`Remove ${name}`}
-              onClick={onRemove}
-            >
-              Remove
-            </Button>
-          )}
+          <Button
+            variant="ghost"
+            // The Demo's stays focusable, so the reason is reachable by keyboard and by hover; it does nothing.
+            aria-disabled={isDemo ? 'true' : undefined}
+            className={`w-16 justify-center ${isDemo ? 'cursor-not-allowed opacity-50' : ''}`}
+            aria-label={`Remove ${name}`}
+            aria-description={isDemo ? DEMO_KEPT : undefined}
+            title={isDemo ? DEMO_KEPT : undefined}
+            onClick={isDemo ? undefined : onRemove}
+          >
+            Remove
+          </Button>
         </div>
       </div>
       {hasOutcome ? (

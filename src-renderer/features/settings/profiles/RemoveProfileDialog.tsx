@@ -1,6 +1,6 @@
 import type { Profile } from '../../../../src-preload/contract';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorText } from '../../../components/errorText';
 import { InlineError } from '../../../components/InlineError';
 import { Spinner } from '../../../components/Spinner';
@@ -18,25 +18,19 @@ export function RemoveProfileDialog({ profile, active, onClose, onRemoved }: Rem
   const remove = useRemoveProfile();
   const text = remove.isError ? errorText(remove.error) : null;
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title={`Remove ${visibleText(profile.name)}?`}
       testId="remove-profile"
-      onClose={onClose}
-      actions={
-        <>
-          <Button data-autofocus onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            className="text-state-failed!"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(profile.id, { onSuccess: onRemoved })}
-          >
-            {remove.isPending ? <Spinner /> : null}
-            Remove profile
-          </Button>
-        </>
+      onCancel={onClose}
+      confirm={
+        <Button
+          className="text-state-failed!"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(profile.id, { onSuccess: onRemoved })}
+        >
+          {remove.isPending ? <Spinner /> : null}
+          Remove profile
+        </Button>
       }
     >
       <p>
@@ -45,6 +39,6 @@ export function RemoveProfileDialog({ profile, active, onClose, onRemoved }: Rem
       </p>
       {active ? <p>It is the active profile; afterwards, choose another one to see jobs.</p> : null}
       {text ? <InlineError message={text.message} nextStep={text.nextStep} code={text.code} /> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { JobSnapshot } from '../../../../../src-preload/contract';
-import { Button } from '../../../../components/Button';
+import { Button, LinkButton } from '../../../../components/Button';
 import { InlineError } from '../../../../components/InlineError';
 import { RelativeTime } from '../../../../components/jobs/RelativeTime';
 import { LoadingNote } from '../../../../components/LoadingNote';
@@ -30,11 +30,7 @@ export function LogsTab({ job }: { job: JobSnapshot }) {
           message={words.message}
           code={words.code}
           nextStep={words.nextStep}
-          actions={
-            <button type="button" className="text-accent hover:underline" onClick={() => void logs.refetch()}>
-              Try again
-            </button>
-          }
+          actions={<LinkButton onClick={() => void logs.refetch()}>Try again</LinkButton>}
         />
       </div>
     );
