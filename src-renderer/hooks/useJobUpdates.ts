@@ -6,6 +6,7 @@ import { insertListRows, isOlder, patchListRows } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';
 import { useTransportState } from '../transport/transportState';
 import { jobFinishNotices } from './jobFinishNotices';
+import { publishJobRows } from './jobRowFeed';
 import { useActiveProfileId } from './useActiveProfileId';
 
 const RETRY_MS = { first: 2_000, max: 60_000 };
@@ -31,7 +32,7 @@ export function applyRowUpdates(client: QueryClient, profileId: string, rows: Jo
 
 /**
  * One `jobs.updates` subscription for the active profile while the host is connected: live status chips and
- * progress bars in every list, and the finish notices. Mounted once, in App, so notices arrive on any screen.
+ * progress bars in every list, the finish notices, and the rows other screens hear (jobRowFeed.ts). Mounted once, in App, so notices arrive on any screen.
  */
 export function useJobUpdates(): void {
   const loupe = useLoupe();
@@ -52,6 +53,7 @@ export function useJobUpdates(): void {
           if (closed) return;
           failures.current = 0;
           applyRowUpdates(client, profileId, jobs);
+          publishJobRows(profileId, jobs);
         },
         onEnd: () => {
           if (closed) return;

@@ -1,16 +1,14 @@
-// Keeps the Batches screen live: its own jobs.updates subscription while the screen is open (App's
-// subscription feeds the job caches; this one decides when a batch must be read again). Rows of the open
+// Keeps the Batches screen live from the rows App's jobs.updates subscription hears (hooks/jobRowFeed.ts):
+// this decides when a batch must be read again. Rows of the open
 // batch's jobs patch its items at once (progress moves without a read); a change of state or of the number of
 // outputs reads the batch again, so outputs appear as they land, and the list, whose counts moved.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { BatchDetail, JobSummary } from '../../../src-preload/contract';
-import { useLoupe } from '../../lib/loupeContext';
 import { isOlder } from '../../queries/jobCache';
 import { batchKeys } from '../../queries/batchKeys';
-import { useTransportState } from '../../transport/transportState';
+import { onJobRows } from '../../hooks/jobRowFeed';
 
-const RESUBSCRIBE_MS = 5_000;
 /** Jobs remembered for "did it change?"; past this the memory starts again (a read too many, no harm). */
 const MAX_REMEMBERED = 5_000;
 
@@ -62,46 +60,25 @@ function applyRows(
 }
 
 export function useBatchUpdates(profileId: string, openBatchId: string | null): void {
-  const loupe = useLoupe();
   const client = useQueryClient();
-  const transport = useTransportState((state) => state.state);
-  const [attempt, setAttempt] = useState(0);
   const openRef = useRef(openBatchId);
   useEffect(() => {
     openRef.current = openBatchId;
   }, [openBatchId]);
 
   useEffect(() => {
-    if (transport !== 'connected') return;
-    let closed = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     // What each job looked like last: a row that only moved its progress reads nothing again.
     const lastSeen = new Map<string, string>();
-    const subscription = loupe.jobs.updates(
-      {},
-      {
-        onEvent: ({ jobs }) => {
-          if (closed) return;
-          if (lastSeen.size > MAX_REMEMBERED) lastSeen.clear();
-          const changed = new Set<string>();
-          for (const row of jobs) {
-            const look = `${row.status}|${row.outputsCount ?? ''}`;
-            if (lastSeen.get(row.id) !== look) changed.add(row.id);
-            lastSeen.set(row.id, look);
-          }
-          applyRows(client, profileId, openRef.current, jobs, changed);
-        },
-        onEnd: () => {
-          if (closed) return;
-          // The slow poll of unfinished batches keeps the screen true meanwhile.
-          retry = setTimeout(() => setAttempt((count) => count + 1), RESUBSCRIBE_MS);
-        },
-      },
-    );
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      subscription.unsubscribe();
-    };
-  }, [loupe, client, profileId, transport, attempt]);
+    return onJobRows((rowsProfileId, jobs) => {
+      if (rowsProfileId !== profileId) return;
+      if (lastSeen.size > MAX_REMEMBERED) lastSeen.clear();
+      const changed = new Set<string>();
+      for (const row of jobs) {
+        const look = `${row.status}|${row.outputsCount ?? ''}`;
+        if (lastSeen.get(row.id) !== look) changed.add(row.id);
+        lastSeen.set(row.id, look);
+      }
+      applyRows(client, profileId, openRef.current, jobs, changed);
+    });
+  }, [client, profileId]);
 }

@@ -5,6 +5,7 @@ import { renderWithLoupe } from '../../../test/renderWithLoupe';
 import { resetUiState } from '../../../test/resetUiState';
 import { useJobsUi } from '../../jobs/jobsUiStore';
 import { BATCH_LIST_WIDTH, useBatchesUi } from '../batchesUiStore';
+import { useJobUpdates } from '../../../hooks/useJobUpdates';
 import { BatchesScreen } from '../BatchesScreen';
 
 /** Every store the Batches screen touches back to a clean state, with the Batches section open. */
@@ -21,9 +22,15 @@ export function resetBatchesUi(): void {
   });
 }
 
+/** The Batches screen with App's jobs.updates subscription beside it, as the app mounts them. */
+function BatchesWithUpdates() {
+  useJobUpdates();
+  return <BatchesScreen />;
+}
+
 export function renderBatches(loupe: LoupeApi) {
   resetBatchesUi();
-  return renderWithLoupe(<BatchesScreen />, loupe);
+  return renderWithLoupe(<BatchesWithUpdates />, loupe);
 }
 
 /** The rows of the batch list, as their batch ids, in order. */
