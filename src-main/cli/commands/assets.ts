@@ -89,6 +89,30 @@ async function fromHashIfHeld(
   }
 }
 
+/** Streams the file with its hash (the service checks the bytes against it) under a new Idempotency-Key. */
+async function sendFile(
+  context: CommandContext,
+  assets: AssetsClient,
+  file: { path: string; name: string; size: number; digest: string },
+): Promise<CreatedAsset> {
+  const { args, out, signal } = context;
+  const created = await assets.upload(
+    {
+      source: () => createReadStream(file.path),
+      size: file.size,
+      fileName: file.name,
+      filePath: file.name,
+      contentType: args.string('content-type') ?? contentTypeFor(file.path),
+      expectedHash: file.digest,
+      idempotencyKey: randomUUID(),
+      onProgress: (sent) => out.status(`uploading  ${formatBytes(sent)} / ${formatBytes(file.size)}`),
+    },
+    { signal },
+  );
+  out.clearStatus();
+  return created;
+}
+
 const upload: CommandSpec = {
   words: ['assets', 'upload'],
   summary: 'Upload a file as an asset (sends no bytes when the service already has them)',
@@ -106,25 +130,9 @@ const upload: CommandSpec = {
     const name = basename(path);
     const { assets } = await session.clients();
     const digest = await hashWithProgress(path, size, out, signal);
-    let method: 'from-hash' | 'upload' = 'from-hash';
-    let created: CreatedAsset | null = await fromHashIfHeld(context, assets, digest, name);
-    if (created === null) {
-      method = 'upload';
-      created = await assets.upload(
-        {
-          source: () => createReadStream(path),
-          size,
-          fileName: name,
-          filePath: name,
-          contentType: args.string('content-type') ?? contentTypeFor(path),
-          expectedHash: digest,
-          idempotencyKey: randomUUID(),
-          onProgress: (sent) => out.status(`uploading  ${formatBytes(sent)} / ${formatBytes(size)}`),
-        },
-        { signal },
-      );
-      out.clearStatus();
-    }
+    const held = await fromHashIfHeld(context, assets, digest, name);
+    const method = held === null ? 'upload' : 'from-hash';
+    const created = held ?? (await sendFile(context, assets, { path, name, size, digest }));
     const bytesSent = method === 'upload' ? size : 0;
     if (out.json) out.document({ asset: created.asset, created: created.created, method, bytesSent });
     else {

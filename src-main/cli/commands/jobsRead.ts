@@ -4,36 +4,50 @@ import type { CommandContext, CommandSpec } from '../commandSpec';
 import { exitCodes } from '../exitCodes';
 import { jobDetailLines, jobStateLine } from '../format';
 import { followJob, isUnknownJob, unknownJob } from '../jobFollow';
+import type { Clients } from '../session';
 import { safeJson, visible } from '../terminalText';
 import { watchExitCodes } from './jobsSubmit';
 
-const get: CommandSpec = {
-  words: ['jobs', 'get'],
-  summary: 'Show one job: status, progress, error, outputs',
-  positionals: ['ID'],
-  options: {},
-  optionHelp: [],
-  usesConnection: true,
-  async run({ args, out, session, signal }: CommandContext) {
-    const { jobs } = await session.clients();
-    const job = await jobs.get(args.positional(0), { signal });
+type OneJobRun = (context: CommandContext, clients: Clients, id: string) => Promise<number>;
+
+/** What every command here shares: `jobs VERB ID`, no options of its own, and the service's clients. */
+function oneJobCommand(
+  verb: string,
+  help: { summary: string; details?: string },
+  run: OneJobRun,
+): CommandSpec {
+  return {
+    words: ['jobs', verb],
+    positionals: ['ID'],
+    options: {},
+    optionHelp: [],
+    ...help,
+    usesConnection: true,
+    async run(context) {
+      const clients = await context.session.clients();
+      return run(context, clients, context.args.positional(0));
+    },
+  };
+}
+
+const get = oneJobCommand(
+  'get',
+  { summary: 'Show one job: status, progress, error, outputs' },
+  async ({ out, signal }, { jobs }, id) => {
+    const job = await jobs.get(id, { signal });
     if (out.json) out.document(job);
     else for (const line of jobDetailLines(job)) out.line(line);
     return exitCodes.ok;
   },
-};
+);
 
-const watch: CommandSpec = {
-  words: ['jobs', 'watch'],
-  summary: 'Follow a job until it ends: one line per new snapshot (JSON lines with --json)',
-  positionals: ['ID'],
-  options: {},
-  optionHelp: [],
-  details: `Live through the job's event stream where the service offers one, by polling otherwise.\n${watchExitCodes}`,
-  usesConnection: true,
-  async run(context: CommandContext) {
-    const clients = await context.session.clients();
-    const id = context.args.positional(0);
+const watch = oneJobCommand(
+  'watch',
+  {
+    summary: 'Follow a job until it ends: one line per new snapshot (JSON lines with --json)',
+    details: `Live through the job's event stream where the service offers one, by polling otherwise.\n${watchExitCodes}`,
+  },
+  async (context, clients, id) => {
     let job: Job;
     try {
       job = await clients.jobs.get(id, { signal: context.signal });
@@ -42,18 +56,13 @@ const watch: CommandSpec = {
     }
     return followJob(context, clients, job);
   },
-};
+);
 
-const cancel: CommandSpec = {
-  words: ['jobs', 'cancel'],
-  summary: 'Ask the service to cancel a job (a finished job is left as it is)',
-  positionals: ['ID'],
-  options: {},
-  optionHelp: [],
-  usesConnection: true,
-  async run({ args, out, session, signal }: CommandContext) {
-    const { jobs } = await session.clients();
-    const job = await jobs.cancel(args.positional(0), { signal });
+const cancel = oneJobCommand(
+  'cancel',
+  { summary: 'Ask the service to cancel a job (a finished job is left as it is)' },
+  async ({ out, signal }, { jobs }, id) => {
+    const job = await jobs.cancel(id, { signal });
     if (out.json) out.document(job);
     else {
       out.line(`${visible(job.id)}  ${jobStateLine(job)}`);
@@ -63,20 +72,17 @@ const cancel: CommandSpec = {
     }
     return exitCodes.ok;
   },
-};
+);
 
-const workflow: CommandSpec = {
-  words: ['jobs', 'workflow'],
-  summary: 'Print the workflow a job ran',
-  positionals: ['ID'],
-  options: {},
-  optionHelp: [],
-  details:
-    'Prints the workflow JSON on stdout (format "api" can be submitted again as it is); --json prints {format, workflow}.',
-  usesConnection: true,
-  async run({ args, out, session, signal }: CommandContext) {
-    const { jobs } = await session.clients();
-    const document = await jobs.workflow(args.positional(0), { signal });
+const workflow = oneJobCommand(
+  'workflow',
+  {
+    summary: 'Print the workflow a job ran',
+    details:
+      'Prints the workflow JSON on stdout (format "api" can be submitted again as it is); --json prints {format, workflow}.',
+  },
+  async ({ out, signal }, { jobs }, id) => {
+    const document = await jobs.workflow(id, { signal });
     if (out.json) {
       out.document(document);
       return exitCodes.ok;
@@ -91,24 +97,20 @@ const workflow: CommandSpec = {
     }
     return exitCodes.ok;
   },
-};
+);
 
 const noLogReasons = {
   'not-captured': 'This service captures no logs for any job (only serverless deployments keep them).',
   'not-supported': 'This service is an older build without the logs operation.',
 } as const;
 
-const logs: CommandSpec = {
-  words: ['jobs', 'logs'],
-  summary: 'Print the log a job\u2019s worker wrote (serverless deployments keep them)',
-  positionals: ['ID'],
-  options: {},
-  optionHelp: [],
-  details: 'The log is untrusted text: on a terminal its control characters are shown, not interpreted.',
-  usesConnection: true,
-  async run({ args, out, session, signal }: CommandContext) {
-    const { jobs } = await session.clients();
-    const id = args.positional(0);
+const logs = oneJobCommand(
+  'logs',
+  {
+    summary: 'Print the log a job\u2019s worker wrote (serverless deployments keep them)',
+    details: 'The log is untrusted text: on a terminal its control characters are shown, not interpreted.',
+  },
+  async ({ out, signal }, { jobs }, id) => {
     const job = await jobs.get(id, { signal });
     // Asked by id, not through the job's link, so the service itself answers (and a 204 is explained).
     const result = await jobs.logs(id, { signal });
@@ -131,7 +133,7 @@ const logs: CommandSpec = {
     else out.note(explanation);
     return exitCodes.ok;
   },
-};
+);
 
 function noContentExplanation(surfaceKeepsNoLogs: boolean, terminal: boolean): string {
   const first = 'There is no log for this job (the service answered 204, no content).';

@@ -4,15 +4,14 @@
 // ones are resent with the same key, which the service de-duplicates.
 import { z } from 'zod';
 import {
-  awaitingStates,
-  boundedError,
+  idempotencyKeySchema,
   outboxStateSchema,
   sendableStates,
   stateList,
   type OutboxFailure,
   type OutboxState,
 } from './outbox';
-import { StoreError } from './errors';
+import { idTakenError } from './errors';
 import { jobSnapshotSchema } from './jobsTable';
 import {
   jsonColumn,
@@ -35,7 +34,8 @@ export interface BatchItemIntent {
   request: JsonObject;
 }
 
-export type BatchItemResult = { outcome: 'created'; jobId: string } | OutboxFailure;
+type CreatedItem = { outcome: 'created'; jobId: string };
+export type BatchItemResult = CreatedItem | OutboxFailure;
 
 const batchItemDbRow = z
   .object({
@@ -69,7 +69,7 @@ export type BatchItemRow = z.output<typeof batchItemDbRow>;
 const intentSchema = z.object({
   id: z.string().min(1),
   batchId: z.string().min(1),
-  idempotencyKey: z.string().min(1).max(255),
+  idempotencyKey: idempotencyKeySchema,
   request: jsonObjectSchema,
 });
 
@@ -115,7 +115,7 @@ function qualified(alias: string): string {
     .join(', ');
 }
 
-export class BatchItemsTable {
+export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly insertRow;
   private readonly selectOne;
   private readonly selectForBatch;
@@ -123,13 +123,9 @@ export class BatchItemsTable {
   private readonly selectCounts;
   private readonly selectStandingsForProfile;
   private readonly selectStandingsForBatch;
-  private readonly toResult;
-  private readonly steps: OutboxSteps<BatchItemRow>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date,
-  ) {
+  constructor(db: Db, now: () => Date) {
+    super(db, 'batch_items', now, { job_id: (created) => created.jobId });
     this.insertRow = prepare<{ id: string; batch_id: string; key: string; request: string; at: string }>(
       db,
       `INSERT INTO batch_items (${columns}) VALUES (:id, :batch_id,
@@ -159,18 +155,6 @@ export class BatchItemsTable {
       db,
       `${standingSelect} WHERE i.batch_id = :batch_id ORDER BY i.position`,
     );
-    this.toResult = prepare<{
-      id: string;
-      state: OutboxState;
-      job_id: string | null;
-      last_error: string | null;
-      at: string;
-    }>(
-      db,
-      `UPDATE batch_items SET state = :state, job_id = COALESCE(:job_id, job_id), last_error = :last_error,
-         updated_at = :at WHERE id = :id AND state IN (${stateList(awaitingStates)})`,
-    );
-    this.steps = new OutboxSteps<BatchItemRow>(db, 'batch_items', now, (id) => this.get(id));
   }
 
   /** Durable before it returns: the item and its key exist on disk before anything is sent. */
@@ -188,14 +172,11 @@ export class BatchItemsTable {
   /** For BatchesTable: inserts inside a transaction the caller already holds (and makes durable). */
   insertIntents(intents: readonly BatchItemIntent[]): BatchItemRow[] {
     const parsed = intents.map((intent) => intentSchema.parse(intent));
-    const at = this.now().toISOString();
+    const at = this.stamp();
     return writeTransaction(this.db, () =>
       parsed.map((intent) => {
         if (this.selectOne.get({ id: intent.id }) !== undefined) {
-          throw new StoreError('conflict', `A batch item with id ${intent.id} already exists.`, {
-            table: 'batch_items',
-            key: intent.id,
-          });
+          throw idTakenError('batch_items', 'A batch item', intent.id);
         }
         this.insertRow.run({
           id: intent.id,
@@ -209,40 +190,7 @@ export class BatchItemsTable {
     );
   }
 
-  /** Durable before it returns: call it right before the request leaves (and before each resend). */
-  markSent(id: string): BatchItemRow {
-    return this.steps.markSent(id);
-  }
-
-  /**
-   * Records what came back. Not forced to disk: if this write is lost the item reads `sent`, and resending
-   * with the same key returns the same job.
-   */
-  markResult(id: string, result: BatchItemResult): BatchItemRow {
-    return this.steps.recordResult(
-      id,
-      (at) =>
-        this.toResult.run({
-          id,
-          state: result.outcome,
-          job_id: result.outcome === 'created' ? result.jobId : null,
-          last_error: result.outcome === 'created' ? null : boundedError(result.error),
-          at,
-        }).changes,
-    );
-  }
-
-  /** Puts a failed item back in the queue under a new key (the old one would replay the failure). */
-  requeue(id: string, newIdempotencyKey: string): BatchItemRow {
-    return this.steps.requeue(id, newIdempotencyKey);
-  }
-
-  /** Gives up on an unfinished item so it is not taken up again (OutboxSteps.abandon). */
-  abandon(id: string, reason: string): BatchItemRow {
-    return this.steps.abandon(id, reason);
-  }
-
-  get(id: string): BatchItemRow | null {
+  override get(id: string): BatchItemRow | null {
     return parseOptionalRow('batch_items', 'id', batchItemDbRow, this.selectOne.get({ id }));
   }
 
@@ -282,9 +230,5 @@ export class BatchItemsTable {
   standingsForBatch(batchId: string): RowsRead<BatchItemStanding> {
     const raws = this.selectStandingsForBatch.all({ batch_id: batchId });
     return parseRows('batch_items', 'batch_id', itemStandingDbRow, raws);
-  }
-
-  private require(id: string): BatchItemRow {
-    return this.steps.require(id);
   }
 }

@@ -2,7 +2,7 @@
 // so a batch is either wholly recorded before its first request leaves or not recorded at all.
 import { z } from 'zod';
 import type { BatchItemIntent, BatchItemRow, BatchItemsTable } from './batchItemsTable';
-import { StoreError } from './errors';
+import { idTakenError } from './errors';
 import { parseOptionalRow, parseRows, type RowsRead } from './rowCodec';
 import { durableTransaction, prepare, type Db } from './sqlite';
 
@@ -60,10 +60,7 @@ export class BatchesTable {
     const parsed = newBatchSchema.parse(batch);
     return durableTransaction(this.db, () => {
       if (this.get(parsed.id) !== null) {
-        throw new StoreError('conflict', `A batch with id ${parsed.id} already exists.`, {
-          table: 'batches',
-          key: parsed.id,
-        });
+        throw idTakenError('batches', 'A batch', parsed.id);
       }
       this.insertRow.run({
         id: parsed.id,

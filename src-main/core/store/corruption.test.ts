@@ -4,7 +4,8 @@ import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isStoreError, StoreError } from './errors';
 import { openStore, type LoupeStore } from './loupeStore';
-import { makeTempDir, type TempDir } from './testing/tempDir';
+import type { TempDir } from './testing/tempDir';
+import { openTempStore, testProfile } from './testing/tempStore';
 
 let dir: TempDir;
 let store: LoupeStore;
@@ -29,16 +30,9 @@ function caught(fn: () => unknown): StoreError {
 }
 
 beforeEach(() => {
-  dir = makeTempDir();
-  store = openStore(dir.file('loupe.db'));
-  store.profiles.insert({
-    id: 'p',
-    name: 'P',
-    surface: 'managed',
-    baseUrl: 'https://m.example.com',
-    routerBaseUrl: null,
-    builtIn: null,
-  });
+  ({ dir, store } = openTempStore({
+    profile: { ...testProfile, surface: 'managed', baseUrl: 'https://m.example.com' },
+  }));
   store.jobs.recordSubmitted('p', {
     jobId: 'good',
     status: 'queued',

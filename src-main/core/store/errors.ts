@@ -43,3 +43,8 @@ export class StoreError extends Error {
 export function isStoreError(value: unknown, code?: StoreErrorCode): value is StoreError {
   return value instanceof StoreError && (code === undefined || value.code === code);
 }
+
+/** The error for a new row whose id is taken. `what` names the row for a person: 'A batch', 'An upload'. */
+export function idTakenError(table: string, what: string, id: string): StoreError {
+  return new StoreError('conflict', `${what} with id ${id} already exists.`, { table, key: id });
+}

@@ -1,23 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type LoupeStore } from './loupeStore';
-import { makeTempDir, type TempDir } from './testing/tempDir';
+import type { TempDir } from './testing/tempDir';
+import { openTempStore, steppingClock, testProfile } from './testing/tempStore';
 
 let dir: TempDir;
 let store: LoupeStore;
-let clock = 0;
-const now = () => new Date(Date.UTC(2025, 0, 1) + clock++ * 1000);
+const now = steppingClock();
 
 beforeEach(() => {
-  dir = makeTempDir();
-  store = openStore(dir.file('loupe.db'), { now });
-  store.profiles.insert({
-    id: 'p',
-    name: 'P',
-    surface: 'serverless',
-    baseUrl: 'https://d.example.com',
-    routerBaseUrl: null,
-    builtIn: null,
-  });
+  ({ dir, store } = openTempStore({ now, profile: testProfile }));
 });
 afterEach(() => {
   store.close();

@@ -1,22 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type LoupeStore } from './loupeStore';
-import { makeTempDir, type TempDir } from './testing/tempDir';
+import type { TempDir } from './testing/tempDir';
+import { openTempStore, testProfile } from './testing/tempStore';
 import { sendWithIntent } from './writeBeforeSend';
 
 let dir: TempDir;
 let store: LoupeStore;
 
 beforeEach(() => {
-  dir = makeTempDir();
-  store = openStore(dir.file('loupe.db'));
-  store.profiles.insert({
-    id: 'p',
-    name: 'P',
-    surface: 'serverless',
-    baseUrl: 'https://d.example.com',
-    routerBaseUrl: null,
-    builtIn: null,
-  });
+  ({ dir, store } = openTempStore({ profile: testProfile }));
 });
 afterEach(() => {
   store.close();

@@ -12,6 +12,9 @@ import { StoreError } from './errors';
 export const outboxStateSchema = z.enum(['pending', 'sent', 'unknown', 'created', 'failed']);
 export type OutboxState = z.infer<typeof outboxStateSchema>;
 
+/** The service refuses an Idempotency-Key that is empty or over 255 characters: so does the disk, first. */
+export const idempotencyKeySchema = z.string().min(1).max(255);
+
 /** States from which a request may (again) leave: a resend after an unknown outcome reuses the key. */
 export const sendableStates: readonly OutboxState[] = ['pending', 'sent', 'unknown'];
 /** States in which an answer (or the lack of one) can be recorded. */

@@ -1,36 +1,60 @@
 // The steps both write-before-send tables (batch items and uploads) take, in one place: mark sent (durable),
-// record a result, requeue under a new key. Each step is one conditional UPDATE; an UPDATE that matches no
-// row means the row is missing or in the wrong state, and says which.
-import { z } from 'zod';
+// record a result, requeue under a new key, abandon. Each table extends OutboxSteps and adds only what is its
+// own: the intent it records, the columns a created outcome fills in, and its reads. Each step is one
+// conditional UPDATE; an UPDATE that matches no row means the row is missing or in the wrong state, and says
+// which.
 import {
   awaitingStates,
   boundedError,
+  idempotencyKeySchema,
   sendableStates,
   stateList,
   transitionError,
+  type OutboxFailure,
   type OutboxState,
 } from './outbox';
-import { durableTransaction, prepare, writeTransaction, type Db, type Statement } from './sqlite';
+import {
+  durableTransaction,
+  prepare,
+  writeTransaction,
+  type Db,
+  type SqlParams,
+  type Statement,
+} from './sqlite';
 
-export type OutboxTable = 'batch_items' | 'uploads';
+type OutboxTableName = 'batch_items' | 'uploads';
 
-const keySchema = z.string().min(1).max(255);
+/**
+ * The columns a created outcome fills in, each with where its value comes from. Written through COALESCE, so
+ * a null keeps what the row already has (a hash known from the intent, say).
+ */
+type CreatedColumns<Created> = Readonly<Record<string, (created: Created) => string | null>>;
 
-export class OutboxSteps<Row extends { state: OutboxState }> {
+export abstract class OutboxSteps<
+  Row extends { state: OutboxState },
+  Created extends { outcome: 'created' },
+> {
   private readonly toSent: Statement<{ id: string; at: string }>;
+  private readonly toResult: Statement<SqlParams>;
   private readonly toPending: Statement<{ id: string; key: string; at: string }>;
   private readonly toAbandoned: Statement<{ id: string; error: string; at: string }>;
 
   constructor(
-    private readonly db: Db,
-    private readonly table: OutboxTable,
+    protected readonly db: Db,
+    private readonly table: OutboxTableName,
     private readonly now: () => Date,
-    private readonly read: (id: string) => Row | null,
+    private readonly createdColumns: CreatedColumns<Created>,
   ) {
     this.toSent = prepare(
       db,
       `UPDATE ${table} SET state = 'sent', attempts = attempts + 1, updated_at = :at
          WHERE id = :id AND state IN (${stateList(sendableStates)})`,
+    );
+    const filled = Object.keys(createdColumns).map((column) => `${column} = COALESCE(:${column}, ${column})`);
+    this.toResult = prepare(
+      db,
+      `UPDATE ${table} SET state = :state, ${filled.join(', ')}, last_error = :last_error, updated_at = :at
+         WHERE id = :id AND state IN (${stateList(awaitingStates)})`,
     );
     this.toPending = prepare(
       db,
@@ -44,27 +68,35 @@ export class OutboxSteps<Row extends { state: OutboxState }> {
     );
   }
 
+  abstract get(id: string): Row | null;
+
   /** Durable before it returns: call it right before the request leaves (and again before a resend). */
   markSent(id: string): Row {
     return durableTransaction(this.db, () => {
       if (this.toSent.run({ id, at: this.stamp() }).changes === 0) {
-        throw transitionError(this.table, id, this.read(id)?.state ?? null, 'mark as sent', sendableStates);
+        throw transitionError(this.table, id, this.get(id)?.state ?? null, 'mark as sent', sendableStates);
       }
       return this.require(id);
     });
   }
 
   /**
-   * Records what came back, through the table's own UPDATE (which must only match awaiting states). Not
-   * forced to disk: if this write is lost the row reads `sent`, and a resend with the same key is safe.
+   * Records what came back (only from an awaiting state). Not forced to disk: if this write is lost the row
+   * reads `sent`, and a resend with the same key is safe: the service de-duplicates it.
    */
-  recordResult(id: string, update: (at: string) => number): Row {
+  markResult(id: string, result: Created | OutboxFailure): Row {
+    const created = result.outcome === 'created' ? result : null;
+    const filled: Record<string, string | null> = {};
+    for (const [column, valueOf] of Object.entries(this.createdColumns))
+      filled[column] = created === null ? null : valueOf(created);
+    const lastError = result.outcome === 'created' ? null : boundedError(result.error);
     return writeTransaction(this.db, () => {
-      if (update(this.stamp()) === 0) {
+      const params = { ...filled, id, state: result.outcome, last_error: lastError, at: this.stamp() };
+      if (this.toResult.run(params).changes === 0) {
         throw transitionError(
           this.table,
           id,
-          this.read(id)?.state ?? null,
+          this.get(id)?.state ?? null,
           'record a result for',
           awaitingStates,
         );
@@ -75,10 +107,10 @@ export class OutboxSteps<Row extends { state: OutboxState }> {
 
   /** Puts a failed row back in the queue under a new key (the old key names the failed attempt). */
   requeue(id: string, newIdempotencyKey: string): Row {
-    const key = keySchema.parse(newIdempotencyKey);
+    const key = idempotencyKeySchema.parse(newIdempotencyKey);
     return durableTransaction(this.db, () => {
       if (this.toPending.run({ id, key, at: this.stamp() }).changes === 0) {
-        throw transitionError(this.table, id, this.read(id)?.state ?? null, 'requeue', ['failed']);
+        throw transitionError(this.table, id, this.get(id)?.state ?? null, 'requeue', ['failed']);
       }
       return this.require(id);
     });
@@ -91,19 +123,19 @@ export class OutboxSteps<Row extends { state: OutboxState }> {
   abandon(id: string, reason: string): Row {
     return writeTransaction(this.db, () => {
       if (this.toAbandoned.run({ id, error: boundedError(reason), at: this.stamp() }).changes === 0) {
-        throw transitionError(this.table, id, this.read(id)?.state ?? null, 'abandon', sendableStates);
+        throw transitionError(this.table, id, this.get(id)?.state ?? null, 'abandon', sendableStates);
       }
       return this.require(id);
     });
   }
 
-  require(id: string): Row {
-    const row = this.read(id);
+  protected require(id: string): Row {
+    const row = this.get(id);
     if (row === null) throw transitionError(this.table, id, null, 'read', []);
     return row;
   }
 
-  private stamp(): string {
+  protected stamp(): string {
     return this.now().toISOString();
   }
 }

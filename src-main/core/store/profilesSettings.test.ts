@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openStore, type LoupeStore } from './loupeStore';
-import { makeTempDir, type TempDir } from './testing/tempDir';
+import type { TempDir } from './testing/tempDir';
+import { openTempStore, steppingClock } from './testing/tempStore';
 
 let dir: TempDir;
 let store: LoupeStore;
-let clock = 0;
-const now = () => new Date(Date.UTC(2025, 0, 1) + clock++ * 1000);
+const now = steppingClock();
 
 beforeEach(() => {
-  dir = makeTempDir();
-  store = openStore(dir.file('loupe.db'), { now });
+  ({ dir, store } = openTempStore({ now }));
 });
 afterEach(() => {
   store.close();

@@ -1,7 +1,7 @@
 // Rows of saved connection profiles. Validation of what a profile may contain lives in core/profiles; this
 // module only keeps rows and reads them back strictly.
 import { z } from 'zod';
-import { StoreError } from './errors';
+import { idTakenError, StoreError } from './errors';
 import { parseOptionalRow, parseRows, type RowsRead } from './rowCodec';
 import { prepare, writeTransaction, type Db } from './sqlite';
 
@@ -106,10 +106,7 @@ export class ProfilesTable {
   insert(row: NewProfileRow): ProfileRow {
     return writeTransaction(this.db, () => {
       if (this.selectOne.get({ id: row.id }) !== undefined) {
-        throw new StoreError('conflict', `A profile with id ${row.id} already exists.`, {
-          table: 'profiles',
-          key: row.id,
-        });
+        throw idTakenError('profiles', 'A profile', row.id);
       }
       this.insertRow.run({
         id: row.id,

@@ -2,15 +2,8 @@
 // Idempotency-Key reach the disk first, so after a crash an upload is resumed with the same key rather than
 // sent twice or forgotten.
 import { z } from 'zod';
-import {
-  awaitingStates,
-  boundedError,
-  outboxStateSchema,
-  stateList,
-  type OutboxFailure,
-  type OutboxState,
-} from './outbox';
-import { StoreError } from './errors';
+import { idempotencyKeySchema, outboxStateSchema, type OutboxFailure, type OutboxState } from './outbox';
+import { idTakenError } from './errors';
 import { nullableJsonColumn, parseOptionalRow, parseRows, toJson, type RowsRead } from './rowCodec';
 import { OutboxSteps } from './outboxSteps';
 import { durableTransaction, prepare, type Db } from './sqlite';
@@ -36,7 +29,8 @@ export interface UploadIntent {
   placement?: UploadPlacement | null;
 }
 
-export type UploadResult = { outcome: 'created'; assetId: string; hash?: string | null } | OutboxFailure;
+type CreatedUpload = { outcome: 'created'; assetId: string; hash?: string | null };
+export type UploadResult = CreatedUpload | OutboxFailure;
 
 const uploadDbRow = z
   .object({
@@ -78,7 +72,7 @@ const intentSchema = z.object({
   filePath: z.string().min(1),
   size: z.number().int().nonnegative(),
   hash: z.string().min(1).nullable(),
-  idempotencyKey: z.string().min(1).max(255),
+  idempotencyKey: idempotencyKeySchema,
   placement: uploadPlacementSchema.nullable().optional(),
 });
 
@@ -86,18 +80,17 @@ const columns =
   'id, profile_id, file_path, size, hash, asset_id, state, idempotency_key, attempts, last_error, created_at, ' +
   'updated_at, placement';
 
-export class UploadsTable {
+export class UploadsTable extends OutboxSteps<UploadRow, CreatedUpload> {
   private readonly insertRow;
   private readonly selectOne;
   private readonly selectForProfile;
   private readonly selectDoneByHash;
-  private readonly toResult;
-  private readonly steps: OutboxSteps<UploadRow>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date,
-  ) {
+  constructor(db: Db, now: () => Date) {
+    super(db, 'uploads', now, {
+      asset_id: (created) => created.assetId,
+      hash: (created) => created.hash ?? null,
+    });
     this.insertRow = prepare<{
       id: string;
       profile_id: string;
@@ -122,20 +115,6 @@ export class UploadsTable {
       `SELECT ${columns} FROM uploads WHERE profile_id = :profile_id AND hash = :hash AND state = 'created'
          ORDER BY updated_at DESC LIMIT 1`,
     );
-    this.toResult = prepare<{
-      id: string;
-      state: OutboxState;
-      asset_id: string | null;
-      hash: string | null;
-      last_error: string | null;
-      at: string;
-    }>(
-      db,
-      `UPDATE uploads SET state = :state, asset_id = COALESCE(:asset_id, asset_id), hash = COALESCE(:hash, hash),
-         last_error = :last_error, updated_at = :at
-         WHERE id = :id AND state IN (${stateList(awaitingStates)})`,
-    );
-    this.steps = new OutboxSteps<UploadRow>(db, 'uploads', now, (id) => this.get(id));
   }
 
   /** Durable before it returns: call it before the upload request is built. */
@@ -143,10 +122,7 @@ export class UploadsTable {
     const parsed = intentSchema.parse(intent);
     return durableTransaction(this.db, () => {
       if (this.get(parsed.id) !== null) {
-        throw new StoreError('conflict', `An upload with id ${parsed.id} already exists.`, {
-          table: 'uploads',
-          key: parsed.id,
-        });
+        throw idTakenError('uploads', 'An upload', parsed.id);
       }
       this.insertRow.run({
         id: parsed.id,
@@ -155,44 +131,14 @@ export class UploadsTable {
         size: parsed.size,
         hash: parsed.hash,
         idempotency_key: parsed.idempotencyKey,
-        at: this.now().toISOString(),
+        at: this.stamp(),
         placement: parsed.placement == null ? null : toJson(parsed.placement),
       });
       return this.require(parsed.id);
     });
   }
 
-  /** Durable before it returns: call it right before the request leaves (again, after an unknown outcome). */
-  markSent(id: string): UploadRow {
-    return this.steps.markSent(id);
-  }
-
-  markResult(id: string, result: UploadResult): UploadRow {
-    return this.steps.recordResult(
-      id,
-      (at) =>
-        this.toResult.run({
-          id,
-          state: result.outcome,
-          asset_id: result.outcome === 'created' ? result.assetId : null,
-          hash: result.outcome === 'created' ? (result.hash ?? null) : null,
-          last_error: result.outcome === 'created' ? null : boundedError(result.error),
-          at,
-        }).changes,
-    );
-  }
-
-  /** Puts a failed upload back in the queue under a new idempotency key (the old one names the failure). */
-  requeue(id: string, newIdempotencyKey: string): UploadRow {
-    return this.steps.requeue(id, newIdempotencyKey);
-  }
-
-  /** Gives up on an unfinished upload so it is not offered for resuming again (OutboxSteps.abandon). */
-  abandon(id: string, reason: string): UploadRow {
-    return this.steps.abandon(id, reason);
-  }
-
-  get(id: string): UploadRow | null {
+  override get(id: string): UploadRow | null {
     return parseOptionalRow('uploads', 'id', uploadDbRow, this.selectOne.get({ id }));
   }
 
@@ -217,9 +163,5 @@ export class UploadsTable {
       uploadDbRow,
       this.selectDoneByHash.get({ profile_id: profileId, hash }),
     );
-  }
-
-  private require(id: string): UploadRow {
-    return this.steps.require(id);
   }
 }
