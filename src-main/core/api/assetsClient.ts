@@ -6,6 +6,7 @@ import { openOnce, type ByteSource, type OpenBytes } from './byteSource';
 import { callOptions, type CallOptions } from './callOptions';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
+import type { HttpResponse } from './httpResponse';
 import { absoluteAssetLink } from './links';
 import type { MultipartPart } from './multipart';
 import { AssetSchema, type Asset } from './schemas/asset';
@@ -97,13 +98,9 @@ export class AssetsClient {
       body: { kind: 'multipart', parts, ...(onProgress === undefined ? {} : { onProgress }) },
       idempotencyKey: key,
       // Large bodies: the limit covers the whole upload, so it is generous by default.
-      timeoutMs: options.timeoutMs ?? 15 * 60_000,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...callOptions({ ...options, timeoutMs: options.timeoutMs ?? 15 * 60_000 }),
     });
-    return {
-      asset: absoluteAssetLink(await response.parse(AssetSchema), response.url),
-      created: response.status === 201,
-    };
+    return createdAssetOf(response);
   }
 
   /** Zero-byte dedup: mints an asset over a blob the platform already holds. 404 blob_not_found on a miss. */
@@ -116,10 +113,7 @@ export class AssetsClient {
       body: { kind: 'json', value },
       ...callOptions(options),
     });
-    return {
-      asset: absoluteAssetLink(await response.parse(AssetSchema), response.url),
-      created: response.status === 201,
-    };
+    return createdAssetOf(response);
   }
 
   /** Whether this account can mint from the blob (HEAD by-hash: 200 yes, 404 no). */
@@ -144,7 +138,7 @@ export class AssetsClient {
       target: assetPath(id),
       ...callOptions(options),
     });
-    return absoluteAssetLink(await response.parse(AssetSchema), response.url);
+    return assetOf(response);
   }
 
   /** Deletes the record (the blob stays while referenced). A second delete is 404; 409 asset_in_use. */
@@ -218,6 +212,15 @@ export class AssetsClient {
     if (target?.origin !== assets.origin || !target.pathname.startsWith(assets.pathname)) return false;
     return /^[^/]+\/content$/.test(target.pathname.slice(assets.pathname.length));
   }
+}
+
+/** An asset answer, its link made absolute against the URL that answered. */
+async function assetOf(response: HttpResponse): Promise<Asset> {
+  return absoluteAssetLink(await response.parse(AssetSchema), response.url);
+}
+
+async function createdAssetOf(response: HttpResponse): Promise<CreatedAsset> {
+  return { asset: await assetOf(response), created: response.status === 201 };
 }
 
 function assetPath(id: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobSnapshotSchema, jobSummarySchema } from '../../../src-preload/contracts/jobs';
 import { JobListPageSchema, JobSchema, V1JobListSchema } from '../api';
+import { jobDocument } from '../api/testing/testServer';
 import { mergeListRow, mergeStreamEvent } from '../watch/merge';
 import { contractStatus, isTerminal, noLocalFacts, toSnapshot, toSummary } from './normalize';
 import { rawStatusOf, wireFromJob, wireFromListItem, wireFromV1Item, type WireJob } from './wireJob';
@@ -12,15 +13,9 @@ const context = {
   surfaceOffersLogs: true,
 };
 
+/** A running job with one output, labels, metrics, and no logs link. */
 function apiJob(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: 'j1',
-    status: 'running',
-    created_at: '2025-01-01T00:00:00Z',
-    started_at: '2025-01-01T00:00:01Z',
-    completed_at: null,
-    expires_at: '2025-01-31T00:00:00Z',
-    queue_position: null,
+  return jobDocument('j1', {
     progress: { value: 0.5, nodes_done: 2, nodes_total: 4, current_node: '3', step: 5, steps: 10 },
     outputs: [
       {
@@ -35,12 +30,11 @@ function apiJob(overrides: Record<string, unknown> = {}): Record<string, unknown
         url_expires_at: '2025-01-31T00:00:00Z',
       },
     ],
-    error: null,
     metrics: { queue_ms: 10, execution_ms: null },
     metadata: { batch: 'b1' },
     urls: { self: '/api/v2/jobs/j1', events: '/api/v2/jobs/j1/events', cancel: '/api/v2/jobs/j1/cancel' },
     ...overrides,
-  };
+  });
 }
 
 function wireOf(body: Record<string, unknown>): WireJob {

@@ -2,6 +2,7 @@
 // becomes a JobSnapshot or a JobSummary. An unknown status becomes 'unknown' with its text kept in
 // rawStatus, and is never terminal (ARCHITECTURE rule 5).
 import {
+  JOB_STATUSES,
   TERMINAL_JOB_STATUSES,
   type JobError,
   type JobOutput,
@@ -13,18 +14,10 @@ import {
 import type { JobError as WireJobError, Output, Progress } from '../api';
 import { readWire, type ReadWireJob, type WireJob } from './wireJob';
 
-const knownStatuses: ReadonlySet<string> = new Set([
-  'queued',
-  'running',
-  'canceling',
-  'canceled',
-  'succeeded',
-  'failed',
-  'expired',
-]);
+const contractStatuses: ReadonlySet<string> = new Set(JOB_STATUSES);
 
-function isContractStatus(text: string): text is Exclude<JobStatus, 'unknown'> {
-  return knownStatuses.has(text);
+function isContractStatus(text: string): text is JobStatus {
+  return contractStatuses.has(text);
 }
 
 /** A v2 status text (or a v1 status already read as v2) as the contract's status. */
@@ -76,15 +69,22 @@ function progressOf(progress: Progress | null): JobProgress | null {
   };
 }
 
-function outputOf(output: Output): JobOutput {
+/** An output's fields as the contract names them; the store keeps the same ones (its size is its own). */
+export function outputFields(output: Output): Omit<JobOutput, 'sizeBytes'> {
   return {
     assetId: output.id,
     nodeId: output.node_id,
     name: output.name,
     type: output.type,
     contentType: output.content_type,
-    sizeBytes: output.size_bytes === null ? null : count(output.size_bytes),
     hash: output.hash,
+  };
+}
+
+function outputOf(output: Output): JobOutput {
+  return {
+    ...outputFields(output),
+    sizeBytes: output.size_bytes === null ? null : count(output.size_bytes),
   };
 }
 
@@ -140,7 +140,7 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     createdAt: read.created_at,
     observedAt: context.observedAt,
     labels: read.metadata,
-    progress: read.progress === null ? null : (progressOf(read.progress)?.value ?? null),
+    progress: progressOf(read.progress)?.value ?? null,
     queuePosition: queuePositionOf(read),
     outputsCount: outputsCount === null ? null : count(outputsCount),
     errorMessage: read.error === null ? null : read.error.message,

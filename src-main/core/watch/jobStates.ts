@@ -5,7 +5,14 @@ import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-preloa
 import type { ContractError } from '../../../src-preload/protocol';
 import type { Output } from '../api';
 import type { LoupeStore, OutputInput } from '../store';
-import { noLocalFacts, toSnapshot, toSummary, type LocalFacts } from '../jobs/normalize';
+import {
+  noLocalFacts,
+  outputFields,
+  toSnapshot,
+  toSummary,
+  type LocalFacts,
+  type NormalizeContext,
+} from '../jobs/normalize';
 import { readWire, type WireJob } from '../jobs/wireJob';
 
 export type SnapshotSource = 'poll' | 'sse' | 'list';
@@ -95,13 +102,7 @@ export class JobStates {
    * any change from the stream or a list; rows and the store only about changes. Returns whether it changed.
    */
   apply(job: TrackedJob, wire: WireJob, source: SnapshotSource): boolean {
-    const observedAt = new Date(this.deps.now()).toISOString();
-    const context = {
-      profileId: this.deps.profileId,
-      observedAt,
-      local: job.local,
-      surfaceOffersLogs: this.deps.surfaceOffersLogs,
-    };
+    const context = this.contextFor(job);
     const snapshot = toSnapshot(wire, context);
     const changed = job.snapshot === null || !sameApartFromObservedAt(job.snapshot, snapshot);
     job.wire = wire;
@@ -117,12 +118,17 @@ export class JobStates {
   /** What Loupe remembered (the store): known from now on, without announcing or rewriting it. */
   seed(job: TrackedJob, wire: WireJob): void {
     job.wire = wire;
-    job.snapshot = toSnapshot(wire, {
+    job.snapshot = toSnapshot(wire, this.contextFor(job));
+  }
+
+  /** What normalizing this job's wire needs besides the wire: observed now, with its local facts. */
+  private contextFor(job: TrackedJob): NormalizeContext {
+    return {
       profileId: this.deps.profileId,
       observedAt: new Date(this.deps.now()).toISOString(),
       local: job.local,
       surfaceOffersLogs: this.deps.surfaceOffersLogs,
-    });
+    };
   }
 
   /** New local facts (a retry was linked): re-announce the snapshot with them. */
@@ -222,17 +228,8 @@ export class JobStates {
   }
 }
 
+/** The store's row: a size it cannot trust (unknown, fractional, negative) is kept as 0. */
 function toOutputRow(output: Output): OutputInput {
-  return {
-    assetId: output.id,
-    nodeId: output.node_id,
-    name: output.name,
-    type: output.type,
-    contentType: output.content_type,
-    size:
-      output.size_bytes !== null && Number.isInteger(output.size_bytes) && output.size_bytes >= 0
-        ? output.size_bytes
-        : 0,
-    hash: output.hash,
-  };
+  const size = output.size_bytes;
+  return { ...outputFields(output), size: size !== null && Number.isInteger(size) && size >= 0 ? size : 0 };
 }

@@ -5,22 +5,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { blake3 } from '@napi-rs/blake-hash';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { textToImageWorkflow } from '../../../simulator/jobs/sampleWorkflows';
 import type { Surface } from '../connection';
+import { simulatorFixture } from './simulatorFixture';
 import {
   apiErrorOf,
   clearSimRequests,
   clientsFor,
   connectionTo,
   otherKey,
-  resetSim,
   setFaults,
   simRequests,
   startFast,
   untilTerminal,
-  type Clients,
-  type RunningSimulator,
 } from './simulatorHarness';
 
 function blake3Of(bytes: Uint8Array): string {
@@ -44,19 +42,11 @@ describe.each<{ surface: Surface; prefix: string }>([
   { surface: 'managed', prefix: '/mount' },
   { surface: 'serverless', prefix: '' },
 ])('assets on $surface, prefix "$prefix"', ({ surface, prefix }) => {
-  let sim: RunningSimulator;
-  let api: Clients;
+  const env = simulatorFixture({ surface, prefix, forbiddenKeys: ['blocked-key'] });
   const signed = surface !== 'self-hosted';
 
-  beforeAll(async () => {
-    sim = await startFast({ surface, prefix, forbiddenKeys: ['blocked-key'] });
-    api = clientsFor(connectionTo(sim), { sim });
-  });
-  afterAll(() => sim.close());
-  afterEach(() => resetSim(sim));
-
   async function upload(bytes: Buffer, extra: { tags?: string[]; expectedHash?: string } = {}) {
-    return api.assets.upload({
+    return env.api.assets.upload({
       source: () => Readable.from([bytes]),
       size: bytes.byteLength,
       fileName: 'input.png',
@@ -87,61 +77,66 @@ describe.each<{ surface: Surface; prefix: string }>([
     const bytes = uniqueBytes();
     const error = await apiErrorOf(() => upload(bytes, { expectedHash: blake3Of(uniqueBytes()) }));
     expect(error).toMatchObject({ status: 409, code: 'hash_mismatch' });
-    expect(api.waits).toEqual([]);
-    expect(sim.control.stats().assets).toBe(0);
+    expect(env.api.waits).toEqual([]);
+    expect(env.sim.control.stats().assets).toBe(0);
   });
 
   it('from-hash mints over a held blob (201), returns an identical reference as is (200), 404 on a miss', async () => {
     const bytes = uniqueBytes();
     const hash = blake3Of(bytes);
     await upload(bytes);
-    const minted = await api.assets.fromHash({ hash, file_path: 'copy.png', tags: ['a'], expires_in: 600 });
+    const minted = await env.api.assets.fromHash({
+      hash,
+      file_path: 'copy.png',
+      tags: ['a'],
+      expires_in: 600,
+    });
     expect(minted.created).toBe(true);
-    const same = await api.assets.fromHash({ hash, file_path: 'copy.png', tags: ['a'], expires_in: 600 });
+    const same = await env.api.assets.fromHash({ hash, file_path: 'copy.png', tags: ['a'], expires_in: 600 });
     expect(same.created).toBe(false);
     expect(same.asset.id).toBe(minted.asset.id);
-    const miss = await apiErrorOf(() => api.assets.fromHash({ hash: blake3Of(uniqueBytes()) }));
+    const miss = await apiErrorOf(() => env.api.assets.fromHash({ hash: blake3Of(uniqueBytes()) }));
     expect(miss).toMatchObject({ status: 404, code: 'blob_not_found' });
   });
 
   it('by-hash: 200 for a blob this account can mint from, 404 otherwise', async () => {
     const bytes = uniqueBytes();
     await upload(bytes);
-    expect(await api.assets.existsByHash(blake3Of(bytes))).toBe(true);
-    expect(await api.assets.existsByHash(blake3Of(uniqueBytes()))).toBe(false);
+    expect(await env.api.assets.existsByHash(blake3Of(bytes))).toBe(true);
+    expect(await env.api.assets.existsByHash(blake3Of(uniqueBytes()))).toBe(false);
     if (surface === 'self-hosted') return;
-    const stranger = clientsFor(connectionTo(sim, { key: otherKey }));
+    const stranger = clientsFor(connectionTo(env.sim, { key: otherKey }));
     expect(await stranger.assets.existsByHash(blake3Of(bytes))).toBe(false);
   });
 
   it('get, then delete (204), then a second delete is 404 not_found', async () => {
     const { asset } = await upload(uniqueBytes());
-    const read = await api.assets.get(asset.id);
+    const read = await env.api.assets.get(asset.id);
     expect(read.id).toBe(asset.id);
     expect(read.url_expires_at === null).toBe(!signed);
-    await api.assets.delete(asset.id);
-    const again = await apiErrorOf(() => api.assets.delete(asset.id));
+    await env.api.assets.delete(asset.id);
+    const again = await apiErrorOf(() => env.api.assets.delete(asset.id));
     expect(again).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('409 asset_in_use when deleting an output the platform still needs', async () => {
-    const job = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
-    const done = await untilTerminal(api.jobs, job.id);
+    const job = await env.api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    const done = await untilTerminal(env.api.jobs, job.id);
     const output = done.outputs[0];
     if (output === undefined) throw new Error('no output');
-    const error = await apiErrorOf(() => api.assets.delete(output.id));
+    const error = await apiErrorOf(() => env.api.assets.delete(output.id));
     expect(error).toMatchObject({ status: 409, code: 'asset_in_use' });
   });
 
   it('content: the credential goes to the content endpoint, and a 302 to storage is followed without it', async () => {
     const bytes = uniqueBytes(10_000);
     const { asset } = await upload(bytes);
-    await clearSimRequests(sim);
-    const content = await api.assets.content(asset.id);
+    await clearSimRequests(env.sim);
+    const content = await env.api.assets.content(asset.id);
     expect(content.status).toBe(200);
     expect(content.redirected).toBe(signed);
     expect((await readAll(content.body)).equals(bytes)).toBe(true);
-    const seen = await simRequests(sim);
+    const seen = await simRequests(env.sim);
     const endpoint = seen.find((r) => r.path === `${prefix}/api/v2/assets/${asset.id}/content`);
     expect(endpoint?.status).toBe(signed ? 302 : 200);
     expect(endpoint?.credentials).toBe(surface !== 'self-hosted');
@@ -153,10 +148,10 @@ describe.each<{ surface: Surface; prefix: string }>([
   it('content by the asset’s own url: a signed URL opens without the credential', async () => {
     const bytes = uniqueBytes();
     const { asset } = await upload(bytes);
-    await clearSimRequests(sim);
-    const content = await api.assets.content(asset);
+    await clearSimRequests(env.sim);
+    const content = await env.api.assets.content(asset);
     expect((await readAll(content.body)).equals(bytes)).toBe(true);
-    const [request] = await simRequests(sim);
+    const [request] = await simRequests(env.sim);
     expect(request?.path.startsWith('/_storage/')).toBe(signed);
     if (signed) expect(request?.credentials).toBe(false);
   });
@@ -164,13 +159,13 @@ describe.each<{ surface: Surface; prefix: string }>([
   it('Range: 206 with Content-Range, and 416 for a range past the end', async () => {
     const bytes = uniqueBytes(1000);
     const { asset } = await upload(bytes);
-    const part = await api.assets.content(asset.id, { range: { start: 10, end: 19 } });
+    const part = await env.api.assets.content(asset.id, { range: { start: 10, end: 19 } });
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 10-19/${bytes.byteLength}`);
     expect((await readAll(part.body)).equals(bytes.subarray(10, 20))).toBe(true);
-    const tail = await api.assets.content(asset.id, { range: { start: 990 } });
+    const tail = await env.api.assets.content(asset.id, { range: { start: 990 } });
     expect((await readAll(tail.body)).equals(bytes.subarray(990))).toBe(true);
-    const past = await apiErrorOf(() => api.assets.content(asset.id, { range: { start: 5000 } }));
+    const past = await apiErrorOf(() => env.api.assets.content(asset.id, { range: { start: 5000 } }));
     expect(past.status).toBe(416);
     // Self-hosted answers in the v2 envelope; signed storage answers in its own XML.
     expect(past.code).toBe(signed ? 'http_416' : 'range_not_satisfiable');
@@ -178,15 +173,15 @@ describe.each<{ surface: Surface; prefix: string }>([
 
   it('resolveContentLocation: the signed URL on managed/serverless, the endpoint itself on self-hosted', async () => {
     const { asset } = await upload(uniqueBytes());
-    const location = await api.assets.resolveContentLocation(asset.id);
+    const location = await env.api.assets.resolveContentLocation(asset.id);
     expect(location.signed).toBe(signed);
-    expect(location.url.startsWith(`${sim.origin}/_storage/`)).toBe(signed);
-    if (!signed) expect(location.url).toBe(`${sim.url}/api/v2/assets/${asset.id}/content`);
+    expect(location.url.startsWith(`${env.sim.origin}/_storage/`)).toBe(signed);
+    if (!signed) expect(location.url).toBe(`${env.sim.url}/api/v2/assets/${asset.id}/content`);
   });
 
   it('403 forbidden for a key that authenticates but is not allowed, on upload and on read', async () => {
     const { asset } = await upload(uniqueBytes());
-    const blocked = clientsFor(connectionTo(sim, { key: 'blocked-key' }), { sim });
+    const blocked = clientsFor(connectionTo(env.sim, { key: 'blocked-key' }), { sim: env.sim });
     expect(await apiErrorOf(() => blocked.assets.get(asset.id))).toMatchObject({
       status: 403,
       code: 'forbidden',
@@ -207,47 +202,36 @@ describe.each<{ surface: Surface; prefix: string }>([
   it('401 unauthorized on the content endpoint without a credential (where one is required)', async () => {
     if (surface === 'self-hosted') return;
     const { asset } = await upload(uniqueBytes());
-    const anonymous = clientsFor(connectionTo(sim, { key: null }));
+    const anonymous = clientsFor(connectionTo(env.sim, { key: null }));
     const error = await apiErrorOf(() => anonymous.assets.content(asset.id));
     expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
   });
 });
 
 describe('a self-hosted proxy whose upstream loses or fails to serve an output', () => {
-  let sim: RunningSimulator;
-  let api: Clients;
-
-  beforeAll(async () => {
-    sim = await startFast({ surface: 'self-hosted' });
-    api = clientsFor(connectionTo(sim), { sim });
-  });
-  afterAll(() => sim.close());
-  afterEach(async () => {
-    api.waits.length = 0;
-    await resetSim(sim);
-  });
+  const env = simulatorFixture({ surface: 'self-hosted' });
 
   async function finishedOutputId(): Promise<string> {
-    const job = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
-    const output = (await untilTerminal(api.jobs, job.id)).outputs[0];
+    const job = await env.api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    const output = (await untilTerminal(env.api.jobs, job.id)).outputs[0];
     if (output === undefined) throw new Error('no output');
     return output.id;
   }
 
   it('404 output_unavailable when the bytes are gone upstream: final, not retried', async () => {
     const id = await finishedOutputId();
-    await setFaults(sim, { outputUnavailable: true });
-    const error = await apiErrorOf(() => api.assets.content(id));
+    await setFaults(env.sim, { outputUnavailable: true });
+    const error = await apiErrorOf(() => env.api.assets.content(id));
     expect(error).toMatchObject({ kind: 'http', status: 404, code: 'output_unavailable' });
-    expect(api.waits).toEqual([]);
+    expect(env.api.waits).toEqual([]);
   });
 
   it('502 upstream_error when upstream fails: retried like any 5xx read, then handed back', async () => {
     const id = await finishedOutputId();
-    await setFaults(sim, { upstreamError: { routes: ['GET /api/v2/assets/*/content'], status: 502 } });
-    const error = await apiErrorOf(() => api.assets.content(id));
+    await setFaults(env.sim, { upstreamError: { routes: ['GET /api/v2/assets/*/content'], status: 502 } });
+    const error = await apiErrorOf(() => env.api.assets.content(id));
     expect(error).toMatchObject({ kind: 'http', status: 502, code: 'upstream_error' });
-    expect(api.waits).toHaveLength(3);
+    expect(env.api.waits).toHaveLength(3);
   });
 });
 

@@ -2,22 +2,20 @@
 // event kinds of a run up to its terminal status on each surface, a stream that drops mid-run (poll, then
 // reconnect), the stream cap's 429 too_many_streams with Retry-After, and refusals that end streaming.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { textToImageWorkflow } from '../../../simulator/jobs/sampleWorkflows';
 import type { Surface } from '../connection';
 import { isTerminalJobStatus } from '../schemas/job';
 import { followJobEvents, type JobStreamEvent, type StreamEnd } from '../sse';
+import { simulatorFixture } from './simulatorFixture';
 import {
   apiErrorOf,
   clientsFor,
   connectionTo,
-  resetSim,
   setFaults,
   simRequests,
-  startFast,
   untilTerminal,
   type Clients,
-  type RunningSimulator,
 } from './simulatorHarness';
 
 const longRun = textToImageWorkflow({ steps: 12 });
@@ -51,18 +49,11 @@ describe.each<{ surface: Surface; prefix: string }>([
   { surface: 'managed', prefix: '/mount' },
   { surface: 'serverless', prefix: '' },
 ])('events on $surface, prefix "$prefix"', ({ surface, prefix }) => {
-  let sim: RunningSimulator;
-  let api: Clients;
-
-  beforeAll(async () => {
-    sim = await startFast({ surface, prefix });
-    api = clientsFor(connectionTo(sim), { sim });
-  });
-  afterAll(() => sim.close());
+  const env = simulatorFixture({ surface, prefix }, { resetAfterEach: false });
 
   it('a run streams status, progress, previews and outputs, and ends on the terminal status', async () => {
-    const job = await api.jobs.submit({ workflow: longRun });
-    const { end, events } = await follow(api, job.urls.events, job.id);
+    const job = await env.api.jobs.submit({ workflow: longRun });
+    const { end, events } = await follow(env.api, job.urls.events, job.id);
     expect(end).toEqual({ reason: 'terminal', status: 'succeeded' });
     expect(events[0]).toMatchObject({ type: 'status' });
     const kinds = new Set(events.map((event) => event.type));
@@ -73,38 +64,30 @@ describe.each<{ surface: Surface; prefix: string }>([
   });
 
   it('an already finished job: one status and the stream closes', async () => {
-    const job = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
-    await untilTerminal(api.jobs, job.id);
-    const { end, events } = await follow(api, job.urls.events, job.id);
+    const job = await env.api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    await untilTerminal(env.api.jobs, job.id);
+    const { end, events } = await follow(env.api, job.urls.events, job.id);
     expect(end).toEqual({ reason: 'terminal', status: 'succeeded' });
     expect(events.filter((event) => event.type === 'status')).toHaveLength(1);
   });
 });
 
 describe('streams in trouble', () => {
-  let sim: RunningSimulator;
-  let api: Clients;
-
-  beforeAll(async () => {
-    sim = await startFast({ surface: 'serverless', maxStreams: 1 });
-    api = clientsFor(connectionTo(sim), { sim });
-  });
-  afterAll(() => sim.close());
-  afterEach(() => resetSim(sim));
+  const env = simulatorFixture({ surface: 'serverless', maxStreams: 1 });
 
   it('a stream that drops mid-run is followed by a poll and a reconnect, until the end', async () => {
-    await setFaults(sim, { sseDrop: { afterEvents: 2 } });
-    const job = await api.jobs.submit({ workflow: longRun });
-    const { end, polls } = await follow(api, job.urls.events, job.id);
+    await setFaults(env.sim, { sseDrop: { afterEvents: 2 } });
+    const job = await env.api.jobs.submit({ workflow: longRun });
+    const { end, polls } = await follow(env.api, job.urls.events, job.id);
     expect(['terminal', 'terminal-by-poll']).toContain(end.reason);
     expect(polls).toBeGreaterThan(0);
-    const connects = (await simRequests(sim)).filter((r) => r.path.endsWith('/events'));
+    const connects = (await simRequests(env.sim)).filter((r) => r.path.endsWith('/events'));
     expect(connects.length).toBeGreaterThan(1);
   });
 
   it('429 too_many_streams waits its Retry-After, then streams once a slot is free', async () => {
-    const first = await api.jobs.submit({ workflow: longRun });
-    const second = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    const first = await env.api.jobs.submit({ workflow: longRun });
+    const second = await env.api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
     const holder = new AbortController();
     const held = await fetch(first.urls.events, {
       headers: { authorization: 'Bearer demo-key', accept: 'text/event-stream' },
@@ -112,7 +95,7 @@ describe('streams in trouble', () => {
     });
     expect(held.status).toBe(200);
     const waits: number[] = [];
-    const { end } = await follow(api, second.urls.events, second.id, {
+    const { end } = await follow(env.api, second.urls.events, second.id, {
       sleep: (ms) => {
         waits.push(ms);
         // Give the slot back while the reader waits, as a finished stream elsewhere would.
@@ -122,15 +105,17 @@ describe('streams in trouble', () => {
     });
     expect(waits[0]).toBe(2000);
     expect(end.reason).toBe('terminal');
-    const refused = (await simRequests(sim)).filter((r) => r.path.endsWith('/events') && r.status === 429);
+    const refused = (await simRequests(env.sim)).filter(
+      (r) => r.path.endsWith('/events') && r.status === 429,
+    );
     expect(refused).toHaveLength(1);
   });
 
   it('501 not_implemented where streaming is not offered: an ApiError, and the reader stops for good', async () => {
-    const job = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
-    await setFaults(sim, { eventsUnsupported: true });
+    const job = await env.api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    await setFaults(env.sim, { eventsUnsupported: true });
     const raw = await apiErrorOf(() =>
-      api.http.send({
+      env.api.http.send({
         family: 'v2',
         method: 'GET',
         target: job.urls.events,
@@ -138,27 +123,27 @@ describe('streams in trouble', () => {
       }),
     );
     expect(raw).toMatchObject({ kind: 'http', status: 501, code: 'not_implemented' });
-    const { end, polls } = await follow(api, job.urls.events, job.id);
+    const { end, polls } = await follow(env.api, job.urls.events, job.id);
     expect(end).toEqual({ reason: 'not-supported' });
     expect(polls).toBe(0);
     // Polling is the truth: the job still finishes and reads.
-    expect((await untilTerminal(api.jobs, job.id)).status).toBe('succeeded');
+    expect((await untilTerminal(env.api.jobs, job.id)).status).toBe('succeeded');
   });
 
   it('an unknown job (404) or a refused key (401) ends streaming for good', async () => {
-    const url = api.jobs.eventsUrl(randomUUID());
-    const missing = await follow(api, url, randomUUID());
+    const url = env.api.jobs.eventsUrl(randomUUID());
+    const missing = await follow(env.api, url, randomUUID());
     expect(missing.end).toMatchObject({ reason: 'failed', error: { status: 404, code: 'not_found' } });
-    const stranger = clientsFor(connectionTo(sim, { key: 'nope' }));
+    const stranger = clientsFor(connectionTo(env.sim, { key: 'nope' }));
     const refused = await follow(stranger, url, randomUUID());
     expect(refused.end).toMatchObject({ reason: 'failed', error: { status: 401, code: 'unauthorized' } });
   });
 
   it('a rate-limited connect (429 rate_limited) waits its Retry-After and streams', async () => {
-    const job = await api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
-    await setFaults(sim, { rateLimited: { retryAfterSeconds: 3, count: 1 } });
+    const job = await env.api.jobs.submit({ workflow: textToImageWorkflow({ steps: 1 }) });
+    await setFaults(env.sim, { rateLimited: { retryAfterSeconds: 3, count: 1 } });
     const waits: number[] = [];
-    const { end } = await follow(api, job.urls.events, job.id, {
+    const { end } = await follow(env.api, job.urls.events, job.id, {
       sleep: (ms) => {
         waits.push(ms);
         return Promise.resolve();

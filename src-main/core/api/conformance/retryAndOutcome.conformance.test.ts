@@ -3,53 +3,39 @@
 // Waits run in simulated time (see clientsFor), so the simulator's request log shows the client coming
 // back exactly when it was told to.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textToImageWorkflow } from '../../../simulator/jobs/sampleWorkflows';
 import { startRetryAfterDateProxy, type DateProxy } from './retryAfterDateProxy';
-import {
-  apiErrorOf,
-  clientsFor,
-  connectionTo,
-  resetSim,
-  setFaults,
-  simRequests,
-  startFast,
-  type RunningSimulator,
-} from './simulatorHarness';
+import { simulatorFixture } from './simulatorFixture';
+import { apiErrorOf, clientsFor, connectionTo, setFaults, simRequests, startFast } from './simulatorHarness';
 
-let serverless: RunningSimulator;
-let managed: RunningSimulator;
+const serverless = simulatorFixture({ surface: 'serverless', prefix: '/mount' });
+const managed = simulatorFixture({ surface: 'managed' });
 let proxy: DateProxy;
 const workflow = textToImageWorkflow({ steps: 1 });
 
 beforeAll(async () => {
-  [serverless, managed] = await Promise.all([
-    startFast({ surface: 'serverless', prefix: '/mount' }),
-    startFast({ surface: 'managed' }),
-  ]);
-  proxy = await startRetryAfterDateProxy(serverless.origin);
+  proxy = await startRetryAfterDateProxy(serverless.sim.origin);
 });
-afterAll(() => Promise.all([serverless.close(), managed.close(), proxy.close()]));
-afterEach(() => Promise.all([resetSim(serverless), resetSim(managed)]));
+afterAll(() => proxy.close());
 
 describe('Retry-After', () => {
   it('as seconds: a rate-limited read waits exactly that long, then succeeds', async () => {
-    const api = clientsFor(connectionTo(serverless), { sim: serverless });
-    const job = await api.jobs.submit({ workflow });
-    await setFaults(serverless, { rateLimited: { retryAfterSeconds: 2, count: 1 } });
-    const read = await api.jobs.get(job.id);
+    const job = await serverless.api.jobs.submit({ workflow });
+    await setFaults(serverless.sim, { rateLimited: { retryAfterSeconds: 2, count: 1 } });
+    const read = await serverless.api.jobs.get(job.id);
     expect(read.id).toBe(job.id);
-    expect(api.waits).toEqual([2000]);
-    const reads = (await simRequests(serverless)).filter((r) => r.method === 'GET');
+    expect(serverless.api.waits).toEqual([2000]);
+    const reads = (await simRequests(serverless.sim)).filter((r) => r.method === 'GET');
     expect(reads.map((r) => r.status)).toEqual([429, 200]);
   });
 
   it('as an HTTP date (rewritten by a proxy): the wait is the time until that date', async () => {
-    const api = clientsFor(connectionTo(serverless, { baseUrl: `${proxy.origin}/mount` }), {
-      sim: serverless,
+    const api = clientsFor(connectionTo(serverless.sim, { baseUrl: `${proxy.origin}/mount` }), {
+      sim: serverless.sim,
     });
     const job = await api.jobs.submit({ workflow });
-    await setFaults(serverless, { rateLimited: { retryAfterSeconds: 3, count: 1 } });
+    await setFaults(serverless.sim, { rateLimited: { retryAfterSeconds: 3, count: 1 } });
     const read = await api.jobs.get(job);
     expect(read.id).toBe(job.id);
     expect(proxy.rewritten).toHaveLength(1);
@@ -61,11 +47,11 @@ describe('Retry-After', () => {
   });
 
   it('as an HTTP date on a refused submit: the error hands back the wait', async () => {
-    const api = clientsFor(connectionTo(serverless, { baseUrl: `${proxy.origin}/mount` }), {
-      sim: serverless,
+    const api = clientsFor(connectionTo(serverless.sim, { baseUrl: `${proxy.origin}/mount` }), {
+      sim: serverless.sim,
       maxAttempts: 1,
     });
-    await setFaults(serverless, { queueFull: { retryAfterSeconds: 4 } });
+    await setFaults(serverless.sim, { queueFull: { retryAfterSeconds: 4 } });
     const error = await apiErrorOf(() => api.jobs.submit({ workflow }));
     expect(error).toMatchObject({ status: 429, code: 'queue_full' });
     expect(error.retryAfterMs).toBeGreaterThan(2500);
@@ -73,43 +59,41 @@ describe('Retry-After', () => {
   });
 
   it('longer than the in-process cap: not waited for, handed back so the caller can schedule it', async () => {
-    const api = clientsFor(connectionTo(serverless), { sim: serverless });
-    await setFaults(serverless, { rateLimited: { retryAfterSeconds: 120 } });
-    const error = await apiErrorOf(() => api.jobs.get(randomUUID()));
+    await setFaults(serverless.sim, { rateLimited: { retryAfterSeconds: 120 } });
+    const error = await apiErrorOf(() => serverless.api.jobs.get(randomUUID()));
     expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterMs: 120_000 });
-    expect(api.waits).toEqual([]);
+    expect(serverless.api.waits).toEqual([]);
   });
 });
 
 describe('an unknown outcome', () => {
   it('a 500 after the job was created is "may have been created", never retried, and listing finds it', async () => {
-    const api = clientsFor(connectionTo(serverless), { sim: serverless });
-    await setFaults(serverless, { unknownOutcome: { count: 1 } });
+    await setFaults(serverless.sim, { unknownOutcome: { count: 1 } });
     const key = randomUUID();
-    const error = await apiErrorOf(() => api.jobs.submit({ workflow }, { idempotencyKey: key }));
+    const error = await apiErrorOf(() => serverless.api.jobs.submit({ workflow }, { idempotencyKey: key }));
     expect(error).toMatchObject({
       kind: 'maybe-created',
       code: 'outcome_unknown',
       status: 500,
       details: { idempotencyKey: key, originalCode: 'upstream_error' },
     });
-    expect(api.waits).toEqual([]);
-    expect((await simRequests(serverless)).filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(serverless.api.waits).toEqual([]);
+    expect((await simRequests(serverless.sim)).filter((r) => r.method === 'POST')).toHaveLength(1);
 
     // Reconcile: the newest job in the list is the one the server created under that key.
-    const page = await api.jobs.list({ limit: 5 });
-    const created = serverless.control.idempotency().find((entry) => entry.key === key);
+    const page = await serverless.api.jobs.list({ limit: 5 });
+    const created = serverless.sim.control.idempotency().find((entry) => entry.key === key);
     expect(created?.jobIds).toHaveLength(1);
     expect(page.jobs.map((item) => item.id)).toContain(created?.jobIds[0]);
 
     // The key stays claimed: presenting it again is reported the same way, and creates nothing.
-    const again = await apiErrorOf(() => api.jobs.submit({ workflow }, { idempotencyKey: key }));
+    const again = await apiErrorOf(() => serverless.api.jobs.submit({ workflow }, { idempotencyKey: key }));
     expect(again).toMatchObject({
       kind: 'maybe-created',
       status: 422,
       details: { idempotencyKey: key, originalCode: 'idempotency_key_reuse' },
     });
-    expect(serverless.control.jobs()).toHaveLength(1);
+    expect(serverless.sim.control.jobs()).toHaveLength(1);
   });
 
   it('self-hosted 503 upstream_unreachable is "may have been created"; the list shows it was not', async () => {
@@ -139,14 +123,13 @@ describe('an unknown outcome', () => {
   });
 
   it('on managed, where v2 cannot list, the v1 list finds the job instead', async () => {
-    const api = clientsFor(connectionTo(managed), { sim: managed });
-    await setFaults(managed, { unknownOutcome: { count: 1 } });
-    const error = await apiErrorOf(() => api.jobs.submit({ workflow }));
+    await setFaults(managed.sim, { unknownOutcome: { count: 1 } });
+    const error = await apiErrorOf(() => managed.api.jobs.submit({ workflow }));
     expect(error.kind).toBe('maybe-created');
-    const list = await api.v1.listJobs({ limit: 1 });
-    const [only] = managed.control.jobs();
+    const list = await managed.api.v1.listJobs({ limit: 1 });
+    const [only] = managed.sim.control.jobs();
     expect(list.jobs.map((item) => item.id)).toEqual([only?.id]);
     // Polling that id through v2 reaches the job like any other.
-    expect((await api.jobs.get(only?.id ?? '')).id).toBe(only?.id);
+    expect((await managed.api.jobs.get(only?.id ?? '')).id).toBe(only?.id);
   });
 });

@@ -2,7 +2,8 @@
 // buckets"), as RouterClient meets them from the simulator: each a typed ApiError carrying the bucket as its
 // code, retried only where the retry policy allows. Faults are set over /_sim/faults; the rollout and the
 // forbidden caller are start options.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { simulatorFixture } from './simulatorFixture';
 import {
   apiErrorOf,
   clientsFor,
@@ -10,37 +11,22 @@ import {
   eventually,
   otherKey,
   primaryKey,
-  resetSim,
   setFaults,
-  startFast,
-  type Clients,
-  type RunningSimulator,
 } from './simulatorHarness';
 
-let sim: RunningSimulator;
-let api: Clients;
+const env = simulatorFixture({
+  surface: 'serverless',
+  prefix: '/mount',
+  forbiddenKeys: ['blocked-key'],
+  routerEnabledKeys: [primaryKey],
+});
 const chat = { messages: [{ role: 'user', content: 'hello there' }] };
 /** No other registered provider, so a provider fault cannot be rescued by fallback. */
 const noFallback = 'lexa/chat-4';
 
-beforeAll(async () => {
-  sim = await startFast({
-    surface: 'serverless',
-    prefix: '/mount',
-    forbiddenKeys: ['blocked-key'],
-    routerEnabledKeys: [primaryKey],
-  });
-  api = clientsFor(connectionTo(sim), { sim });
-});
-afterAll(() => sim.close());
-afterEach(async () => {
-  api.waits.length = 0;
-  await resetSim(sim);
-});
-
 describe('access', () => {
   it('403 not_enabled on the queued surface for a caller not on the rollout; final, not retried', async () => {
-    const outsider = clientsFor(connectionTo(sim, { key: otherKey }), { sim });
+    const outsider = clientsFor(connectionTo(env.sim, { key: otherKey }), { sim: env.sim });
     const error = await apiErrorOf(() => outsider.router.submit('lexa/chat-3.5', chat));
     expect(error).toMatchObject({ kind: 'http', status: 403, code: 'not_enabled' });
     expect(outsider.waits).toEqual([]);
@@ -49,66 +35,66 @@ describe('access', () => {
   });
 
   it('403 forbidden for a caller that is not allowed', async () => {
-    const blocked = clientsFor(connectionTo(sim, { key: 'blocked-key' }), { sim });
+    const blocked = clientsFor(connectionTo(env.sim, { key: 'blocked-key' }), { sim: env.sim });
     const error = await apiErrorOf(() => blocked.router.listModels());
     expect(error).toMatchObject({ status: 403, code: 'forbidden' });
     expect(blocked.waits).toEqual([]);
   });
 
   it('403 forbidden for a model this caller may not use, on detail and on runs', async () => {
-    await setFaults(sim, { router: { forbiddenModels: [noFallback] } });
-    expect(await apiErrorOf(() => api.router.getModel(noFallback))).toMatchObject({
+    await setFaults(env.sim, { router: { forbiddenModels: [noFallback] } });
+    expect(await apiErrorOf(() => env.api.router.getModel(noFallback))).toMatchObject({
       status: 403,
       code: 'forbidden',
     });
-    expect(await apiErrorOf(() => api.router.run(noFallback, chat))).toMatchObject({
+    expect(await apiErrorOf(() => env.api.router.run(noFallback, chat))).toMatchObject({
       status: 403,
       code: 'forbidden',
     });
-    expect((await api.router.getModel('lexa/chat-3.5')).id).toBe('lexa/chat-3.5');
+    expect((await env.api.router.getModel('lexa/chat-3.5')).id).toBe('lexa/chat-3.5');
   });
 });
 
 describe('refused runs', () => {
   it('402 insufficient_credits: not retried', async () => {
-    await setFaults(sim, { router: { insufficientCredits: true } });
-    const error = await apiErrorOf(() => api.router.run('lexa/chat-3.5', chat));
+    await setFaults(env.sim, { router: { insufficientCredits: true } });
+    const error = await apiErrorOf(() => env.api.router.run('lexa/chat-3.5', chat));
     expect(error).toMatchObject({ status: 402, code: 'insufficient_credits' });
-    expect(api.waits).toEqual([]);
+    expect(env.api.waits).toEqual([]);
   });
 
   it('400 content_policy_violation: the request’s own fault, not retried', async () => {
-    await setFaults(sim, { router: { contentPolicyViolation: true } });
-    const error = await apiErrorOf(() => api.router.run('acme/imagegen-2', { prompt: 'x' }));
+    await setFaults(env.sim, { router: { contentPolicyViolation: true } });
+    const error = await apiErrorOf(() => env.api.router.run('acme/imagegen-2', { prompt: 'x' }));
     expect(error).toMatchObject({ status: 400, code: 'content_policy_violation' });
-    expect(api.waits).toEqual([]);
+    expect(env.api.waits).toEqual([]);
   });
 
   it('504 provider_timeout: handed back, not retried', async () => {
-    await setFaults(sim, { router: { providerTimeout: true } });
-    const error = await apiErrorOf(() => api.router.run(noFallback, chat));
+    await setFaults(env.sim, { router: { providerTimeout: true } });
+    const error = await apiErrorOf(() => env.api.router.run(noFallback, chat));
     expect(error).toMatchObject({ status: 504, code: 'provider_timeout' });
-    expect(api.waits).toEqual([]);
+    expect(env.api.waits).toEqual([]);
   });
 
   it('500 internal_error: a read is retried with backoff, then handed back', async () => {
-    await setFaults(sim, { router: { internalError: true } });
-    const error = await apiErrorOf(() => api.router.listModels());
+    await setFaults(env.sim, { router: { internalError: true } });
+    const error = await apiErrorOf(() => env.api.router.listModels());
     expect(error).toMatchObject({ status: 500, code: 'internal_error' });
-    expect(api.waits).toHaveLength(3);
+    expect(env.api.waits).toHaveLength(3);
   });
 });
 
 describe('queued runs that never run', () => {
   it('queue_timeout: COMPLETED with that error_type, and the result read is ApiError 504 queue_timeout', async () => {
-    await setFaults(sim, { router: { queueTimeout: true } });
-    const handle = await api.router.submit('lexa/chat-3.5', chat);
+    await setFaults(env.sim, { router: { queueTimeout: true } });
+    const handle = await env.api.router.submit('lexa/chat-3.5', chat);
     const completed = await eventually(async () => {
-      const read = await api.router.status(handle);
+      const read = await env.api.router.status(handle);
       return read.status.status === 'COMPLETED' ? read.status : null;
     });
     expect(completed.error_type).toBe('queue_timeout');
-    const error = await apiErrorOf(() => api.router.result(handle));
+    const error = await apiErrorOf(() => env.api.router.result(handle));
     expect(error).toMatchObject({ kind: 'http', status: 504, code: 'queue_timeout' });
   });
 });

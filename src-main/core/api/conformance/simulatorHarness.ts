@@ -10,6 +10,7 @@ import {
   type RunningSimulator,
   type SimulatorOptions,
 } from '../../../simulator/server';
+import { waitFor } from '../../../simulator/testKit';
 import { AssetsClient } from '../assetsClient';
 import type { Connection, Sleep, Surface } from '../connection';
 import { HttpClient } from '../http';
@@ -149,15 +150,13 @@ export async function closedPort(): Promise<number> {
   return address.port;
 }
 
-/** Polls until `probe` returns a value (not null), or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Polls every `intervalMs` until `probe` returns a value (not null), or fails after `timeoutMs`. */
+export function eventually<T>(
+  probe: () => T | null | Promise<T | null>,
+  timeoutMs = 5_000,
+  intervalMs = 10,
+): Promise<T> {
+  return waitFor(() => Promise.resolve(probe()), timeoutMs, intervalMs);
 }
 
 /** Polls a job through the client until it reaches a terminal status. */

@@ -10,31 +10,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { V1Socket, type V1SocketMessage } from '../v1Socket';
-import {
-  clientsFor,
-  connectionTo,
-  eventually,
-  startFast,
-  type Clients,
-  type RunningSimulator,
-} from './simulatorHarness';
+import { simulatorFixture } from './simulatorFixture';
+import { eventually } from './simulatorHarness';
 
 describe('asset tags on upload', () => {
-  let sim: RunningSimulator;
-  let api: Clients;
-
-  beforeAll(async () => {
-    sim = await startFast({ surface: 'serverless' });
-    api = clientsFor(connectionTo(sim));
-  });
-  afterAll(() => sim.close());
+  const env = simulatorFixture({ surface: 'serverless' }, { resetAfterEach: false });
 
   function upload(tags: string[]) {
     const bytes = createHash('sha256').update(randomUUID()).digest();
-    return api.assets.upload({
+    return env.api.assets.upload({
       source: () => Readable.from([bytes]),
       size: bytes.byteLength,
       fileName: 'a.bin',

@@ -6,6 +6,7 @@ import type { ContractError } from '../../../../src-preload/protocol';
 import type { SimulatorOptions } from '../../../simulator/server';
 import {
   connectionTo,
+  eventually,
   simRequests,
   startFast,
   type RunningSimulator,
@@ -127,15 +128,9 @@ export function recordingWatch(live: boolean): RecordingWatch {
   return recording;
 }
 
-/** Resolves once `probe` returns a value, or fails after `timeoutMs`. */
-export async function until<T>(probe: () => T | null | Promise<T | null>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** `eventually`, polling twice as often: the watcher's intervals here are tens of milliseconds. */
+export function until<T>(probe: () => T | null | Promise<T | null>, timeoutMs = 5_000): Promise<T> {
+  return eventually(probe, timeoutMs, 5);
 }
 
 export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
