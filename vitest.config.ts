@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'src-main/**/*.test.ts',
+            'src-preload/**/*.test.ts',
+            'src-shared/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           testTimeout: 20_000,
           hookTimeout: 20_000,
         },

@@ -25,7 +25,17 @@ function restrictedZones(coreMayNotUseSimulator) {
     {
       target: './src-renderer',
       from: './src-main',
-      message: 'The renderer talks to main only through src-preload/contract.ts.',
+      message: 'The renderer talks to main only through src-shared/contract.ts.',
+    },
+    {
+      target: './src-shared',
+      from: ['./src-main', './src-renderer', './src-preload'],
+      message: 'src-shared is the vocabulary everyone speaks: it imports from no process.',
+    },
+    {
+      target: './src-main',
+      from: './src-preload',
+      message: 'Main speaks src-shared; src-preload is only the bridge that exposes it to a window.',
     },
     {
       target: './src-main/simulator',
@@ -90,6 +100,19 @@ export const houseRules = [
     rules: {
       'no-restricted-imports': 'off',
       'no-restricted-syntax': ['error', noDangerousHtml],
+    },
+  },
+  {
+    // No runtime of its own: what it says must mean the same in Node, in the preload and in the page.
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'src-shared has no runtime.' }],
+          patterns: [{ group: ['node:*'], message: 'src-shared has no runtime: no Node built-ins.' }],
+        },
+      ],
     },
   },
   {

@@ -1,7 +1,14 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { buildLoupeApi, type LoupeApi, type Subscription, type Transport } from './buildApi';
-import { callNames, contract, streamNames, type AppInfo, type Heartbeat, type ProfileList } from './contract';
-import type { CallResult, StreamMessage } from './protocol';
+import {
+  callNames,
+  contract,
+  streamNames,
+  type AppInfo,
+  type Heartbeat,
+  type ProfileList,
+} from '../src-shared/contract';
+import type { CallResult, StreamMessage } from '../src-shared/protocol';
 
 function fakeTransport() {
   const calls: { name: string; args: unknown }[] = [];

@@ -11,8 +11,8 @@ import {
   type StreamArgs,
   type StreamEvent,
   type StreamName,
-} from './contract';
-import type { CallResult, ContractError, StreamMessage } from './protocol';
+} from '../src-shared/contract';
+import type { CallResult, ContractError, StreamMessage } from '../src-shared/protocol';
 
 export interface Transport {
   call(name: CallName, args: unknown): Promise<CallResult<unknown>>;

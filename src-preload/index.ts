@@ -2,8 +2,13 @@
 // from the contract (and `window.loupeFiles`, below); raw ipcRenderer never reaches the page.
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildLoupeApi, type Transport } from './buildApi';
-import type { LoupeFiles } from './files';
-import { ipcChannels, streamMessageSchema, type CallResult, type StreamMessage } from './protocol';
+import type { LoupeFiles } from '../src-shared/files';
+import {
+  ipcChannels,
+  streamMessageSchema,
+  type CallResult,
+  type StreamMessage,
+} from '../src-shared/protocol';
 
 const listeners = new Map<string, (message: StreamMessage) => void>();
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { BytesFile, UploadBatch } from '../../src-preload/contract';
+import type { BytesFile, UploadBatch } from '../../src-shared/contract';
 import { clearSimRequests, simRequests, startFast } from '../core/api/conformance/simulatorHarness';
 import { hashChunksWithWasm, type UploadService } from '../core/uploads';
 import { uploadFixture, type UploadFixture } from '../core/uploads/testing/uploadFixture';

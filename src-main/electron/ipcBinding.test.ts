@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { callNames, streamNames } from '../../src-preload/contract';
-import { ipcChannels } from '../../src-preload/protocol';
+import { callNames, streamNames } from '../../src-shared/contract';
+import { ipcChannels } from '../../src-shared/protocol';
 import { createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { ContractDispatcher } from '../core/rpc/dispatcher';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';

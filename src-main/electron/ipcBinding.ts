@@ -1,8 +1,8 @@
 // The Electron half of the contract: one ipcMain.handle per contract entry (a fixed allow-list of channels),
 // each checking the sender frame before the dispatcher parses and runs anything (VS Code's validated IPC).
 import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron';
-import { callNames, streamNames } from '../../src-preload/contract';
-import { ipcChannels, type CallResult, type StreamMessage } from '../../src-preload/protocol';
+import { callNames, streamNames } from '../../src-shared/contract';
+import { ipcChannels, type CallResult, type StreamMessage } from '../../src-shared/protocol';
 import type { ContractDispatcher } from '../core/rpc/dispatcher';
 
 /** The few parts of Electron's IPC types the binding uses; the checks at the end of this file prove the

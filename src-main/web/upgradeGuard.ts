@@ -2,7 +2,7 @@
 // launch's token in its subprotocol list. Anything else is refused before the upgrade completes.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../src-preload/protocol';
+import { WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../src-shared/protocol';
 
 export type UpgradeVerdict = { ok: true } | { ok: false; status: 401 | 403 | 421; reason: string };
 

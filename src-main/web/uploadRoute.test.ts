@@ -13,7 +13,7 @@ import {
   uploadBatchSchema,
   type BytesPlan,
   type UploadBatch,
-} from '../../src-preload/contract';
+} from '../../src-shared/contract';
 import { clearSimRequests, simRequests, startFast } from '../core/api/conformance/simulatorHarness';
 import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { hashChunksWithWasm, UploadService } from '../core/uploads';

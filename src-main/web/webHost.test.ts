@@ -10,7 +10,7 @@ import {
   WS_TOKEN_PREFIX,
   serverMessageSchema,
   type ServerMessage,
-} from '../../src-preload/protocol';
+} from '../../src-shared/protocol';
 import { createTestCore, type TestCore } from '../core/app/testing/testCore';
 import type { ContractDispatcher } from '../core/rpc/dispatcher';
 import { startWebHost, type WebHost } from './webHost';

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { WS_PATH, WS_PROTOCOL } from '../../src-preload/protocol';
+import { WS_PATH, WS_PROTOCOL } from '../../src-shared/protocol';
 import type { ContractDispatcher } from '../core/rpc/dispatcher';
 import { rendererSecurityHeaders, resolveRendererFile } from '../core/static/rendererFiles';
 import { isAssetRoutePath, serveAssetRoute, type AssetRouteOptions } from './assetRoute';

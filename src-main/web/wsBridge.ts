@@ -1,6 +1,6 @@
 // One WebSocket connection ↔ the contract dispatcher: the browser shell's equivalent of the IPC binding.
 import type { WebSocket } from 'ws';
-import { clientMessageSchema, type ServerMessage } from '../../src-preload/protocol';
+import { clientMessageSchema, type ServerMessage } from '../../src-shared/protocol';
 import type { ContractDispatcher } from '../core/rpc/dispatcher';
 
 /** A page that stops reading must not make the host buffer without bound. */

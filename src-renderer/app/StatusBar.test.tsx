@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CallResult } from '../../src-preload/protocol';
+import type { CallResult } from '../../src-shared/protocol';
 import { fakeHost } from '../test/fakeHost';
 import { renderApp } from '../test/renderApp';
 import { fail, ok, report, UNREACHABLE } from '../test/reports';

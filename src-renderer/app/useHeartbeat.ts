@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Heartbeat } from '../../src-preload/contract';
+import type { Heartbeat } from '../../src-shared/contract';
 import { useLoupe } from '../lib/loupeContext';
 import { useTransportState } from '../transport/transportState';
 

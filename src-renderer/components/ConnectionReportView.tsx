@@ -1,4 +1,4 @@
-import type { ConnectionReport } from '../../src-preload/contract';
+import type { ConnectionReport } from '../../src-shared/contract';
 import { CONNECTION_STATE, connectionStateOf, latencyText } from '../queries/connectionState';
 import { InlineError } from './InlineError';
 

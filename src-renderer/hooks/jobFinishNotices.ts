@@ -1,7 +1,7 @@
 // "Your job finished": a desktop notice when a job this user submitted through Loupe reaches an end. Only a
 // change seen happening (or a job submitted in this session) counts, so opening Loupe on a history of
 // finished jobs does not fire a notice for each of them.
-import type { JobSummary } from '../../src-preload/contract';
+import type { JobSummary } from '../../src-shared/contract';
 import { desktopNotifier } from '../lib/desktopNotifier';
 import { visibleText } from '../lib/visibleText';
 import { isTerminalStatus } from '../queries/jobQueries';

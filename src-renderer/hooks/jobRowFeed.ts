@@ -1,7 +1,7 @@
 // The rows App's one jobs.updates subscription hears, passed on to screens that want them too (the
 // Batches screen decides from them when a batch must be read again), so no screen opens a second stream of
 // the same rows from main.
-import type { JobSummary } from '../../src-preload/contract';
+import type { JobSummary } from '../../src-shared/contract';
 
 export type JobRowListener = (profileId: string, rows: readonly JobSummary[]) => void;
 

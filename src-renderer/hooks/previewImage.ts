@@ -1,4 +1,4 @@
-import type { JobWatchEvent } from '../../src-preload/contract';
+import type { JobWatchEvent } from '../../src-shared/contract';
 
 type PreviewEvent = Extract<JobWatchEvent, { type: 'preview' }>;
 

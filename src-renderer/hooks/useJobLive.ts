@@ -4,7 +4,7 @@
 // until a new subscription carries it again. A finished job stops all of it and reads its log once more.
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { JobSnapshot } from '../../src-preload/contract';
+import type { JobSnapshot } from '../../src-shared/contract';
 import { useLoupe } from '../lib/loupeContext';
 import { summaryOf, writeSnapshot } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';

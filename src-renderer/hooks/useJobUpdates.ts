@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { JobSnapshot, JobSummary } from '../../src-preload/contract';
+import type { JobSnapshot, JobSummary } from '../../src-shared/contract';
 import { useLoupe } from '../lib/loupeContext';
 import { insertListRows, isOlder, patchListRows } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';

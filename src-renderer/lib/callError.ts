@@ -1,4 +1,4 @@
-import type { CallResult, ContractError } from '../../src-preload/protocol';
+import type { CallResult, ContractError } from '../../src-shared/protocol';
 
 /** A contract error as a thrown value, so React Query can hold it; the code stays one click away. */
 export class LoupeCallError extends Error {

@@ -1,4 +1,4 @@
-import type { Profile } from '../../src-preload/contract';
+import type { Profile } from '../../src-shared/contract';
 
 /** What to show as a profile's address: the Demo server has none until it starts. */
 export function profileAddress(profile: Profile): string {

@@ -3,7 +3,7 @@
 // useBatchUpdates.ts); while a batch is unfinished a slow poll backs that up (rule 4: polling is the truth).
 import { queryOptions } from '@tanstack/react-query';
 import type { LoupeApi } from '../../src-preload/buildApi';
-import type { BatchDetail, BatchSummary } from '../../src-preload/contract';
+import type { BatchDetail, BatchSummary } from '../../src-shared/contract';
 import { LoupeCallError, unwrap } from '../lib/callError';
 import { batchKeys } from './batchKeys';
 

@@ -1,4 +1,4 @@
-import type { ConnectionReport } from '../../src-preload/contract';
+import type { ConnectionReport } from '../../src-shared/contract';
 
 export type ConnectionState = 'connected' | 'key-rejected' | 'unreachable' | 'not-checked';
 

@@ -2,7 +2,7 @@
 // helpers only decide what wins: a snapshot older than the one held never replaces it (rule 4: an event
 // never overrules a newer poll, and a late poll never undoes a newer event).
 import type { QueryClient } from '@tanstack/react-query';
-import type { JobListArgs, JobSnapshot, JobSummary } from '../../src-preload/contract';
+import type { JobListArgs, JobSnapshot, JobSummary } from '../../src-shared/contract';
 import { rowMatchesArgs } from './jobListMatch';
 import { jobKeys, type JobListData } from './jobKeys';
 

@@ -1,7 +1,7 @@
 // Query keys for jobs. Everything for a profile sits under ['jobs', profileId], so switching profiles can
 // never show another profile's rows. A list key carries '#list', which no job id can contain.
 import type { InfiniteData } from '@tanstack/react-query';
-import type { JobListArgs, JobListPage } from '../../src-preload/contract';
+import type { JobListArgs, JobListPage } from '../../src-shared/contract';
 
 const LIST_MARK = '#list';
 

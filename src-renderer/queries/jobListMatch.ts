@@ -1,4 +1,4 @@
-import type { JobListArgs, JobSummary } from '../../src-preload/contract';
+import type { JobListArgs, JobSummary } from '../../src-shared/contract';
 
 function within(createdAt: string | null, after: string | undefined, before: string | undefined): boolean {
   if (after === undefined && before === undefined) return true;

@@ -7,7 +7,7 @@ import {
   type JobListPage,
   type JobLogResult,
   type JobSnapshot,
-} from '../../src-preload/contract';
+} from '../../src-shared/contract';
 import { unwrap } from '../lib/callError';
 import { newerSnapshot, patchListRows, summaryOf } from './jobCache';
 import { jobKeys } from './jobKeys';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallArgs, ProfileList } from '../../src-preload/contract';
+import type { CallArgs, ProfileList } from '../../src-shared/contract';
 import { unwrap } from '../lib/callError';
 import { useLoupe } from '../lib/loupeContext';
 import { profileKeys } from './profileQueries';

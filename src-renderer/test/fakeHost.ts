@@ -2,8 +2,8 @@
 // It keeps a small profile store so create/update/remove/credential calls behave like the real host, and
 // it can push events into any stream the renderer subscribed to (`emit`).
 import { buildLoupeApi, type LoupeApi, type Transport } from '../../src-preload/buildApi';
-import type { CallName, Profile, ProfileList, StreamEvent, StreamName } from '../../src-preload/contract';
-import type { CallResult, StreamMessage } from '../../src-preload/protocol';
+import type { CallName, Profile, ProfileList, StreamEvent, StreamName } from '../../src-shared/contract';
+import type { CallResult, StreamMessage } from '../../src-shared/protocol';
 
 export const PROFILES: ProfileList = {
   profiles: [

@@ -11,8 +11,8 @@ import type {
   JobWatchEvent,
   JobWorkflow,
   StreamName,
-} from '../../src-preload/contract';
-import type { CallResult, ContractError, StreamMessage } from '../../src-preload/protocol';
+} from '../../src-shared/contract';
+import type { CallResult, ContractError, StreamMessage } from '../../src-shared/protocol';
 import { summaryOf } from '../queries/jobCache';
 import { rowMatchesArgs } from '../queries/jobListMatch';
 import { fakeHost, type Answer, type FakeHostOptions } from './fakeHost';

@@ -1,5 +1,5 @@
-import type { ConnectionReport } from '../../src-preload/contract';
-import type { CallResult } from '../../src-preload/protocol';
+import type { ConnectionReport } from '../../src-shared/contract';
+import type { CallResult } from '../../src-shared/protocol';
 
 export function report(overrides: Partial<ConnectionReport> = {}): ConnectionReport {
   return {

@@ -11,7 +11,7 @@ import {
   type ClientMessage,
   type ContractError,
   type StreamMessage,
-} from '../../src-preload/protocol';
+} from '../../src-shared/protocol';
 import type { TransportState } from './transportState';
 
 const TRANSPORT_LOST: ContractError = {

@@ -44,6 +44,9 @@ const violations: Record<string, string> = {
   'raw-ipc-member-access.ts': 'no-restricted-syntax',
   'raw-ipcrenderer-in-renderer.ts': 'no-restricted-imports',
   'dangerous-html.tsx': 'react/no-danger',
+  'shared-imports-main.ts': 'import-x/no-restricted-paths',
+  'shared-imports-node.ts': 'no-restricted-imports',
+  'main-imports-preload.ts': 'import-x/no-restricted-paths',
 };
 
 describe('house rules', () => {

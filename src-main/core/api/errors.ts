@@ -1,4 +1,4 @@
-import type { ContractError } from '../../../src-preload/protocol';
+import type { ContractError } from '../../../src-shared/protocol';
 // One error type for everything the API layer can fail with (ARCHITECTURE rule 9). The UI maps
 // `code` to words and next steps; `kind` tells it which family of trouble it is looking at.
 

@@ -1,6 +1,6 @@
 // Binds the contract's names to the services that answer them. Both hosts (Electron, browser shell) build
 // their dispatcher from this one function, so they cannot drift apart.
-import type { AppInfo, ConnectionReport } from '../../../src-preload/contract';
+import type { AppInfo, ConnectionReport } from '../../../src-shared/contract';
 import type { BatchReader } from '../batches';
 import type { AssetHandlers } from '../content';
 import type { ActiveJobs } from '../jobs';

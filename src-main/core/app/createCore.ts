@@ -2,7 +2,7 @@
 // on disk, profiles with keychain credentials, the Demo server supervisor, and the contract dispatcher.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppInfo } from '../../../src-preload/contract';
+import type { AppInfo } from '../../../src-shared/contract';
 import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';

@@ -1,5 +1,5 @@
 // A steady stream of beats: proves the event path end to end and lets the UI show whether the host is alive.
-import type { Heartbeat } from '../../../src-preload/contract';
+import type { Heartbeat } from '../../../src-shared/contract';
 import type { StreamSink } from '../rpc/dispatcher';
 
 export interface Clock {

@@ -1,8 +1,8 @@
 // jobs.* through the contract dispatcher of a real core: the active profile's service answers, streams carry
 // watch events and row updates, and switching profiles switches everything.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobListPage, JobSnapshot, JobWatchEvent } from '../../../src-preload/contracts/jobs';
-import type { StreamMessage } from '../../../src-preload/protocol';
+import type { JobListPage, JobSnapshot, JobWatchEvent } from '../../../src-shared/contracts/jobs';
+import type { StreamMessage } from '../../../src-shared/protocol';
 import { createDemoLauncher } from '../../simulator/demoLauncher';
 import { textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import type { CallName } from '../../../src-preload/contract';
+import type { CallName } from '../../../src-shared/contract';
 import { callOk, connectCore, createTestCore, submitUntilDone, type TestCore } from './testing/testCore';
 
 let sim: RunningSimulator;

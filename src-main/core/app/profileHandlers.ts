@@ -1,6 +1,6 @@
 // The contract's profile calls: the profile service and the keychain vault, plus starting the Demo server
 // when its profile becomes active.
-import type { ProfileList } from '../../../src-preload/contract';
+import type { ProfileList } from '../../../src-shared/contract';
 import type { CredentialVault, ProfileService } from '../profiles';
 import { ContractFailure } from '../rpc/contractFailure';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';

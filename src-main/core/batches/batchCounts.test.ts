@@ -1,7 +1,7 @@
 // The batch list's counts and "finished" flag, for every submission state and job status.
 import { describe, expect, it } from 'vitest';
-import { BATCH_SUBMISSION_STATES } from '../../../src-preload/contracts/batches';
-import { JOB_STATUSES, type JobStatus } from '../../../src-preload/contracts/jobs';
+import { BATCH_SUBMISSION_STATES } from '../../../src-shared/contracts/batches';
+import { JOB_STATUSES, type JobStatus } from '../../../src-shared/contracts/jobs';
 import { countItems, isFinished, type CountedItem } from './batchCounts';
 
 const noJob = (submission: CountedItem['submission']): CountedItem => ({ submission, jobStatus: null });

@@ -1,6 +1,6 @@
 // The jobs a batch's items became, as the store's jobs table last recorded them (the watcher keeps those
 // rows fresh; nothing here asks the service).
-import type { JobOutput, JobStatus, JobSummary } from '../../../src-preload/contracts/jobs';
+import type { JobOutput, JobStatus, JobSummary } from '../../../src-shared/contracts/jobs';
 import type { LocalHistory } from '../jobs/localHistory';
 import { contractStatus, noLocalFacts, toSnapshot, toSummary } from '../jobs/normalize';
 import type { BatchItemStanding } from '../store/batchItemsTable';

@@ -1,7 +1,7 @@
 // batches.list / batches.get read from a real store file: counts, finished, the gallery's outputs and their
 // order, and profile scoping. Rows damaged on disk: batchReaderDamage.test.ts.
 import { describe, expect, it } from 'vitest';
-import { batchDetailSchema, batchSummarySchema } from '../../../src-preload/contracts/batches';
+import { batchDetailSchema, batchSummarySchema } from '../../../src-shared/contracts/batches';
 import { failureOf } from './testing/batchStoreFixture';
 import { batchStoreTestbed } from './testing/batchStoreTestbed';
 

@@ -6,7 +6,7 @@ import type {
   BatchItem,
   BatchOutput,
   BatchSummary,
-} from '../../../src-preload/contracts/batches';
+} from '../../../src-shared/contracts/batches';
 import { LocalHistory } from '../jobs/localHistory';
 import { ContractFailure } from '../rpc/contractFailure';
 import type { BatchItemRow, BatchRow, LoupeStore } from '../store';

@@ -2,9 +2,9 @@
 // and once the simulator has run it, batches.list and batches.get report it through the core's dispatcher
 // (so the contract's argument and result schemas check every call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchDetailSchema, batchesContract } from '../../../src-preload/contracts/batches';
+import { batchDetailSchema, batchesContract } from '../../../src-shared/contracts/batches';
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
-import type { CallName } from '../../../src-preload/contract';
+import type { CallName } from '../../../src-shared/contract';
 import { callOk, connectCore, createTestCore, submitUntilDone, type TestCore } from '../app/testing/testCore';
 import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';

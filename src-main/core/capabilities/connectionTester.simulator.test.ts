@@ -10,7 +10,7 @@ import {
   startFast,
   type RunningSimulator,
 } from '../api/conformance/simulatorHarness';
-import { connectionReportSchema, type ConnectionReport } from '../../../src-preload/contract';
+import { connectionReportSchema, type ConnectionReport } from '../../../src-shared/contract';
 import { createConnectionTester, type DisposableConnectionTester } from './connectionTester';
 import { profileFixture, type ProfileFixture } from './testing/profileFixture';
 

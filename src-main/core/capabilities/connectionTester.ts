@@ -2,7 +2,7 @@
 // (status bar, settings, first run) and each test costs several requests; it is dropped as soon as the
 // profile changes (address, credential, removal, the Demo server starting or stopping with the active
 // profile), because then it describes a connection that no longer exists.
-import type { ConnectionReport } from '../../../src-preload/contract';
+import type { ConnectionReport } from '../../../src-shared/contract';
 import type { Connection } from '../api';
 import type { ConnectionTester } from '../app/contractHandlers';
 import { connectionForProfile } from '../app/serviceConnection';

@@ -17,7 +17,7 @@ import {
   type Connection,
   type Surface,
 } from '../api';
-import type { ConnectionReport } from '../../../src-preload/contract';
+import type { ConnectionReport } from '../../../src-shared/contract';
 import * as problems from './problems';
 import {
   newestV1JobId,

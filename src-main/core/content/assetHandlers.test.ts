@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { assetsContract } from '../../../src-preload/contracts/assets';
+import { assetsContract } from '../../../src-shared/contracts/assets';
 import { textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { client, waitForStatus } from '../../simulator/testKit';

@@ -6,8 +6,8 @@ import type {
   AssetDetail,
   AssetListPage,
   AssetLookupResult,
-} from '../../../src-preload/contracts/assets';
-import { assetIdArgSchema, assetLookupHashPattern } from '../../../src-preload/contracts/assets';
+} from '../../../src-shared/contracts/assets';
+import { assetIdArgSchema, assetLookupHashPattern } from '../../../src-shared/contracts/assets';
 import type { Asset } from '../api';
 import type { ProfileService } from '../profiles';
 import { ContractFailure } from '../rpc/contractFailure';

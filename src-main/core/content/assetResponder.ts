@@ -2,7 +2,7 @@
 // browser shell's /asset-bytes/<capability>/ path turn their request into an AssetRequest and send back what this
 // returns. Plain data and a web stream, so neither host adds behaviour of its own. Failures are answered with a
 // status and a short plain-text reason; a URL, a credential or a raw service message never appears in them.
-import { assetIdArgSchema } from '../../../src-preload/contracts/assets';
+import { assetIdArgSchema } from '../../../src-shared/contracts/assets';
 import { isApiError } from '../api';
 import { ProfileError } from '../profiles';
 import { assetSecurityHeaders, isDocumentLike } from './assetHeaders';

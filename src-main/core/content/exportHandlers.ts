@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AssetSaveToFolderResult } from '../../../src-preload/contracts/assets';
+import type { AssetSaveToFolderResult } from '../../../src-shared/contracts/assets';
 import { ContractFailure } from '../rpc/contractFailure';
 import type { CallCaller, CallHandlers } from '../rpc/dispatcher';
 import type { LoupeStore } from '../store';

@@ -2,7 +2,7 @@
 // look-ups, and tombstones of deleted assets) in `assets`, the outputs of known jobs, and finished uploads.
 // The service has no endpoint that lists assets (spec), so this is what the Assets view lists and searches.
 import { basename } from 'node:path';
-import type { AssetOrigin, AssetSummary } from '../../../src-preload/contracts/assets';
+import type { AssetOrigin, AssetSummary } from '../../../src-shared/contracts/assets';
 import type { AssetRow, KnownOutputRow, LoupeStore, UploadRow } from '../store';
 
 interface Draft extends AssetSummary {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assetsContract } from '../../../src-preload/contracts/assets';
+import { assetsContract } from '../../../src-shared/contracts/assets';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { makeTempDir, type TempDir } from '../store/testing/tempDir';
 import { ContractFailure } from '../rpc/contractFailure';

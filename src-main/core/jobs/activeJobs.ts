@@ -1,8 +1,8 @@
 // The jobs of whichever profile is active. Switching profiles switches everything (ARCHITECTURE "Surfaces"):
 // the old profile's watcher stops, its jobs.watch streams end with `profile_changed`, and the next call builds
 // the new profile's from its connection. jobs.updates subscribers stay and hear from the new watcher.
-import type { JobSummary } from '../../../src-preload/contracts/jobs';
-import type { ContractError } from '../../../src-preload/protocol';
+import type { JobSummary } from '../../../src-shared/contracts/jobs';
+import type { ContractError } from '../../../src-shared/protocol';
 import type { Connection } from '../api';
 import type { ProfileChange } from '../profiles';
 import { ContractFailure, toContractError } from '../rpc/contractFailure';

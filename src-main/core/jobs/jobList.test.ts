@@ -1,6 +1,6 @@
 // jobs.list against the simulator on each surface: the service's listing merged with the store.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobListPage, JobSummary } from '../../../src-preload/contracts/jobs';
+import type { JobListPage, JobSummary } from '../../../src-shared/contracts/jobs';
 import { audioWorkflow, textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { isApiError } from '../api';
 import { jobsFixture, type JobsFixture } from './conformance/jobsHarness';

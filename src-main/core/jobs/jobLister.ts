@@ -3,7 +3,7 @@
 // listed through v1; an older self-hosted build has no list, so only the store speaks. Each page is a merge
 // of the two newest-first streams: a remembered job is placed where its creation time puts it, and left out
 // where the service listed it too. The page's cursor carries both positions (listCursor.ts).
-import type { JobListArgs, JobListPage, JobSummary } from '../../../src-preload/contracts/jobs';
+import type { JobListArgs, JobListPage, JobSummary } from '../../../src-shared/contracts/jobs';
 import { ApiError } from '../api';
 import type { JobWatcher } from '../watch/jobWatcher';
 import { mergeListRow } from '../watch/merge';

@@ -1,7 +1,7 @@
 // jobs.logs: the log document, or why there is none, in words (spec "GET /api/v2/jobs/{id}/logs"). A 204 on
 // an unfinished job may become a log once it ends (the renderer reads again then); a 204 on a finished job
 // is final; no logs link means the surface keeps none; a routing 404 is an older server without the operation.
-import type { JobLogResult } from '../../../src-preload/contracts/jobs';
+import type { JobLogResult } from '../../../src-shared/contracts/jobs';
 import { contractStatus, isTerminal } from './normalize';
 import type { ServiceJobs } from './serviceJobs';
 import { readWire, type WireJob } from './wireJob';

@@ -5,7 +5,7 @@
 // (submissionReconciler.ts) and otherwise reports "maybe created". After a crash, `resume` takes up what the
 // record says may have left (submissionResumer.ts).
 import { z } from 'zod';
-import type { JobSnapshot } from '../../../src-preload/contracts/jobs';
+import type { JobSnapshot } from '../../../src-shared/contracts/jobs';
 import { ApiError, SubmitJobBodySchema, validateRequest, type SubmitJobBody } from '../api';
 import { ContractFailure } from '../rpc/contractFailure';
 import { sendWithIntent, type BatchItemRow, type LoupeStore } from '../store';

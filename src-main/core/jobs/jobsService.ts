@@ -7,7 +7,7 @@ import type {
   JobLogResult,
   JobSnapshot,
   JobWorkflow,
-} from '../../../src-preload/contracts/jobs';
+} from '../../../src-shared/contracts/jobs';
 import type { JobWatcher } from '../watch/jobWatcher';
 import { readJobLog } from './jobLogs';
 import type { JobLister } from './jobLister';

@@ -1,7 +1,7 @@
 // The job list's filters, applied the same way to service rows and to remembered ones. Label filters are
 // also sent to the service (v2), but are checked here first against the service's own rules so a bad one is
 // an explained refusal (invalid_metadata_filter) before any request leaves.
-import type { JobListArgs, JobStatus, JobSummary } from '../../../src-preload/contracts/jobs';
+import type { JobListArgs, JobStatus, JobSummary } from '../../../src-shared/contracts/jobs';
 import { MetadataFiltersSchema, validateRequest } from '../api';
 
 export interface ListFilters {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobSnapshotSchema, jobSummarySchema } from '../../../src-preload/contracts/jobs';
+import { jobSnapshotSchema, jobSummarySchema } from '../../../src-shared/contracts/jobs';
 import { JobListPageSchema, JobSchema, V1JobListSchema } from '../api';
 import { jobDocument } from '../api/testing/testServer';
 import { mergeListRow, mergeStreamEvent } from '../watch/merge';

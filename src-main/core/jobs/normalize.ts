@@ -10,7 +10,7 @@ import {
   type JobSnapshot,
   type JobStatus,
   type JobSummary,
-} from '../../../src-preload/contracts/jobs';
+} from '../../../src-shared/contracts/jobs';
 import type { JobError as WireJobError, Output, Progress } from '../api';
 import { readWire, type ReadWireJob, type WireJob } from './wireJob';
 

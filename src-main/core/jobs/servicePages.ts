@@ -1,6 +1,6 @@
 // One page of the service's own listing for the job list: v2 with its cursor and label filters, or the
 // managed service's v1 list by offset, with the status filter sent along when v1 can express it exactly.
-import type { JobStatus } from '../../../src-preload/contracts/jobs';
+import type { JobStatus } from '../../../src-shared/contracts/jobs';
 import type { ListCursor } from './listCursor';
 import type { ListFilters } from './listFilters';
 import type { ServiceJobs } from './serviceJobs';

@@ -1,6 +1,6 @@
 // Typed failures of profiles and credentials. Messages say what happened and what to do, and never contain
 // a credential: callers may show or log them, and they cross the contract as they are.
-import type { ContractError } from '../../../src-preload/protocol';
+import type { ContractError } from '../../../src-shared/protocol';
 
 export type ProfileErrorCode =
   /** The input failed validation; `fields` says which field and why. */

@@ -1,7 +1,7 @@
 // A failure a handler means to report to the renderer as a typed error value (ARCHITECTURE.md, rule 9).
 // Anything else a handler throws is an internal error: logged in main, reported with a generic message,
 // because raw exception text can carry paths, URLs or credentials.
-import type { ContractError } from '../../../src-preload/protocol';
+import type { ContractError } from '../../../src-shared/protocol';
 
 export class ContractFailure extends Error {
   constructor(

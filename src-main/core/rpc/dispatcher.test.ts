@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StreamMessage } from '../../../src-preload/protocol';
+import type { StreamMessage } from '../../../src-shared/protocol';
 import { createContractHandlers } from '../app/contractHandlers';
 import { ExternalLinkPolicy } from '../app/externalLinkPolicy';
 import { createTestCore, type TestCore } from '../app/testing/testCore';

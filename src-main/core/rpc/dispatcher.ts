@@ -11,13 +11,13 @@ import {
   type ParsedStreamArgs,
   type StreamEvent,
   type StreamName,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import {
   subscriptionIdSchema,
   type CallResult,
   type ContractError,
   type StreamMessage,
-} from '../../../src-preload/protocol';
+} from '../../../src-shared/protocol';
 import { toContractError } from './contractFailure';
 import { describeIssues } from './describeIssues';
 

@@ -1,4 +1,4 @@
-import type { ContractError } from '../../../src-preload/protocol';
+import type { ContractError } from '../../../src-shared/protocol';
 
 // Typed failures of the local store. Callers branch on `code`; `message` is written for a person and never
 // carries the content of a row (rows can be large and are not ours to echo into logs).

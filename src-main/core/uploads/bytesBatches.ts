@@ -4,7 +4,7 @@
 // route (`receive`). A file waiting for its bytes is `queued`; nothing but that PUT moves it on.
 import { randomUUID } from 'node:crypto';
 import type { AssetsClient } from '../api';
-import type { BytesFile, BytesPlan, UploadOptions, UploadOutcome } from '../../../src-preload/contract';
+import type { BytesFile, BytesPlan, UploadOptions, UploadOutcome } from '../../../src-shared/contract';
 import { checkDeclared, mintDeclared, sendDeclared } from './bytesUpload';
 import { contentTypeFor } from './contentType';
 import { formatBytes } from './summary';

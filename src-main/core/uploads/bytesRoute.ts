@@ -6,7 +6,7 @@
 // HTTP, and the JSON bodies both hosts send.
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { UploadOutcome } from '../../../src-preload/contract';
+import type { UploadOutcome } from '../../../src-shared/contract';
 import type { BytesDelivery } from './bytesBatches';
 import { BYTES_UPLOAD_ROUTE_PREFIX } from './bytesUpload';
 import { UploadError } from './uploadErrors';

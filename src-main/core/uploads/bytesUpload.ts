@@ -3,7 +3,7 @@
 // the page PUTs to the upload route into the multipart upload with the page's hash as `expected_hash`, so the
 // service itself proves the bytes are the ones hashed. The steps and the store records are uploadFile.ts's.
 import { isApiError } from '../api';
-import type { UploadOutcome } from '../../../src-preload/contract';
+import type { UploadOutcome } from '../../../src-shared/contract';
 import type { FileDigest } from './fileHasher';
 import type { SourceProbe } from './fileSource';
 import type { DeclaredBytes } from './uploadBatch';

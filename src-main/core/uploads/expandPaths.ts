@@ -5,7 +5,7 @@
 import type { Dirent } from 'node:fs';
 import { lstat, opendir, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
-import type { UploadSkipped } from '../../../src-preload/contract';
+import type { UploadSkipped } from '../../../src-shared/contract';
 
 export interface ExpandedFile {
   /** Absolute path. */

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AssetsClient, HttpClient } from '../api';
 import { connectionForProfile } from '../app/serviceConnection';
-import type { UploadBatch, UploadFile } from '../../../src-preload/contract';
+import type { UploadBatch, UploadFile } from '../../../src-shared/contract';
 import { uploadTestbed } from './testing/uploadTestbed';
 import type { UploadService } from './uploadService';
 

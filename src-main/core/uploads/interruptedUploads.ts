@@ -11,7 +11,7 @@ import {
   uploadOptionsSchema,
   type UploadOptions,
   type UploadOutcome,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import type { UploadRow, UploadsTable } from '../store';
 import { UploadBatchState } from './uploadBatch';
 

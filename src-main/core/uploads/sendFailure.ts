@@ -4,7 +4,7 @@
 // bytes that arrived were not the bytes that were hashed (corruption), which is never retried blindly.
 import { isApiError } from '../api';
 import type { OutboxFailure } from '../store';
-import type { UploadOutcome } from '../../../src-preload/contract';
+import type { UploadOutcome } from '../../../src-shared/contract';
 
 export interface SendContext {
   /** The multipart upload sends file bytes; from-hash sends a small JSON body. */

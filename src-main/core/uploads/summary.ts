@@ -1,6 +1,6 @@
 // The batch summary: counts, bytes, and one sentence a person reads ("5 files, 3 already on the server,
 // 412 MB not sent"). Sizes are decimal (1 MB = 1,000,000 bytes), the unit the service's limit is stated in.
-import type { UploadFile, UploadSummary } from '../../../src-preload/contract';
+import type { UploadFile, UploadSummary } from '../../../src-shared/contract';
 
 export function summarize(files: readonly UploadFile[]): UploadSummary {
   const count = (kind: NonNullable<UploadFile['outcome']>['kind']): number =>

@@ -6,7 +6,7 @@ import type {
   UploadOptions,
   UploadSkipped,
   UploadSummary,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import type { ExpandedFile } from './expandPaths';
 import { summarize } from './summary';
 

@@ -1,6 +1,6 @@
 // Errors of the upload pipeline. UploadError crosses to the renderer as a typed error value (rule 9); the
 // hashing errors stay inside core and become a file's `failed` or `canceled` outcome.
-import type { ContractError } from '../../../src-preload/protocol';
+import type { ContractError } from '../../../src-shared/protocol';
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';

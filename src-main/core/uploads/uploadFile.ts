@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { isApiError, type AssetsClient, type CreatedAsset, type UploadInput } from '../api';
 import { sendWithIntent, type UploadRow, type UploadsTable } from '../store';
-import type { UploadOptions, UploadOutcome } from '../../../src-preload/contract';
+import type { UploadOptions, UploadOutcome } from '../../../src-shared/contract';
 import { contentTypeFor } from './contentType';
 import type { FileDigest, FileHasher } from './fileHasher';
 import { exactFileBytes, type SourceProbe } from './fileSource';

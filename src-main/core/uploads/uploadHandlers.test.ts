@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
-import { contract, type UploadProgressEvent } from '../../../src-preload/contract';
+import { contract, type UploadProgressEvent } from '../../../src-shared/contract';
 import type { StreamSink } from '../rpc/dispatcher';
 import { uploadFixture, type UploadFixture } from './testing/uploadFixture';
 import { createUploadHandlers } from './uploadHandlers';

@@ -1,6 +1,6 @@
 // The contract's uploads.* entries, answered by the UploadService. Progress is batched: a file hashing at
 // gigabytes a second changes many times a second, the renderer needs a few frames' worth.
-import type { UploadProgressEvent } from '../../../src-preload/contract';
+import type { UploadProgressEvent } from '../../../src-shared/contract';
 import type { CallHandlers, StreamHandlers, StreamSink } from '../rpc/dispatcher';
 import type { UploadService } from './uploadService';
 

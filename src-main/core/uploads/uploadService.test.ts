@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AssetsClient, HttpClient } from '../api';
 import { connectionForProfile } from '../app/serviceConnection';
-import type { UploadBatch, UploadFile } from '../../../src-preload/contract';
+import type { UploadBatch, UploadFile } from '../../../src-shared/contract';
 import { uploadTestbed } from './testing/uploadTestbed';
 import type { UploadService } from './uploadService';
 

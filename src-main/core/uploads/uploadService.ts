@@ -12,7 +12,7 @@ import {
   type UploadBatch,
   type UploadOptions,
   type UploadOutcome,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import { BytesUploads, type BytesBatchHost, type BytesBatchRun } from './bytesBatches';
 import { expandPaths } from './expandPaths';
 import { interruptedGroups } from './interruptedUploads';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
 import { connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
-import type { StreamMessage } from '../../../src-preload/protocol';
+import type { StreamMessage } from '../../../src-shared/protocol';
 
 let sim: RunningSimulator;
 let core: TestCore;

@@ -1,8 +1,8 @@
 // The watcher's memory: one entry per tracked job, and the one place a change is announced. Applying a new
 // wire job here derives the contract snapshot, tells the job's watchers, queues the row update for
 // jobs.updates and queues the store write, so no source can change a job without all three happening.
-import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-preload/contracts/jobs';
-import type { ContractError } from '../../../src-preload/protocol';
+import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-shared/contracts/jobs';
+import type { ContractError } from '../../../src-shared/protocol';
 import type { Output } from '../api';
 import type { LoupeStore, OutputInput } from '../store';
 import {

@@ -3,8 +3,8 @@
 // a request budget (pollPlanner.ts), streams the ones someone looks at live (liveStreams.ts), merges the
 // sources with polling as the truth (merge.ts), and announces every change once (jobStates.ts): to
 // jobs.watch subscribers, to jobs.updates in batches, and to the store. It pauses while offline.
-import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-preload/contracts/jobs';
-import type { ContractError } from '../../../src-preload/protocol';
+import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-shared/contracts/jobs';
+import type { ContractError } from '../../../src-shared/protocol';
 import type { ApiError, HttpClient } from '../api';
 import type { ListCapability } from '../jobs/listCapability';
 import type { LocalHistory } from '../jobs/localHistory';

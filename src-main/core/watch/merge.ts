@@ -8,7 +8,7 @@
 import type { JobStreamEvent } from '../api';
 import { contractStatus, isTerminal } from '../jobs/normalize';
 import { readWire, type WireJob } from '../jobs/wireJob';
-import type { JobStatus } from '../../../src-preload/contracts/jobs';
+import type { JobStatus } from '../../../src-shared/contracts/jobs';
 
 export interface MergeResult {
   /** The new wire job, or null when the event changes nothing. */

@@ -1,6 +1,6 @@
 // One thing a gallery shows: an asset's facts and the URL of its bytes on the host's asset route. The job
 // detail builds these from a job's outputs; the Assets view and the batch gallery can build them from theirs.
-import type { JobOutput } from '../../../src-preload/contract';
+import type { JobOutput } from '../../../src-shared/contract';
 
 export type GalleryKind = JobOutput['type'];
 

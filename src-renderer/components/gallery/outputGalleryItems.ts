@@ -1,6 +1,6 @@
 // Job outputs become gallery tiles one way, whether one job's (the outputs tab) or a whole batch's (the batch
 // gallery); only how a tile is keyed and whether it names its job differ.
-import type { JobOutput } from '../../../src-preload/contract';
+import type { JobOutput } from '../../../src-shared/contract';
 import { assetUrl } from '../../lib/assetUrl';
 import type { GalleryItem, GalleryOrigin } from './galleryItem';
 

@@ -1,4 +1,4 @@
-import type { JobStatus } from '../../../src-preload/contract';
+import type { JobStatus } from '../../../src-shared/contract';
 
 export interface StatusLook {
   label: string;

@@ -3,7 +3,7 @@
 // and its second-delete 404 explained.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileList } from '../../../src-preload/contract';
+import type { ProfileList } from '../../../src-shared/contract';
 import { useUiStore } from '../../stores/uiStore';
 import { fakeHost, PROFILES } from '../../test/fakeHost';
 import { renderWithLoupe } from '../../test/renderWithLoupe';

@@ -4,7 +4,7 @@
 // queries/assetQueries.ts.)
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LoupeApi } from '../../../src-preload/buildApi';
-import type { AssetListPage } from '../../../src-preload/contract';
+import type { AssetListPage } from '../../../src-shared/contract';
 import { unwrap } from '../../lib/callError';
 
 export const ASSET_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-import type { BatchCounts } from '../../../src-preload/contract';
+import type { BatchCounts } from '../../../src-shared/contract';
 import '../../components/jobs/progressBar.css';
 import { countParts, countsInWords } from './batchCounts';
 

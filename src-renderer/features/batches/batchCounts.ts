@@ -1,7 +1,7 @@
 // A batch's items counted by where they stand, as the parts of its state bar and as words ("3 succeeded,
 // 1 failed, 1 submitting"). Job states take the job palette (one colour per state, everywhere); items with
 // no job yet are neutral, and refusals a paler red than a job that failed.
-import type { BatchCounts, JobStatus } from '../../../src-preload/contract';
+import type { BatchCounts, JobStatus } from '../../../src-shared/contract';
 import { STATUS_LOOK } from '../../components/jobs/jobStatusLook';
 
 export type CountKey = JobStatus | 'submitting' | 'refused';

@@ -1,7 +1,7 @@
 // The Batches screen's keys: ↑/↓ (or j/k) move the cursor through the list, Enter opens, Esc closes the
 // open batch. Never while the user types in a field; the arrows never while focus is in the open batch
 // (there they scroll its items and gallery).
-import type { BatchSummary } from '../../../src-preload/contract';
+import type { BatchSummary } from '../../../src-shared/contract';
 import { useShortcutKeys } from '../../hooks/useShortcutKeys';
 import { listCursorKey, moveCursor, type ListCursor } from '../../lib/listCursor';
 import { useBatchesUi } from './batchesUiStore';

@@ -4,7 +4,7 @@
 // outputs reads the batch again, so outputs appear as they land, and the list, whose counts moved.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { BatchDetail, JobSummary } from '../../../src-preload/contract';
+import type { BatchDetail, JobSummary } from '../../../src-shared/contract';
 import { isOlder } from '../../queries/jobCache';
 import { batchKeys } from '../../queries/batchKeys';
 import { onJobRows } from '../../hooks/jobRowFeed';

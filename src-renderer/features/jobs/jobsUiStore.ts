@@ -1,7 +1,7 @@
 // The jobs screen's UI state (rule 8): filters, which job is open, the keyboard cursor, the selection and
 // the detail tab. Job data itself lives in React Query; only ids are kept here.
 import { create } from 'zustand';
-import type { JobStatus } from '../../../src-preload/contract';
+import type { JobStatus } from '../../../src-shared/contract';
 
 export const DETAIL_TABS = ['outputs', 'logs', 'workflow', 'error'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];

@@ -1,7 +1,7 @@
 // The jobs screen's keys: j/k move the cursor, Enter opens, Esc closes the detail (then clears the
 // selection), Space selects, / searches, c cancels, r retries. Never while the user types in a field.
 import { useQueryClient } from '@tanstack/react-query';
-import type { JobSnapshot, JobSummary } from '../../../src-preload/contract';
+import type { JobSnapshot, JobSummary } from '../../../src-shared/contract';
 import { useActiveProfileId } from '../../hooks/useActiveProfileId';
 import { useShortcutKeys } from '../../hooks/useShortcutKeys';
 import { isControl } from '../../lib/keyTargets';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileList } from '../../../src-preload/contract';
-import type { CallResult } from '../../../src-preload/protocol';
+import type { ProfileList } from '../../../src-shared/contract';
+import type { CallResult } from '../../../src-shared/protocol';
 import { useUiStore } from '../../stores/uiStore';
 import { fakeHost, PROFILES } from '../../test/fakeHost';
 import { renderApp } from '../../test/renderApp';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ProfileList } from '../../../src-preload/contract';
+import type { ProfileList } from '../../../src-shared/contract';
 import { Button } from '../../components/Button';
 import { JobsIcon } from '../../components/icons';
 import { useLoupe } from '../../lib/loupeContext';

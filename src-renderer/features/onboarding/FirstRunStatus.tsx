@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ConnectionReport } from '../../../src-preload/contract';
+import type { ConnectionReport } from '../../../src-shared/contract';
 import { Button } from '../../components/Button';
 import { errorText } from '../../components/errorText';
 import { InlineError } from '../../components/InlineError';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileList } from '../../../src-preload/contract';
+import type { ProfileList } from '../../../src-shared/contract';
 import { unwrap } from '../../lib/callError';
 import { useLoupe } from '../../lib/loupeContext';
 import { connectionStateOf } from '../../queries/connectionState';

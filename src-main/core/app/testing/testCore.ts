@@ -5,7 +5,7 @@ import {
   type AppInfo,
   type CallName,
   type JobSnapshot,
-} from '../../../../src-preload/contract';
+} from '../../../../src-shared/contract';
 import type { KeychainBackend, Surface } from '../../profiles';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { makeTempDir } from '../../store/testing/tempDir';

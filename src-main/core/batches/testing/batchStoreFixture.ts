@@ -1,7 +1,7 @@
 // Test support: a real store file with two profiles, a BatchReader on it, and helpers that record jobs and
 // walk batch items through the outbox steps, so the reader is tested against rows the app really writes.
 import Database from 'libsql';
-import type { BatchSubmissionState } from '../../../../src-preload/contracts/batches';
+import type { BatchSubmissionState } from '../../../../src-shared/contracts/batches';
 import { ContractFailure } from '../../rpc/contractFailure';
 import { openStore, type LoupeStore } from '../../store';
 import { makeTempDir } from '../../store/testing/tempDir';

@@ -1,8 +1,8 @@
 // Test support: a profile's jobs runtime (service + watcher) against the real simulator through real sockets,
 // with a store in a temporary directory and the watcher's intervals shrunk to milliseconds. Test-only (lint
 // lets conformance folders import the simulator; core's source may not).
-import type { JobWatchEvent } from '../../../../src-preload/contracts/jobs';
-import type { ContractError } from '../../../../src-preload/protocol';
+import type { JobWatchEvent } from '../../../../src-shared/contracts/jobs';
+import type { ContractError } from '../../../../src-shared/protocol';
 import type { SimulatorOptions } from '../../../simulator/server';
 import {
   connectionTo,

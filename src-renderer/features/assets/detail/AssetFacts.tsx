@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AssetDetail, AssetOrigin } from '../../../../src-preload/contract';
+import type { AssetDetail, AssetOrigin } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { CopyButton } from '../../../components/jobs/CopyButton';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';

@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent } from 'react';
-import type { AssetOrigin, AssetSummary } from '../../../../src-preload/contract';
+import type { AssetOrigin, AssetSummary } from '../../../../src-shared/contract';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';

@@ -1,7 +1,7 @@
 // Test support: fakeHost answers for assets.* over a small in-memory set of known assets, and resetting the
 // Assets screen's stores between tests.
-import type { AssetSummary } from '../../../../src-preload/contract';
-import type { CallResult } from '../../../../src-preload/protocol';
+import type { AssetSummary } from '../../../../src-shared/contract';
+import type { CallResult } from '../../../../src-shared/protocol';
 import type { Answer } from '../../../test/fakeHost';
 import { NO_UPLOAD_OPTIONS, useAssetsUi } from '../assetsUiStore';
 import { useUploads } from '../upload/uploadsStore';

@@ -1,7 +1,7 @@
 // Test support for the uploader: a hasher and a PUT whose every step the test drives, a drop of File objects
 // onto the window as the browser would deliver it, and main's progress events for a page-hashed batch.
 import { act } from '@testing-library/react';
-import type { UploadBatch, UploadFile, UploadOutcome } from '../../../../src-preload/contract';
+import type { UploadBatch, UploadFile, UploadOutcome } from '../../../../src-shared/contract';
 import { HashFailed, type BlobHasher } from '../upload/hashClient';
 import type { PutFile, PutResult } from '../upload/sendFile';
 

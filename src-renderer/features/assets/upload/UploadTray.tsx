@@ -5,7 +5,7 @@ import { visibleText } from '../../../lib/visibleText';
 import { formatBytes } from '../assetFormat';
 import { UploadBar } from './UploadBar';
 import { UploadFileRow } from './UploadFileRow';
-import { UPLOAD_INTERRUPTED_PAGE_FILE_CODE } from '../../../../src-preload/contract';
+import { UPLOAD_INTERRUPTED_PAGE_FILE_CODE } from '../../../../src-shared/contract';
 import { useForgetInterrupted, useInterruptedUploads } from './interruptedUploads';
 import { useUploadBatches } from './uploadProgress';
 import { useUploads, type LocalUpload } from './uploadsStore';

@@ -3,7 +3,7 @@
 // taken while the drop event is still being handled, so `entriesOf` runs synchronously in the handler and
 // the walk happens after. A synthetic drop (tests, other apps) may have files without entries: those count
 // as files dropped by themselves.
-import { bytesFileSchema } from '../../../../src-preload/contract';
+import { bytesFileSchema } from '../../../../src-shared/contract';
 
 export interface DroppedFile {
   file: File;

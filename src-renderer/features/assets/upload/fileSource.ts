@@ -2,11 +2,11 @@
 // (webUtils.getPathForFile), and main then hashes and streams it from disk (uploads.start). A page has no
 // paths, so it hashes the File itself and hands the bytes to main over the browser shell's upload route
 // (uploads.prepareBytes). The renderer never imports electron: Electron's paths arrive through the small
-// bridge the preload exposes beside `window.loupe` (`window.loupeFiles`, src-preload/files.ts). Without the
+// bridge the preload exposes beside `window.loupe` (`window.loupeFiles`, src-shared/files.ts). Without the
 // bridge, or for a file it cannot name, Electron takes the page's way like the browser shell.
 import { z } from 'zod';
-import type { AppInfo } from '../../../../src-preload/contract';
-import type { LoupeFiles } from '../../../../src-preload/files';
+import type { AppInfo } from '../../../../src-shared/contract';
+import type { LoupeFiles } from '../../../../src-shared/files';
 
 export interface FileSource {
   /** Absolute paths for the files, in order; null when this window cannot name them all. */

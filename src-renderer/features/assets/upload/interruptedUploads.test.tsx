@@ -2,8 +2,8 @@
 // `interrupted`; the tray shows each as a card to resume (Retry per file, or Resume all) or dismiss for good.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UploadBatch, UploadFile } from '../../../../src-preload/contract';
-import type { CallResult } from '../../../../src-preload/protocol';
+import type { UploadBatch, UploadFile } from '../../../../src-shared/contract';
+import type { CallResult } from '../../../../src-shared/protocol';
 import { fakeHost } from '../../../test/fakeHost';
 import { renderWithLoupe } from '../../../test/renderWithLoupe';
 import { resetUiState } from '../../../test/resetUiState';

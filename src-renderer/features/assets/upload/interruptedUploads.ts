@@ -4,7 +4,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
-import type { UploadBatch } from '../../../../src-preload/contract';
+import type { UploadBatch } from '../../../../src-shared/contract';
 import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { newUploadId } from './pageUpload';

@@ -4,7 +4,7 @@
 // while the rest is still being hashed. Cancel and retry per file. Lives outside React, so an upload goes on
 // while the Assets screen is closed; its state is in uploadsStore.
 import type { LoupeApi } from '../../../../src-preload/buildApi';
-import type { UploadOptions } from '../../../../src-preload/contract';
+import type { UploadOptions } from '../../../../src-shared/contract';
 import type { Collected } from './collectDropped';
 import { HashFailed, type BlobHasher } from './hashClient';
 import { inFlight, handleOf, sendPlanned } from './pageSend';

@@ -1,6 +1,6 @@
 // The upload options form's text, turned into the contract's UploadOptions and checked with the contract's own
 // schema, so what the form accepts is exactly what main accepts.
-import { uploadOptionsSchema, type UploadOptions } from '../../../../src-preload/contract';
+import { uploadOptionsSchema, type UploadOptions } from '../../../../src-shared/contract';
 import type { UploadOptionsDraft } from '../assetsUiStore';
 
 export const EXPIRY_CHOICES: readonly { value: string; label: string }[] = [

@@ -4,7 +4,7 @@
 import { queryOptions, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
-import type { UploadBatch, UploadProgressEvent } from '../../../../src-preload/contract';
+import type { UploadBatch, UploadProgressEvent } from '../../../../src-shared/contract';
 import { LoupeCallError, unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { useTransportState } from '../../../transport/transportState';

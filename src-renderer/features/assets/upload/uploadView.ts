@@ -7,7 +7,7 @@ import {
   type UploadBatch,
   type UploadFile,
   type UploadOutcome,
-} from '../../../../src-preload/contract';
+} from '../../../../src-shared/contract';
 import { formatBytes } from '../assetFormat';
 import type { LocalFile, LocalUpload } from './uploadsStore';
 

@@ -4,8 +4,8 @@
 // the Electron seam (paths through the preload's bridge), and options the service would refuse.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../../../src-preload/contract';
-import type { CallResult } from '../../../../src-preload/protocol';
+import type { StreamEvent } from '../../../../src-shared/contract';
+import type { CallResult } from '../../../../src-shared/protocol';
 import { fakeHost, type Answer } from '../../../test/fakeHost';
 import { renderWithLoupe } from '../../../test/renderWithLoupe';
 import { resetUiState } from '../../../test/resetUiState';

@@ -3,7 +3,7 @@
 // view of each file arrives on uploads.progress into React Query (useUploadProgress.ts), and the screen
 // joins the two (uploadView.ts). The File objects stay here so a retry can read them again.
 import { create } from 'zustand';
-import type { BytesAction, UploadOptions } from '../../../../src-preload/contract';
+import type { BytesAction, UploadOptions } from '../../../../src-shared/contract';
 import type { LeftOut } from './collectDropped';
 
 /** Where the page is with one file. After `main`, main's state for the file says the rest. */

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
-import type { UploadOptions } from '../../../../src-preload/contract';
+import type { UploadOptions } from '../../../../src-shared/contract';
 import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
 import { useLoupe } from '../../../lib/loupeContext';
 import { appInfoQuery } from '../../../queries/appQueries';

@@ -1,4 +1,4 @@
-import type { BatchDetail } from '../../../../src-preload/contract';
+import type { BatchDetail } from '../../../../src-shared/contract';
 import { OutputsPanel } from '../../../components/gallery/OutputsPanel';
 import { OutputsGallery } from '../../jobs/detail/outputs/OutputsGallery';
 import { batchGalleryItems } from './batchGalleryItems';

@@ -1,4 +1,4 @@
-import type { BatchDetail } from '../../../../src-preload/contract';
+import type { BatchDetail } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { CopyButton } from '../../../components/jobs/CopyButton';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';

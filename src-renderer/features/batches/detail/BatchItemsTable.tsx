@@ -1,4 +1,4 @@
-import type { BatchItem } from '../../../../src-preload/contract';
+import type { BatchItem } from '../../../../src-shared/contract';
 import { visibleText } from '../../../lib/visibleText';
 import { ItemState } from './ItemState';
 

@@ -1,4 +1,4 @@
-import type { BatchItem, BatchSubmissionState } from '../../../../src-preload/contract';
+import type { BatchItem, BatchSubmissionState } from '../../../../src-shared/contract';
 import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge';
 import { ProgressBar } from '../../../components/jobs/ProgressBar';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';

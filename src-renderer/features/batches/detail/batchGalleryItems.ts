@@ -1,4 +1,4 @@
-import type { BatchDetail } from '../../../../src-preload/contract';
+import type { BatchDetail } from '../../../../src-shared/contract';
 import type { GalleryItem } from '../../../components/gallery/galleryItem';
 import { outputGalleryItems } from '../../../components/gallery/outputGalleryItems';
 

@@ -4,7 +4,7 @@
 // service says now), then the batch, a few times further apart, until every hash is there or it gives up.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { BatchDetail } from '../../../../src-preload/contract';
+import type { BatchDetail } from '../../../../src-shared/contract';
 import { useLoupe } from '../../../lib/loupeContext';
 import { batchKeys } from '../../../queries/batchKeys';
 import { PENDING_HASH_DELAYS_MS } from '../../jobs/detail/outputs/usePendingHashes';

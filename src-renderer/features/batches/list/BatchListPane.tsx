@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { BatchSummary } from '../../../../src-preload/contract';
+import type { BatchSummary } from '../../../../src-shared/contract';
 import { ListReadError } from '../../../components/ListReadError';
 import { LoadingNote } from '../../../components/LoadingNote';
 import { QueryErrorNotice } from '../../../components/QueryErrorNotice';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { BatchSummary } from '../../../../src-preload/contract';
+import type { BatchSummary } from '../../../../src-shared/contract';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';

@@ -1,4 +1,4 @@
-import type { BatchSummary } from '../../../../src-preload/contract';
+import type { BatchSummary } from '../../../../src-shared/contract';
 import { VirtualListbox } from '../../../components/VirtualListbox';
 import { useVirtualRows } from '../../../hooks/useVirtualRows';
 import { BATCH_ROW_HEIGHT, BatchRow } from './BatchRow';

@@ -9,7 +9,7 @@ import type {
   BatchSummary,
   CallName,
   JobSnapshot,
-} from '../../../../src-preload/contract';
+} from '../../../../src-shared/contract';
 import { summaryOf } from '../../../queries/jobCache';
 import type { Answer } from '../../../test/fakeHost';
 import { fakeJobsHost, jobSnapshot, type FakeJobsOptions } from '../../../test/fakeJobsHost';

@@ -1,7 +1,7 @@
 // Two batches for the screen's tests. "kites" (older) has six items in every state an item can be in: a job
 // that succeeded with two outputs, a running one with one so far, and items waiting, sending, of unknown
 // outcome and refused. "dunes" (newer) is one finished job with no outputs.
-import type { BatchDetail, BatchOutput, JobOutput, JobSnapshot } from '../../../../src-preload/contract';
+import type { BatchDetail, BatchOutput, JobOutput, JobSnapshot } from '../../../../src-shared/contract';
 import { batchDetail, batchOutput, createdItem, jobSnapshot, waitingItem } from './fakeBatches';
 
 export const KITE_OUTPUTS = [

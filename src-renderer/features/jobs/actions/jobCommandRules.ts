@@ -1,4 +1,4 @@
-import { jobIdSchema } from '../../../../src-preload/contract';
+import { jobIdSchema } from '../../../../src-shared/contract';
 import { isTerminalStatus } from '../../../queries/jobQueries';
 
 /** Cancel makes sense while a job waits or runs; an unknown state may still be running, so it is offered. */

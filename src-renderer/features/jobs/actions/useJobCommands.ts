@@ -3,7 +3,7 @@
 // to the original by retryOf.
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { JobSnapshot } from '../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../src-shared/contract';
 import { jobFinishNotices } from '../../../hooks/jobFinishNotices';
 import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
 import { unwrap } from '../../../lib/callError';

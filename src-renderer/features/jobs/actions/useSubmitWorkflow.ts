@@ -2,7 +2,7 @@
 // the rest (it explains an editor export with workflow_format_ui). The first submit asks for permission to
 // show a desktop notice when the job ends.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobSnapshot } from '../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../src-shared/contract';
 import { jobFinishNotices } from '../../../hooks/jobFinishNotices';
 import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
 import { LoupeCallError, unwrap } from '../../../lib/callError';

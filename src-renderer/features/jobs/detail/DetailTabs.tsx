@@ -1,5 +1,5 @@
 import { useId, type KeyboardEvent } from 'react';
-import type { JobSnapshot } from '../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../src-shared/contract';
 import { DETAIL_TABS, useJobsUi, type DetailTab } from '../jobsUiStore';
 import { ErrorTab } from './ErrorTab';
 import { LogsTab } from './logs/LogsTab';

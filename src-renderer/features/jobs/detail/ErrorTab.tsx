@@ -1,4 +1,4 @@
-import type { JobError } from '../../../../src-preload/contract';
+import type { JobError } from '../../../../src-shared/contract';
 import { CopyButton } from '../../../components/jobs/CopyButton';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { JobSnapshot } from '../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../src-shared/contract';
 import { LabelChips } from '../../../components/jobs/LabelChips';
 import { metricLabel, metricValue } from '../../../components/jobs/formatValues';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';

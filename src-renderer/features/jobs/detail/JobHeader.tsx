@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { CopyButton } from '../../../components/jobs/CopyButton';
 import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge';

@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../src-shared/contract';
 import { ProgressBar } from '../../../components/jobs/ProgressBar';
 import type { PreviewImage } from '../../../hooks/previewImage';
 import { visibleText } from '../../../lib/visibleText';

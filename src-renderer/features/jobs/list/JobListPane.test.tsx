@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JobListArgs } from '../../../../src-preload/contract';
+import type { JobListArgs } from '../../../../src-shared/contract';
 import { fakeJobsHost, jobSnapshot, jobSummary, tick } from '../../../test/fakeJobsHost';
 import { fakeLayout } from '../../../test/fakeLayout';
 import { listedIds, listedRows, renderJobsView } from '../../../test/renderJobsView';

@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import type { JobSummary } from '../../../../src-preload/contract';
+import type { JobSummary } from '../../../../src-shared/contract';
 import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge';
 import { LabelChips } from '../../../components/jobs/LabelChips';
 import { ProgressBar } from '../../../components/jobs/ProgressBar';

@@ -1,4 +1,4 @@
-import type { JobSummary } from '../../../../src-preload/contract';
+import type { JobSummary } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { CopyButton } from '../../../components/jobs/CopyButton';
 import { canCancel, canRetry } from '../actions/jobCommandRules';

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, type JobStatus } from '../../../../src-preload/contract';
+import { JOB_STATUSES, type JobStatus } from '../../../../src-shared/contract';
 import { STATUS_LOOK } from '../../../components/jobs/jobStatusLook';
 import { useJobsUi } from '../jobsUiStore';
 

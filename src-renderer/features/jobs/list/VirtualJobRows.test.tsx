@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JobSummary } from '../../../../src-preload/contract';
+import type { JobSummary } from '../../../../src-shared/contract';
 import { jobSummary } from '../../../test/fakeJobsHost';
 import { VirtualJobRows } from './VirtualJobRows';
 

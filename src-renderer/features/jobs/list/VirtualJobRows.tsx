@@ -1,5 +1,5 @@
 import { useEffect, type MouseEvent } from 'react';
-import type { JobSummary } from '../../../../src-preload/contract';
+import type { JobSummary } from '../../../../src-shared/contract';
 import { Spinner } from '../../../components/Spinner';
 import { VirtualListbox } from '../../../components/VirtualListbox';
 import { useVirtualRows } from '../../../hooks/useVirtualRows';

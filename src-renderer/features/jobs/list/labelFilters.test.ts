@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelFiltersSchema } from '../../../../src-preload/contract';
+import { labelFiltersSchema } from '../../../../src-shared/contract';
 import { labelRecord, parseLabelFilter } from './labelFilters';
 
 describe('label filters', () => {

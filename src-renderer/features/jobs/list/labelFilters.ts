@@ -1,6 +1,6 @@
 // Label filters (`key=value`, up to three), checked before anything is sent with the rules the contract's
 // labelFiltersSchema and the service apply, so the user learns what is wrong while typing, not from a 422.
-import { labelFiltersSchema } from '../../../../src-preload/contract';
+import { labelFiltersSchema } from '../../../../src-shared/contract';
 import { visibleText } from '../../../lib/visibleText';
 import type { LabelFilter } from '../jobsUiStore';
 

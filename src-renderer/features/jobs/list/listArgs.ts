@@ -1,4 +1,4 @@
-import type { JobListArgs } from '../../../../src-preload/contract';
+import type { JobListArgs } from '../../../../src-shared/contract';
 import type { JobFilters, TimePreset, TimeRange } from '../jobsUiStore';
 import { labelRecord } from './labelFilters';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { JobSummary } from '../../../../src-preload/contract';
+import type { JobSummary } from '../../../../src-shared/contract';
 import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
 import { useLoupe } from '../../../lib/loupeContext';
 import { jobListQuery } from '../../../queries/jobQueries';

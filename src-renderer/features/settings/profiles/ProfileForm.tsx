@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
-import type { Profile, Surface } from '../../../../src-preload/contract';
+import type { Profile, Surface } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { errorText } from '../../../components/errorText';
 import { FormField, INPUT_CLASS } from '../../../components/FormField';

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../../src-preload/contract';
+import type { Profile } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { ConnectionReportView } from '../../../components/ConnectionReportView';
 import { errorText } from '../../../components/errorText';

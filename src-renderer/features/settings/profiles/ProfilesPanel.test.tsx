@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileList } from '../../../../src-preload/contract';
+import type { ProfileList } from '../../../../src-shared/contract';
 import { fakeHost, PROFILES } from '../../../test/fakeHost';
 import { renderApp } from '../../../test/renderApp';
 import { fail, ok, report, UNREACHABLE } from '../../../test/reports';

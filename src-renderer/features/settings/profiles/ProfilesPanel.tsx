@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Profile } from '../../../../src-preload/contract';
+import type { Profile } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { useLoupe } from '../../../lib/loupeContext';

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../../src-preload/contract';
+import type { Profile } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorText } from '../../../components/errorText';

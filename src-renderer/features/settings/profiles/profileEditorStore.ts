@@ -1,7 +1,7 @@
 // UI state only (ARCHITECTURE.md, rule 8): which profile form is open. The profiles themselves live in the
 // React Query cache.
 import { create } from 'zustand';
-import type { Surface } from '../../../../src-preload/contract';
+import type { Surface } from '../../../../src-shared/contract';
 
 export type ProfileEditor =
   /** `activate`: make the new profile the active one once saved (it was added to start working with it). */

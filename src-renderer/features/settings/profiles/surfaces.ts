@@ -1,4 +1,4 @@
-import type { Surface } from '../../../../src-preload/contract';
+import type { Surface } from '../../../../src-shared/contract';
 
 export const SURFACES: readonly { value: Surface; label: string; short: string; hint: string }[] = [
   {

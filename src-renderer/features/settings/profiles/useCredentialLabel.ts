@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Profile } from '../../../../src-preload/contract';
+import type { Profile } from '../../../../src-shared/contract';
 import { useLoupe } from '../../../lib/loupeContext';
 import { credentialStorageQuery } from '../../../queries/profileMutations';
 import { keychainStatusQuery } from '../../../queries/profileQueries';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { CallArgs, Profile, Surface } from '../../../../src-preload/contract';
+import type { CallArgs, Profile, Surface } from '../../../../src-shared/contract';
 import { LoupeCallError, unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { useCreateProfile, useSetCredential, useUpdateProfile } from '../../../queries/profileMutations';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JobLogResult } from '../../../../../src-preload/contract';
+import type { JobLogResult } from '../../../../../src-shared/contract';
 import { fakeJobsHost, jobSnapshot } from '../../../../test/fakeJobsHost';
 import { fakeLayout } from '../../../../test/fakeLayout';
 import { renderWithLoupe } from '../../../../test/renderWithLoupe';

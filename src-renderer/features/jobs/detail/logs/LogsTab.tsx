@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { JobSnapshot } from '../../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../../src-shared/contract';
 import { Button, LinkButton } from '../../../../components/Button';
 import { InlineError } from '../../../../components/InlineError';
 import { RelativeTime } from '../../../../components/jobs/RelativeTime';

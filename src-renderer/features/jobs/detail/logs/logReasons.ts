@@ -1,4 +1,4 @@
-import type { JobLogResult } from '../../../../../src-preload/contract';
+import type { JobLogResult } from '../../../../../src-shared/contract';
 
 type NoLog = Extract<JobLogResult, { state: 'none' }>;
 

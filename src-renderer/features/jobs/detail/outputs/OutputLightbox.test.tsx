@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobOutput } from '../../../../../src-preload/contract';
+import type { JobOutput } from '../../../../../src-shared/contract';
 import { setAssetDownloader, type AssetFile } from '../../../../components/gallery/assetDownloads';
 import { renderWithLoupe } from '../../../../test/renderWithLoupe';
 import { resetUiState } from '../../../../test/resetUiState';

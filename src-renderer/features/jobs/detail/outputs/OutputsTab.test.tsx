@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobSnapshot } from '../../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../../src-shared/contract';
 import { useJobLive } from '../../../../hooks/useJobLive';
 import { jobSnapshot, tick } from '../../../../test/fakeJobsHost';
 import { renderWithLoupe } from '../../../../test/renderWithLoupe';

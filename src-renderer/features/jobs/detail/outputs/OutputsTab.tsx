@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '../../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../../src-shared/contract';
 import { OutputsPanel } from '../../../../components/gallery/OutputsPanel';
 import { isTerminalStatus } from '../../../../queries/jobQueries';
 import { outputItems } from './outputItems';

@@ -1,4 +1,4 @@
-import type { AssetCopyLink } from '../../../../../src-preload/contract';
+import type { AssetCopyLink } from '../../../../../src-shared/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

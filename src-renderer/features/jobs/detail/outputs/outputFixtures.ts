@@ -1,7 +1,7 @@
 // Test support for the outputs gallery: outputs of every kind, a fake host that answers the assets.* calls
 // the gallery makes, and a fetch that serves text and failure answers like the asset route.
 import { vi } from 'vitest';
-import type { CallName, JobOutput, JobSnapshot } from '../../../../../src-preload/contract';
+import type { CallName, JobOutput, JobSnapshot } from '../../../../../src-shared/contract';
 import { fakeJobsHost, jobSnapshot, type FakeJobsOptions } from '../../../../test/fakeJobsHost';
 import type { Answer } from '../../../../test/fakeHost';
 

@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '../../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../../src-shared/contract';
 import type { GalleryItem } from '../../../../components/gallery/galleryItem';
 import { outputGalleryItems } from '../../../../components/gallery/outputGalleryItems';
 

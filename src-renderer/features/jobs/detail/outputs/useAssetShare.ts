@@ -2,7 +2,7 @@
 // JSON) and put the answer on the clipboard. When the clipboard refuses, the answer is still returned so the
 // user can copy it by hand.
 import { useMutation } from '@tanstack/react-query';
-import type { AssetCopyLink } from '../../../../../src-preload/contract';
+import type { AssetCopyLink } from '../../../../../src-shared/contract';
 import { unwrap } from '../../../../lib/callError';
 import { copyText } from '../../../../lib/clipboard';
 import { useLoupe } from '../../../../lib/loupeContext';

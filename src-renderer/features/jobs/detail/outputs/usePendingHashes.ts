@@ -3,7 +3,7 @@
 // reads the job again a few times, further apart each time, until every output has one or it gives up.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { JobSnapshot } from '../../../../../src-preload/contract';
+import type { JobSnapshot } from '../../../../../src-shared/contract';
 import { jobKeys } from '../../../../queries/jobKeys';
 import { isTerminalStatus } from '../../../../queries/jobQueries';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobWorkflow } from '../../../../../src-preload/contract';
+import type { JobWorkflow } from '../../../../../src-shared/contract';
 import { fakeJobsHost, jobSnapshot } from '../../../../test/fakeJobsHost';
 import { renderWithLoupe } from '../../../../test/renderWithLoupe';
 import { resetUiState } from '../../../../test/resetUiState';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { JobWorkflow } from '../../../../../src-preload/contract';
+import type { JobWorkflow } from '../../../../../src-shared/contract';
 import { Button } from '../../../../components/Button';
 import { CopyButton } from '../../../../components/jobs/CopyButton';
 import { InlineError } from '../../../../components/InlineError';

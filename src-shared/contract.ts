@@ -2,7 +2,7 @@
 // Every call has a zod schema for its arguments and one for its result; every event stream has a schema for
 // its arguments and one for its events. Main validates arguments with these same schemas before it runs
 // anything; the preload and the browser-shell transport build `window.loupe` from the names listed here.
-// Each domain keeps its entries in src-preload/contracts/<domain>.ts; this file joins them.
+// Each domain keeps its entries in src-shared/contracts/<domain>.ts; this file joins them.
 import type { z } from 'zod';
 import type { CallSpec, StreamSpec } from './contractKit';
 import { appContract } from './contracts/app';
