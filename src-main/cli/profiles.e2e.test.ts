@@ -35,7 +35,7 @@ describe('loupe profiles', () => {
     );
     expect(added.stderr).not.toContain('error');
     expect(added.code).toBe(0);
-    expect([...keychain.entries.values()]).toContain(canary);
+    expect([...keychain.entries.values()].join('\n')).toContain(canary);
     const listed = await run(['profiles', 'list', '--json']);
     const profiles = (listed.json()[0] as { profiles: Array<{ name: string; hasCredential: boolean }> })
       .profiles;
@@ -95,7 +95,7 @@ describe('loupe profiles', () => {
     expect(active.code).toBe(0);
     const removed = await run(['profiles', 'remove', 'Sim']);
     expect(removed.code).toBe(0);
-    expect([...keychain.entries.values()]).not.toContain(canary);
+    expect([...keychain.entries.values()].join('\n')).not.toContain(canary);
     const listed = await run(['profiles', 'list', '--json']);
     expect(
       (listed.json()[0] as { profiles: Array<{ name: string }> }).profiles.map((p) => p.name),

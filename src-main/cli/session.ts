@@ -3,7 +3,15 @@
 // profile opens the store and the keychain. Which service: --profile NAME, else LOUPE_BASE_URL, else the
 // active profile.
 import { join, resolve } from 'node:path';
-import { AssetsClient, HttpClient, JobsClient, RouterClient, V1Client, type Connection } from '../core/api';
+import {
+  AssetsClient,
+  HttpClient,
+  JobsClient,
+  RouterClient,
+  V1Client,
+  bindCredential,
+  type Connection,
+} from '../core/api';
 import { DATABASE_FILE } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
 import { connectionForProfile } from '../core/app/serviceConnection';
@@ -80,6 +88,7 @@ export class Session {
       return this.profileTarget(await this.findProfile(this.globals.profile));
     if (env.LOUPE_BASE_URL !== undefined) {
       const apiKey = env.LOUPE_API_KEY ?? null;
+      const baseUrl = env.LOUPE_BASE_URL;
       return {
         label: 'LOUPE_BASE_URL',
         profile: null,
@@ -87,7 +96,8 @@ export class Session {
           surface: env.LOUPE_SURFACE ?? 'self-hosted',
           baseUrl: env.LOUPE_BASE_URL,
           ...(env.LOUPE_ROUTER_URL === undefined ? {} : { routerBaseUrl: env.LOUPE_ROUTER_URL }),
-          credential: () => Promise.resolve(apiKey),
+          // The key is for the addresses it came with, exactly as a saved profile's key is.
+          credential: () => Promise.resolve(bindCredential(apiKey, baseUrl, env.LOUPE_ROUTER_URL ?? null)),
         },
       };
     }

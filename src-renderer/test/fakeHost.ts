@@ -46,6 +46,17 @@ function invalid(fields: Fields): CallResult<unknown> {
 }
 
 /** Roughly the host's own checks, enough for the form's per-field errors. */
+function keychainRefusal(): CallResult<unknown> {
+  return {
+    ok: false,
+    error: {
+      code: 'keychain_unavailable',
+      message: 'The system keychain is not available, so Loupe cannot save this credential.',
+      details: { reason: 'No Secret Service on the session bus', canKeepForSession: true },
+    },
+  };
+}
+
 function checkProfileFields(input: { name?: string; baseUrl?: string; routerBaseUrl?: string | null }) {
   const fields: Fields = {};
   if (input.name !== undefined && input.name.trim() === '') fields.name = ['Give the profile a name.'];
@@ -135,18 +146,29 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
         surface?: Profile['surface'];
         baseUrl?: string;
         routerBaseUrl?: string | null;
+        secret?: string;
+        allowSessionOnly?: boolean;
       };
       const current = find(profileId);
       if (!current) return notFound(profileId);
-      const fields = checkProfileFields(patch);
+      const { secret, allowSessionOnly, ...fieldsPatch } = patch;
+      const fields = checkProfileFields(fieldsPatch);
       if (Object.keys(fields).length > 0) return invalid(fields);
+      if (secret !== undefined && !keychainAvailable && allowSessionOnly !== true) return keychainRefusal();
       const next: Profile = { ...current };
       if (patch.name !== undefined) next.name = patch.name;
       if (patch.surface !== undefined) next.surface = patch.surface;
       if (patch.baseUrl !== undefined) next.baseUrl = patch.baseUrl;
       if (patch.routerBaseUrl === null) delete next.routerBaseUrl;
       else if (patch.routerBaseUrl !== undefined) next.routerBaseUrl = patch.routerBaseUrl;
-      return { ok: true, value: replace(next) };
+      // The host's rule: a key stays with the origins it was given for, unless the update brings a new one.
+      const origins = (p: Profile) =>
+        [p.baseUrl, p.routerBaseUrl].flatMap((a) => (a ? [new URL(a).origin] : []));
+      const moved = origins(next).some((origin) => !origins(current).includes(origin));
+      const credentialDropped = secret === undefined && moved && current.hasCredential;
+      if (secret !== undefined) next.hasCredential = true;
+      else if (moved) next.hasCredential = false;
+      return { ok: true, value: { ...replace(next), credentialDropped } };
     },
     'profiles.remove': (args) => {
       const { profileId } = args as { profileId: string };
@@ -171,16 +193,7 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
       const { profileId, allowSessionOnly } = args as { profileId: string; allowSessionOnly?: boolean };
       const current = find(profileId);
       if (!current) return notFound(profileId);
-      if (!keychainAvailable && allowSessionOnly !== true) {
-        return {
-          ok: false,
-          error: {
-            code: 'keychain_unavailable',
-            message: 'The system keychain is not available, so Loupe cannot save this credential.',
-            details: { reason: 'No Secret Service on the session bus', canKeepForSession: true },
-          },
-        };
-      }
+      if (!keychainAvailable && allowSessionOnly !== true) return keychainRefusal();
       const profile = replace({ ...current, hasCredential: true });
       return { ok: true, value: { storage: keychainAvailable ? 'keychain' : 'session', profile } };
     },

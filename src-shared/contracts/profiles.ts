@@ -33,18 +33,34 @@ export const profileCreateArgsSchema = z.strictObject({
   routerBaseUrl: urlTextSchema.optional(),
 });
 
+/** Write-only: the renderer can set a credential, never read one back. */
+const secretArgSchema = z.string().min(1).max(4096);
+
 export const profileUpdateArgsSchema = z.strictObject({
   profileId: profileIdSchema,
   name: z.string().max(200).optional(),
   surface: surfaceSchema.optional(),
   baseUrl: urlTextSchema.optional(),
   routerBaseUrl: urlTextSchema.nullable().optional(),
+  /**
+   * A key for the profile's new address, stored in the same step. A key belongs to the origins it was
+   * given for: an update that points the profile at another origin removes the saved key unless it brings
+   * a new one here.
+   */
+  secret: secretArgSchema.optional(),
+  /** With `secret`: the user agreed to keep it in memory for this session because the keychain is unavailable. */
+  allowSessionOnly: z.boolean().optional(),
 });
+
+export const profileUpdateResultSchema = profileSchema.extend({
+  /** The saved key was removed because the address changed; the user enters it again. */
+  credentialDropped: z.boolean(),
+});
+export type ProfileUpdateResult = z.infer<typeof profileUpdateResultSchema>;
 
 export const setCredentialArgsSchema = z.strictObject({
   profileId: profileIdSchema,
-  /** Write-only: the renderer can set a credential, never read one back. */
-  secret: z.string().min(1).max(4096),
+  secret: secretArgSchema,
   /** The user agreed to keep it in memory for this session because the keychain is unavailable. */
   allowSessionOnly: z.boolean().optional(),
 });
@@ -80,7 +96,7 @@ export const profileChangeSchema = z.object({
 export const profilesContract = {
   'profiles.list': call(noArgs, profileListSchema),
   'profiles.create': call(profileCreateArgsSchema, profileSchema),
-  'profiles.update': call(profileUpdateArgsSchema, profileSchema),
+  'profiles.update': call(profileUpdateArgsSchema, profileUpdateResultSchema),
   'profiles.remove': call(z.strictObject({ profileId: profileIdSchema }), profileListSchema),
   'profiles.setActive': call(z.strictObject({ profileId: profileIdSchema }), profileListSchema),
   'profiles.setCredential': call(

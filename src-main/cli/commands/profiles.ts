@@ -155,7 +155,7 @@ const probeTimeoutMs = 10_000;
 async function credentialSent(connection: Connection): Promise<boolean> {
   // An unreadable keychain is already the test's finding (credential_unavailable); here it means "none".
   const credential = await connection.credential().catch(() => null);
-  return credential !== null && credential !== '';
+  return credential !== null;
 }
 
 const test: CommandSpec = {

@@ -6,6 +6,16 @@ export type Surface = 'self-hosted' | 'managed' | 'serverless';
 /** Which credential convention a request follows (spec "Authentication"). */
 export type ApiFamily = 'v2' | 'v1' | 'router';
 
+/**
+ * A secret and the origins it was given for (ARCHITECTURE rule 10). The request layer sends it only to an
+ * origin in this list, whatever the connection's addresses say now: an address changed after the key was
+ * saved never receives the key.
+ */
+export interface BoundCredential {
+  secret: string;
+  origins: readonly string[];
+}
+
 export interface Connection {
   surface: Surface;
   /** Base URL of the service; may carry a mount prefix such as https://host/mount. */
@@ -13,7 +23,36 @@ export interface Connection {
   /** Base URL of the Router; when absent the Router is assumed to live under baseUrl. */
   routerBaseUrl?: string;
   /** Read lazily per request so a credential changed in the keychain applies at once. */
-  credential: () => Promise<string | null>;
+  credential: () => Promise<BoundCredential | null>;
+}
+
+/** The origins a credential for these addresses may go to: the base URL's, and the Router's when set. */
+export function credentialOriginsFor(baseUrl: string, routerBaseUrl?: string | null): string[] {
+  const origins = new Set<string>();
+  for (const address of [baseUrl, routerBaseUrl]) {
+    const url = address ? URL.parse(address) : null;
+    if (url !== null && (url.protocol === 'http:' || url.protocol === 'https:')) origins.add(url.origin);
+  }
+  return [...origins];
+}
+
+/** True when this origin may receive the credential: it is one the secret was given for. */
+export function mayReceive(
+  credential: BoundCredential | null,
+  origin: string,
+): credential is BoundCredential {
+  return credential !== null && credential.secret !== '' && credential.origins.includes(origin);
+}
+
+/** A secret bound to the origins of these addresses (for callers that hold the secret themselves). */
+export function bindCredential(
+  secret: string | null,
+  baseUrl: string,
+  routerBaseUrl?: string | null,
+): BoundCredential | null {
+  return secret === null || secret === ''
+    ? null
+    : { secret, origins: credentialOriginsFor(baseUrl, routerBaseUrl) };
 }
 
 export interface Clock {

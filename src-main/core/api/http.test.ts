@@ -37,6 +37,28 @@ describe('credentials', () => {
     expect(router.requests[0]?.headers['x-api-key']).toBe('secret-key');
   });
 
+  it('sends the credential only to an origin it was given for, whatever the connection names now', async () => {
+    const given = await server((_req, res) => json(res, 200, {}));
+    const other = await server((_req, res) => json(res, 200, {}));
+    // The connection points at `other`, but the secret was given for `given` (an address changed later).
+    const http = new HttpClient({
+      connection: {
+        surface: 'managed',
+        baseUrl: other.origin,
+        routerBaseUrl: other.origin,
+        credential: () => Promise.resolve({ secret: 'bound-key', origins: [given.origin] }),
+      },
+    });
+    for (const family of ['v2', 'v1', 'router'] as const) {
+      await (await http.send({ family, method: 'GET', target: 'api/v2/jobs/1' })).discard();
+    }
+    expect(other.requests).toHaveLength(3);
+    for (const request of other.requests) {
+      expect(request.headers.authorization).toBeUndefined();
+      expect(request.headers['x-api-key']).toBeUndefined();
+    }
+  });
+
   it('never sends the credential to another origin named by an absolute link', async () => {
     const other = await server((_req, res) => json(res, 200, {}));
     const api = await server((_req, res) => json(res, 200, {}));

@@ -1,7 +1,14 @@
 // The one request function of the app. It decides where a request goes, whether it carries the
 // profile's credential (only to the profile's own origin, never to a redirect target), how long it may
 // take, and whether it is sent again (retry.ts). Every failure leaves here as an ApiError or an abort.
-import { systemClock, type ApiFamily, type Clock, type Connection } from './connection';
+import {
+  mayReceive,
+  systemClock,
+  type ApiFamily,
+  type BoundCredential,
+  type Clock,
+  type Connection,
+} from './connection';
 import { Deadline } from './deadline';
 import { apiErrorFromResponse } from './errorBody';
 import { ApiError } from './errors';
@@ -148,7 +155,7 @@ export class HttpClient {
 
   private async addCredential(headers: Headers, family: ApiFamily, url: URL): Promise<void> {
     if (url.origin !== credentialOrigin(this.connection, family)) return;
-    let credential: string | null;
+    let credential: BoundCredential | null;
     try {
       credential = await this.connection.credential();
     } catch (cause) {
@@ -161,8 +168,9 @@ export class HttpClient {
         cause,
       });
     }
-    if (credential === null || credential === '') return;
-    if (family === 'v2') headers.set('authorization', `Bearer ${credential}`);
-    else headers.set('x-api-key', credential);
+    // The origin the secret was given for decides, not the profile's address now (ARCHITECTURE rule 10).
+    if (!mayReceive(credential, url.origin)) return;
+    if (family === 'v2') headers.set('authorization', `Bearer ${credential.secret}`);
+    else headers.set('x-api-key', credential.secret);
   }
 }

@@ -1,8 +1,12 @@
 // Public surface of core/api: the http layer, its typed errors, the clients and the SSE reader.
 export {
   abortableSleep,
+  bindCredential,
+  credentialOriginsFor,
+  mayReceive,
   systemClock,
   type ApiFamily,
+  type BoundCredential,
   type Clock,
   type Connection,
   type Sleep,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket, { type RawData } from 'ws';
 import { fullJitterDelay } from './backoff';
-import type { Connection } from './connection';
+import { mayReceive, type BoundCredential, type Connection } from './connection';
 import { parseV1JsonFrame, type V1JsonMessage } from './schemas/v1Socket';
 import { familyBaseUrl, toWebSocketUrl } from './urls';
 import { parseV1BinaryFrame, type V1BinaryMessage } from './v1BinaryFrames';
@@ -62,13 +62,16 @@ export class V1Socket {
     this.options.onStateChange?.({ state: 'connecting' });
     const url = toWebSocketUrl(familyBaseUrl(this.options.connection, 'v1'), 'ws');
     url.searchParams.set('clientId', this.clientId);
-    let token: string | null = null;
+    let credential: BoundCredential | null = null;
     try {
-      token = await this.options.connection.credential();
+      credential = await this.options.connection.credential();
     } catch {
       // Without a readable credential the socket still connects; a service that needs one refuses it.
     }
-    if (token !== null && token !== '') url.searchParams.set('token', token);
+    // The key rides in the query to the v1 origin only, and only if it was given for that origin.
+    if (mayReceive(credential, familyBaseUrl(this.options.connection, 'v1').origin)) {
+      url.searchParams.set('token', credential.secret);
+    }
     if (this.stopped) return;
     const socket = (this.options.createWebSocket ?? ((address: string) => new WebSocket(address)))(
       url.toString(),

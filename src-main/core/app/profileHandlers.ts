@@ -52,7 +52,12 @@ export function createProfileHandlers(
   return {
     'profiles.list': () => listProfiles(profiles),
     'profiles.create': (input) => profiles.create(input),
-    'profiles.update': ({ profileId, ...patch }) => profiles.update(profileId, patch),
+    'profiles.update': async ({ profileId, secret, allowSessionOnly, ...patch }) => {
+      const credential =
+        secret === undefined ? undefined : { secret, allowSessionOnly: allowSessionOnly ?? false };
+      const { profile, credentialDropped } = await profiles.update(profileId, patch, credential);
+      return { ...profile, credentialDropped };
+    },
     'profiles.remove': async ({ profileId }) => {
       await profiles.remove(profileId);
       await syncDemoWithActiveProfile(deps);

@@ -55,7 +55,7 @@ export async function probeConnection(connection: Connection, options: ProbeOpti
   let credentialSaved: boolean;
   try {
     const credential = await connection.credential();
-    credentialSaved = credential !== null && credential !== '';
+    credentialSaved = credential !== null;
   } catch {
     return silent(problems.credentialUnavailable());
   }

@@ -4,14 +4,16 @@ import { CredentialVault } from './credentialVault';
 import { CredentialError } from './errors';
 import { FakeKeychain } from './testing/fakeKeychain';
 
+const here = ['https://api.example'];
+
 describe('CredentialVault with a keychain', () => {
   it('stores in the keychain and reads back, has, clears', async () => {
     const keychain = new FakeKeychain();
     const vault = new CredentialVault(keychain);
     expect(await vault.probe()).toEqual({ available: true });
     expect(keychain.entries.size).toBe(0); // the probe entry is cleaned up
-    expect(await vault.setCredential('p', 'sk-1')).toBe('keychain');
-    expect(await vault.readCredential('p')).toBe('sk-1');
+    expect(await vault.setCredential('p', 'sk-1', here)).toBe('keychain');
+    expect(await vault.readCredential('p')).toEqual({ secret: 'sk-1', origins: here });
     expect(await vault.storageOf('p')).toBe('keychain');
     await vault.clearCredential('p');
     expect(await vault.hasCredential('p')).toBe(false);
@@ -26,7 +28,7 @@ describe('CredentialVault with a keychain', () => {
     ['sk-\u0000abc', 'control character'],
   ])('rejects a bad secret without echoing it (%#)', async (secret, message) => {
     const vault = new CredentialVault(new FakeKeychain());
-    const error = await vault.setCredential('p', secret).catch((e: unknown) => e);
+    const error = await vault.setCredential('p', secret, here).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CredentialError);
     expect((error as CredentialError).code).toBe('invalid_secret');
     expect((error as CredentialError).message).toContain(message);
@@ -35,7 +37,7 @@ describe('CredentialVault with a keychain', () => {
 
   it('accepts exactly 4096 characters', async () => {
     const vault = new CredentialVault(new FakeKeychain());
-    expect(await vault.setCredential('p', 'k'.repeat(4096))).toBe('keychain');
+    expect(await vault.setCredential('p', 'k'.repeat(4096), here)).toBe('keychain');
   });
 });
 
@@ -47,7 +49,7 @@ describe('CredentialVault without a keychain', () => {
       available: false,
       reason: expect.stringContaining('Secret Service') as string,
     });
-    const error = await vault.setCredential('p', 'canary-1').catch((e: unknown) => e);
+    const error = await vault.setCredential('p', 'canary-1', here).catch((e: unknown) => e);
     expect(error).toMatchObject({
       code: 'keychain_unavailable',
       details: { canKeepForSession: true, reason: expect.stringContaining('DBus') as string },
@@ -60,10 +62,10 @@ describe('CredentialVault without a keychain', () => {
   it('keeps the credential for the session only with consent, and never hands it to the keychain', async () => {
     const keychain = new FakeKeychain(false);
     const vault = new CredentialVault(keychain);
-    expect(await vault.setCredential('p', 'canary-2', { allowSessionOnly: true })).toBe('session');
-    expect(await vault.readCredential('p')).toBe('canary-2');
+    expect(await vault.setCredential('p', 'canary-2', here, { allowSessionOnly: true })).toBe('session');
+    expect(await vault.readCredential('p')).toEqual({ secret: 'canary-2', origins: here });
     expect(await vault.storageOf('p')).toBe('session');
-    expect(keychain.received).not.toContain('canary-2');
+    expect(keychain.received.join('\n')).not.toContain('canary-2');
     // A new vault is a new session: the credential is gone.
     expect(await new CredentialVault(keychain).hasCredential('p')).toBe(false);
     await vault.clearCredential('p');
@@ -75,22 +77,63 @@ describe('CredentialVault without a keychain', () => {
     const vault = new CredentialVault(keychain);
     await vault.probe();
     keychain.available = false;
-    await expect(vault.setCredential('p', 'canary-3')).rejects.toMatchObject({
+    await expect(vault.setCredential('p', 'canary-3', here)).rejects.toMatchObject({
       code: 'keychain_unavailable',
     });
     expect(await vault.probe()).toMatchObject({ available: false });
-    expect(await vault.setCredential('p', 'canary-3', { allowSessionOnly: true })).toBe('session');
+    expect(await vault.setCredential('p', 'canary-3', here, { allowSessionOnly: true })).toBe('session');
     keychain.available = true;
     expect(await vault.probe({ refresh: true })).toEqual({ available: true });
-    expect(await vault.setCredential('p', 'canary-4')).toBe('keychain');
+    expect(await vault.setCredential('p', 'canary-4', here)).toBe('keychain');
     expect(await vault.storageOf('p')).toBe('keychain');
   });
 
   it('a keychain read that fails is a typed error, not a missing credential', async () => {
     const keychain = new FakeKeychain();
     const vault = new CredentialVault(keychain);
-    await vault.setCredential('p', 'sk');
+    await vault.setCredential('p', 'sk', here);
     keychain.available = false;
     await expect(vault.readCredential('p')).rejects.toMatchObject({ code: 'keychain_unavailable' });
+  });
+});
+
+describe('CredentialVault keeps each secret with the origins it was given for', () => {
+  it('writes the origins into the same keychain entry as the secret', async () => {
+    const keychain = new FakeKeychain();
+    const vault = new CredentialVault(keychain);
+    await vault.setCredential('p', 'sk-1', ['https://api.example', 'https://router.example']);
+    expect(JSON.parse(keychain.entries.get('p') ?? '')).toEqual({
+      loupe: 1,
+      secret: 'sk-1',
+      origins: ['https://api.example', 'https://router.example'],
+    });
+  });
+
+  it('reads a bare secret saved by an earlier Loupe as bound to nothing yet', async () => {
+    const keychain = new FakeKeychain();
+    keychain.entries.set('p', 'sk-legacy');
+    expect(await new CredentialVault(keychain).readCredential('p')).toEqual({
+      secret: 'sk-legacy',
+      origins: null,
+    });
+  });
+
+  it('reads a secret that merely looks like JSON as a bare secret', async () => {
+    const keychain = new FakeKeychain();
+    keychain.entries.set('p', '{"loupe":1,"secret":"x"}');
+    expect(await new CredentialVault(keychain).readCredential('p')).toEqual({
+      secret: '{"loupe":1,"secret":"x"}',
+      origins: null,
+    });
+  });
+
+  it('rebinds a secret to fewer origins in place, and does nothing without one', async () => {
+    const keychain = new FakeKeychain();
+    const vault = new CredentialVault(keychain);
+    await vault.rebind('none', here);
+    expect(keychain.entries.has('none')).toBe(false);
+    await vault.setCredential('p', 'sk-1', ['https://api.example', 'https://router.example']);
+    await vault.rebind('p', here);
+    expect(await vault.readCredential('p')).toEqual({ secret: 'sk-1', origins: here });
   });
 });

@@ -2,6 +2,9 @@
 // cannot be used, a credential is kept in this process's memory for the session, and only when the user has
 // agreed to that (Element Desktop's rule: ask before falling back). A credential is never written to disk by
 // Loupe itself: not to the store, not to a file, not to a log.
+//
+// Each secret is kept together with the origins it was given for (ARCHITECTURE rule 10), in the same
+// keychain entry, so nothing that can change a profile's address can also widen where its key may go.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { CredentialError } from './errors';
@@ -27,6 +30,36 @@ export const secretSchema = z
 
 const probeAccount = '__loupe_keychain_probe__';
 
+/** A stored secret and the origins it may be sent to; `origins` null: saved before origins were kept. */
+export interface StoredCredential {
+  secret: string;
+  origins: readonly string[] | null;
+}
+
+const envelopeSchema = z.strictObject({
+  loupe: z.literal(1),
+  secret: z.string().min(1),
+  origins: z.array(z.string().min(1).max(2100)).max(8),
+});
+
+function encode(secret: string, origins: readonly string[]): string {
+  return JSON.stringify({ loupe: 1, secret, origins });
+}
+
+/** What a keychain entry holds: the envelope, or (written by an earlier Loupe) the bare secret. */
+function decode(stored: string): StoredCredential {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    // A bare secret is not JSON.
+  }
+  const envelope = envelopeSchema.safeParse(value);
+  return envelope.success
+    ? { secret: envelope.data.secret, origins: envelope.data.origins }
+    : { secret: stored, origins: null };
+}
+
 function reasonOf(error: unknown): string {
   const text = error instanceof Error ? error.message : 'unknown error';
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
@@ -35,7 +68,7 @@ function reasonOf(error: unknown): string {
 export class CredentialVault {
   private status: VaultStatus | null = null;
   /** Secrets the user allowed to keep for this session only, while the keychain is unavailable. */
-  private readonly session = new Map<string, string>();
+  private readonly session = new Map<string, StoredCredential>();
   /** Whether the keychain holds an entry per account, so listing profiles is not one keychain read each. */
   private readonly inKeychain = new Map<string, boolean>();
 
@@ -59,9 +92,11 @@ export class CredentialVault {
     return this.status;
   }
 
+  /** Keeps `secret` for profile `id`, to be sent to `origins` only. */
   async setCredential(
     id: string,
     secret: string,
+    origins: readonly string[],
     options: SetCredentialOptions = {},
   ): Promise<CredentialStorage> {
     const parsed = secretSchema.safeParse(secret);
@@ -73,7 +108,7 @@ export class CredentialVault {
     }
     if ((await this.probe()).available) {
       try {
-        await this.backend.set(id, parsed.data);
+        await this.backend.set(id, encode(parsed.data, origins));
         this.session.delete(id);
         this.inKeychain.set(id, true);
         return 'keychain';
@@ -92,19 +127,22 @@ export class CredentialVault {
         { reason, canKeepForSession: true },
       );
     }
-    this.session.set(id, parsed.data);
+    this.session.set(id, { secret: parsed.data, origins: [...origins] });
     return 'session';
   }
 
-  /** Main process only: the secret itself, for building auth headers. Never send it to the renderer. */
-  async readCredential(id: string): Promise<string | null> {
+  /**
+   * Main process only: the secret and the origins it was given for, for building auth headers. Never send
+   * it to the renderer.
+   */
+  async readCredential(id: string): Promise<StoredCredential | null> {
     const kept = this.session.get(id);
     if (kept !== undefined) return kept;
     if (!(await this.probe()).available) return null;
     try {
-      const secret = await this.backend.get(id);
-      this.inKeychain.set(id, secret !== null);
-      return secret;
+      const stored = await this.backend.get(id);
+      this.inKeychain.set(id, stored !== null);
+      return stored === null ? null : decode(stored);
     } catch (error) {
       this.markUnavailable(error);
       throw new CredentialError(
@@ -113,6 +151,17 @@ export class CredentialVault {
         { reason: reasonOf(error), canKeepForSession: true },
       );
     }
+  }
+
+  /**
+   * Binds an existing secret to `origins` (narrower than before, or for the first time when it was saved
+   * before origins were kept). Nothing happens when there is no secret.
+   */
+  async rebind(id: string, origins: readonly string[]): Promise<void> {
+    const stored = await this.readCredential(id);
+    if (stored === null) return;
+    const storage = await this.storageOf(id);
+    await this.setCredential(id, stored.secret, origins, { allowSessionOnly: storage === 'session' });
   }
 
   async storageOf(id: string): Promise<CredentialStorage | null> {

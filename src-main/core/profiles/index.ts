@@ -7,6 +7,8 @@ export {
   type ProfileConnection,
   type DemoEndpoint,
   type CredentialState,
+  type CredentialChange,
+  type ProfileUpdate,
 } from './profileService';
 export {
   CredentialVault,
@@ -14,6 +16,7 @@ export {
   type VaultStatus,
   type CredentialStorage,
   type SetCredentialOptions,
+  type StoredCredential,
 } from './credentialVault';
 export { systemKeychain, keychainService, type KeychainBackend } from './keychainBackend';
 export { ProfileError, CredentialError, type ProfileErrorCode, type CredentialErrorCode } from './errors';

@@ -63,11 +63,14 @@ describe.skipIf(!underKeyringWrapper)('with the real Secret Service', () => {
     const service = new ProfileService({ store, vault: new CredentialVault(systemKeychain()) });
     const profile = await service.create({ name: 'Real', surface: 'managed', baseUrl: 'https://m.example' });
     expect(await service.setCredential(profile.id, canary)).toBe('keychain');
-    expect(await service.readCredential(profile.id)).toBe(canary);
+    expect((await service.readCredential(profile.id))?.secret).toBe(canary);
 
     // A new vault has no session memory: what it reads comes from the keychain.
     const fresh = new ProfileService({ store, vault: new CredentialVault(systemKeychain()) });
-    expect(await fresh.readCredential(profile.id)).toBe(canary);
+    expect(await fresh.readCredential(profile.id)).toEqual({
+      secret: canary,
+      origins: ['https://m.example'],
+    });
     expect((await fresh.get(profile.id)).hasCredential).toBe(true);
 
     await fresh.clearCredential(profile.id);
@@ -133,8 +136,8 @@ describe('with the keychain unavailable', () => {
       hasCredential: true,
       storage: 'session',
     });
-    expect((await service.resolveConnection(profile.id)).credential).toBe(canary);
-    expect(keychain.received).not.toContain(canary);
+    expect((await service.resolveConnection(profile.id)).credential?.secret).toBe(canary);
+    expect(keychain.received.join('\n')).not.toContain(canary);
     await expectCanaryNowhere(service, profile.id);
 
     // The next session (a new vault over the same file) has no credential.

@@ -79,9 +79,12 @@ describe('built-in profiles', () => {
     expect(await service.resolveConnection('demo')).toMatchObject({
       baseUrl: 'http://127.0.0.1:40123',
       routerBaseUrl: 'http://127.0.0.1:40123',
-      credential: 'demo-key',
+      credential: { secret: 'demo-key', origins: ['http://127.0.0.1:40123'] },
     });
-    expect(await service.readCredential('demo')).toBe('demo-key');
+    expect(await service.readCredential('demo')).toEqual({
+      secret: 'demo-key',
+      origins: ['http://127.0.0.1:40123'],
+    });
     await expect(service.setCredential('demo', 'x')).rejects.toMatchObject({ code: 'built_in_readonly' });
   });
 
@@ -90,7 +93,12 @@ describe('built-in profiles', () => {
     await expect(service.update('demo', { baseUrl: 'http://x.example' })).rejects.toMatchObject({
       code: 'built_in_readonly',
     });
-    expect(await service.update('demo', { name: 'Playground' })).toMatchObject({ name: 'Playground' });
+    expect((await service.update('demo', { name: 'Playground' })).profile).toMatchObject({
+      name: 'Playground',
+    });
+    await expect(service.update('demo', { name: 'P' }, { secret: 'x' })).rejects.toMatchObject({
+      code: 'built_in_readonly',
+    });
   });
 
   it('a removed local proxy stays removed after reopening', async () => {
@@ -116,7 +124,7 @@ describe('profiles', () => {
       routerBaseUrl: 'https://router.example.com',
       hasCredential: false,
     });
-    const updated = await service.update('id-1', { routerBaseUrl: null, surface: 'serverless' });
+    const { profile: updated } = await service.update('id-1', { routerBaseUrl: null, surface: 'serverless' });
     expect(updated).not.toHaveProperty('routerBaseUrl');
     expect(updated.surface).toBe('serverless');
     expect((await service.list()).map((p) => p.id)).toEqual(['local', 'demo', 'id-1']);
@@ -158,7 +166,7 @@ describe('profiles', () => {
   it('remove also clears the credential', async () => {
     const studio = await service.create({ name: 'Studio', surface: 'managed', baseUrl: 'https://a.example' });
     await service.setCredential(studio.id, 'sk-live-1');
-    expect(keychain.entries.get(studio.id)).toBe('sk-live-1');
+    expect(keychain.entries.get(studio.id)).toContain('"secret":"sk-live-1"');
     expect((await service.get(studio.id)).hasCredential).toBe(true);
     await service.remove(studio.id);
     expect(keychain.entries.has(studio.id)).toBe(false);
@@ -180,9 +188,8 @@ describe('profiles', () => {
     await service.setCredential(studio.id, 'sk-live-2');
     expect(await service.resolveConnection(studio.id)).toMatchObject({
       baseUrl: 'https://a.example/m',
-      credential: 'sk-live-2',
+      credential: { secret: 'sk-live-2', origins: ['https://a.example'] },
     });
-    expect(await service.readCredential(studio.id)).toBe('sk-live-2');
   });
 
   it('tells listeners about every change, and a throwing listener does not break the write', async () => {

@@ -2,6 +2,7 @@
 // the CredentialVault, never in the store). The hosts bind the renderer's calls to `ProfileCommands`, the
 // subset without `readCredential` and `resolveConnection`, so a credential has no road to the renderer.
 import { randomUUID } from 'node:crypto';
+import { credentialOriginsFor, type BoundCredential } from '../api';
 import { isStoreError, type LoupeStore, type ProfileRow } from '../store';
 import { seedBuiltInProfiles } from './builtIns';
 import type {
@@ -43,7 +44,27 @@ export interface ProfileConnection {
   profile: Profile;
   baseUrl: string;
   routerBaseUrl?: string;
-  credential: string | null;
+  credential: BoundCredential | null;
+}
+
+/** A new secret that travels with an update, so an address and its key change in one step. */
+export interface CredentialChange {
+  secret: string;
+  allowSessionOnly?: boolean;
+}
+
+export interface ProfileUpdate {
+  profile: Profile;
+  /**
+   * The saved key was removed because the update sent the profile to an origin the key was not given for
+   * (ARCHITECTURE rule 10): the user enters it again for the new address.
+   */
+  credentialDropped: boolean;
+}
+
+/** The origins a profile's key may go to: its base URL's and its Router's (none without an address). */
+function originsOf(row: Pick<ProfileRow, 'baseUrl' | 'routerBaseUrl'>): string[] {
+  return row.baseUrl === null ? [] : credentialOriginsFor(row.baseUrl, row.routerBaseUrl);
 }
 
 export interface CredentialState {
@@ -105,18 +126,50 @@ export class ProfileService {
     return this.toProfile(row);
   }
 
-  async update(id: string, patch: ProfilePatch): Promise<Profile> {
+  /**
+   * Changes a profile. A key belongs to the origins it was given for: when the update adds an origin the key
+   * would now be sent to, the key goes, unless `credential` brings a new one for the new address. A Router
+   * address removed narrows the key to the origins that remain.
+   */
+  async update(id: string, patch: ProfilePatch, credential?: CredentialChange): Promise<ProfileUpdate> {
     const parsed = parseProfileInput(profilePatchSchema, patch);
     const current = this.requireRow(id);
-    if (current.builtIn === 'demo' && (parsed.baseUrl !== undefined || parsed.routerBaseUrl !== undefined)) {
-      throw new ProfileError('built_in_readonly', "The Demo server's address is chosen when it starts.", {
-        baseUrl: ['The Demo server runs inside Loupe on a free local port.'],
-      });
+    if (current.builtIn === 'demo') {
+      if (parsed.baseUrl !== undefined || parsed.routerBaseUrl !== undefined) {
+        throw new ProfileError('built_in_readonly', "The Demo server's address is chosen when it starts.", {
+          baseUrl: ['The Demo server runs inside Loupe on a free local port.'],
+        });
+      }
+      if (credential !== undefined) {
+        throw new ProfileError('built_in_readonly', 'The Demo server supplies its own key.');
+      }
     }
     if (parsed.name !== undefined) this.assertNameFree(parsed.name, id);
+    const before = originsOf(current);
+    const after = originsOf({
+      baseUrl: parsed.baseUrl ?? current.baseUrl,
+      routerBaseUrl: parsed.routerBaseUrl === undefined ? current.routerBaseUrl : parsed.routerBaseUrl,
+    });
+    const widened = after.some((origin) => !before.includes(origin));
+    const narrowed = !widened && before.some((origin) => !after.includes(origin));
+    // The key is settled before the row changes: if the keychain refuses, nothing has changed, and at no
+    // moment does the row name an origin that a kept key was not given for.
+    let credentialDropped = false;
+    if (credential !== undefined) {
+      await this.vault.setCredential(id, credential.secret, after, {
+        allowSessionOnly: credential.allowSessionOnly ?? false,
+      });
+    } else if (widened) {
+      credentialDropped = await this.vault.hasCredential(id);
+      await this.vault.clearCredential(id);
+    } else if (narrowed) {
+      await this.vault.rebind(id, after);
+    }
     const row = this.store.profiles.update(id, parsed);
     this.changes.emit({ kind: 'updated', profileId: id });
-    return this.toProfile(row);
+    if (credential !== undefined || credentialDropped)
+      this.changes.emit({ kind: 'credential', profileId: id });
+    return { profile: await this.toProfile(row), credentialDropped };
   }
 
   /** Removes the profile, its credential and its local history. The Demo profile cannot be removed. */
@@ -160,10 +213,12 @@ export class ProfileService {
     secret: string,
     options: SetCredentialOptions = {},
   ): Promise<CredentialStorage> {
-    if (this.requireRow(id).builtIn === 'demo') {
+    const row = this.requireRow(id);
+    if (row.builtIn === 'demo') {
       throw new ProfileError('built_in_readonly', 'The Demo server supplies its own key.');
     }
-    const storage = await this.vault.setCredential(id, secret, options);
+    // Bound to where the profile points now; an address changed later does not take the key along.
+    const storage = await this.vault.setCredential(id, secret, originsOf(row), options);
     this.changes.emit({ kind: 'credential', profileId: id });
     return storage;
   }
@@ -184,10 +239,25 @@ export class ProfileService {
     return { hasCredential: storage !== null, storage, keychain: await this.vault.probe() };
   }
 
-  /** Main process only: the credential itself, for auth headers. Not part of ProfileCommands. */
-  async readCredential(id: string): Promise<string | null> {
-    if (this.requireRow(id).builtIn === 'demo') return this.demoEndpoint()?.credential ?? null;
-    return this.vault.readCredential(id);
+  /**
+   * Main process only: the credential and the origins it was given for, for auth headers. Not part of
+   * ProfileCommands.
+   */
+  async readCredential(id: string): Promise<BoundCredential | null> {
+    const row = this.requireRow(id);
+    if (row.builtIn === 'demo') {
+      const demo = this.demoEndpoint();
+      if (demo?.credential === undefined) return null;
+      return { secret: demo.credential, origins: credentialOriginsFor(demo.baseUrl, demo.routerBaseUrl) };
+    }
+    const stored = await this.vault.readCredential(id);
+    if (stored === null) return null;
+    if (stored.origins !== null) return { secret: stored.secret, origins: stored.origins };
+    // Saved by a Loupe that kept no origins: it was given for the address the profile has had since (any
+    // address change since this version drops it), so it is bound to that address now, once.
+    const origins = originsOf(row);
+    await this.vault.rebind(id, origins);
+    return { secret: stored.secret, origins };
   }
 
   /** Main process only: the addresses and credential to reach a profile's service, Demo resolved. */
@@ -203,7 +273,7 @@ export class ProfileService {
         );
       }
       const routerBaseUrl = demo.routerBaseUrl ?? demo.baseUrl;
-      return { profile, baseUrl: demo.baseUrl, routerBaseUrl, credential: demo.credential ?? null };
+      return { profile, baseUrl: demo.baseUrl, routerBaseUrl, credential: await this.readCredential(id) };
     }
     if (row.baseUrl === null) {
       throw new ProfileError('invalid_profile', `The profile ${row.name} has no address.`, {
@@ -213,7 +283,7 @@ export class ProfileService {
     const connection: ProfileConnection = {
       profile,
       baseUrl: row.baseUrl,
-      credential: await this.vault.readCredential(id),
+      credential: await this.readCredential(id),
     };
     if (row.routerBaseUrl !== null) connection.routerBaseUrl = row.routerBaseUrl;
     return connection;

@@ -5,7 +5,7 @@
 // in (core's source may not import it); `npm run bench` wires it.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Surface } from '../api';
+import { bindCredential, type Surface } from '../api';
 import { createProfileJobs } from '../jobs/profileJobs';
 import { openStore } from '../store';
 import { makeTempDir } from '../store/testing/tempDir';
@@ -142,7 +142,11 @@ export async function runWatcherScenario(options: WatcherScenarioOptions): Promi
   });
   const jobs = createProfileJobs(
     profileId,
-    { surface: options.surface, baseUrl: sim.url, credential: () => Promise.resolve(apiKey) },
+    {
+      surface: options.surface,
+      baseUrl: sim.url,
+      credential: () => Promise.resolve(bindCredential(apiKey, sim.url)),
+    },
     store,
     options.config === undefined ? {} : { watch: options.config },
   );

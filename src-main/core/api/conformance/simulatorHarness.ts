@@ -12,7 +12,7 @@ import {
 } from '../../../simulator/server';
 import { waitFor } from '../../../simulator/testKit';
 import { AssetsClient } from '../assetsClient';
-import type { Connection, Sleep, Surface } from '../connection';
+import { bindCredential, type Connection, type Sleep, type Surface } from '../connection';
 import { HttpClient } from '../http';
 import { ApiError } from '../errors';
 import { JobsClient } from '../jobsClient';
@@ -54,11 +54,12 @@ export interface ConnectionOptions {
 export function connectionTo(sim: RunningSimulator, options: ConnectionOptions = {}): Connection {
   const surface = options.surface ?? sim.control.surface;
   const key = options.key === undefined ? (surface === 'self-hosted' ? null : primaryKey) : options.key;
+  const baseUrl = options.baseUrl ?? sim.url;
   return {
     surface,
-    baseUrl: options.baseUrl ?? sim.url,
+    baseUrl,
     ...(options.routerBaseUrl === undefined ? {} : { routerBaseUrl: options.routerBaseUrl }),
-    credential: () => Promise.resolve(key),
+    credential: () => Promise.resolve(bindCredential(key, baseUrl, options.routerBaseUrl)),
   };
 }
 

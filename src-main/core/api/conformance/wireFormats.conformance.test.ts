@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
+import { bindCredential } from '../connection';
 import { V1Socket, type V1SocketMessage } from '../v1Socket';
 import { simulatorFixture } from './simulatorFixture';
 import { eventually } from './simulatorHarness';
@@ -65,7 +66,7 @@ describe('v1 binary text frame (type 3)', () => {
       connection: {
         surface: 'managed',
         baseUrl: `http://127.0.0.1:${port}`,
-        credential: () => Promise.resolve('key'),
+        credential: () => Promise.resolve(bindCredential('key', `http://127.0.0.1:${port}`)),
       },
       onMessage: (message) => messages.push(message),
     });
@@ -75,6 +76,40 @@ describe('v1 binary text frame (type 3)', () => {
       expect(message).toEqual({ type: 'text', nodeId: '12:sampler', text: 'step 3/20 — ok' });
     } finally {
       socket.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('v1 socket token', () => {
+  it('carries the key only to an origin the key was given for', async () => {
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const here = `http://127.0.0.1:${port}`;
+    const seen: string[] = [];
+    server.on('connection', (_ws, request) => seen.push(request.url ?? ''));
+    const open = async (origins: string[]): Promise<string> => {
+      const socket = new V1Socket({
+        connection: {
+          surface: 'managed',
+          baseUrl: here,
+          credential: () => Promise.resolve({ secret: 'sk-v1', origins }),
+        },
+        onMessage: () => undefined,
+      });
+      const before = seen.length;
+      socket.start();
+      try {
+        return await eventually(async () => Promise.resolve(seen[before] ?? null));
+      } finally {
+        socket.close();
+      }
+    };
+    try {
+      expect(new URL(await open([here]), here).searchParams.get('token')).toBe('sk-v1');
+      expect(new URL(await open(['https://elsewhere.example']), here).searchParams.has('token')).toBe(false);
+    } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

@@ -3,7 +3,7 @@
 // reached a storage host. Test-only.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Connection, Surface } from '../connection';
+import { bindCredential, type Connection, type Surface } from '../connection';
 
 export interface RecordedRequest {
   method: string;
@@ -75,7 +75,7 @@ export function testConnection(
     surface: options.surface ?? 'serverless',
     baseUrl,
     ...(options.routerBaseUrl === undefined ? {} : { routerBaseUrl: options.routerBaseUrl }),
-    credential: () => Promise.resolve(credential),
+    credential: () => Promise.resolve(bindCredential(credential, baseUrl, options.routerBaseUrl)),
   };
 }
 

@@ -9,11 +9,15 @@ import { useClearCredential } from '../../../queries/profileMutations';
 import { KeychainConsentDialog } from './KeychainConsentDialog';
 import { SURFACES } from './surfaces';
 import { CREDENTIAL_LABEL, useCredentialState } from './useCredentialLabel';
-import { useSaveProfile, type ProfileDraft } from './useSaveProfile';
+import { movesKeyElsewhere, useSaveProfile, type ProfileDraft } from './useSaveProfile';
 import { visibleText } from '../../../lib/visibleText';
 
-function KeyHint({ profile }: { profile: Profile }) {
+function KeyHint({ profile, moving }: { profile: Profile; moving: boolean }) {
   const state = useCredentialState(profile);
+  if (moving) {
+    // Said before saving, so nobody is surprised: the saved key does not follow the profile to a new address.
+    return <>The saved key stays with the old address. Enter the key for the new address.</>;
+  }
   return <>Now: {CREDENTIAL_LABEL[state]}. Type a new key to replace it.</>;
 }
 
@@ -154,7 +158,7 @@ export function ProfileForm({ profile, initialSurface, activate, onClose }: Prof
         errors={saver.fieldErrors.apiKey}
         hint={
           target?.hasCredential ? (
-            <KeyHint profile={target} />
+            <KeyHint profile={target} moving={movesKeyElsewhere(draft, target)} />
           ) : (
             'Kept in your system keychain. Loupe never shows it again.'
           )

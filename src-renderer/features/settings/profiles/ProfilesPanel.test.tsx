@@ -153,6 +153,66 @@ describe('Settings → Profiles', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('edit-profile-studio'));
   });
 
+  it('a new address without a key: warned before saving, then told to enter the key again', async () => {
+    const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
+    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    expect(form.textContent).toContain('Type a new key to replace it.');
+    type('Base URL', 'https://other.example.com');
+    expect(form.textContent).toContain('The saved key stays with the old address.');
+    fireEvent.submit(form);
+    const notice = await within(form).findByRole('status');
+    expect(notice.textContent).toContain('The address changed, so enter the key again');
+    // Saved, and the form stays open for the key.
+    expect(calls.filter((call) => call.name === 'profiles.update')).toHaveLength(1);
+    expect(screen.getByRole('form', { name: 'Edit Studio' })).toBeTruthy();
+    // The profile now has no key, and the field says where a new one goes.
+    await waitFor(() => expect(form.textContent).toContain('Kept in your system keychain.'));
+  });
+
+  it('a new address with a key: both go in one update, never a separate setCredential', async () => {
+    const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
+    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    type('Base URL', 'https://other.example.com');
+    type('API key', 'sk-for-other');
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Studio' })).toBeNull());
+    expect(calls).toContainEqual({
+      name: 'profiles.update',
+      args: {
+        profileId: 'studio',
+        name: 'Studio',
+        surface: 'managed',
+        baseUrl: 'https://other.example.com',
+        routerBaseUrl: null,
+        secret: 'sk-for-other',
+      },
+    });
+    expect(calls.some((call) => call.name === 'profiles.setCredential')).toBe(false);
+    await waitFor(() =>
+      expect(within(row('Studio')).getByTestId('credential-state').textContent).toBe('key saved in keychain'),
+    );
+  });
+
+  it('a new address with a key and no keychain: consent, then the same update again for this session', async () => {
+    const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO, keychainAvailable: false });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
+    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    type('Base URL', 'https://other.example.com');
+    type('API key', 'sk-for-other');
+    fireEvent.submit(form);
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it for this session only' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Studio' })).toBeNull());
+    const updates = calls.filter((call) => call.name === 'profiles.update');
+    expect(updates).toHaveLength(2);
+    expect(updates[1]?.args).toMatchObject({ secret: 'sk-for-other', allowSessionOnly: true });
+  });
+
   it('Esc on the consent dialog cancels only the dialog: the form stays, saying the key was not saved', async () => {
     const { loupe, calls } = fakeHost({}, { keychainAvailable: false });
     renderApp(loupe);

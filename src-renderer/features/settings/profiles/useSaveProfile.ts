@@ -40,6 +40,26 @@ function createArgs(draft: ProfileDraft): CallArgs<'profiles.create'> {
   return args;
 }
 
+/** The origin of an address as typed, or the text itself when it is not a URL (the host says what is wrong). */
+function originOf(address: string): string {
+  return URL.parse(address.trim())?.origin ?? address.trim();
+}
+
+/**
+ * True when saving the draft sends the profile to an origin its saved key was not given for: the host then
+ * removes the key (a key belongs to the origins it was given for) unless the same save brings a new one.
+ */
+export function movesKeyElsewhere(draft: ProfileDraft, profile: Profile): boolean {
+  if (!profile.hasCredential || profile.builtIn === 'demo') return false;
+  const before = [profile.baseUrl ?? '', profile.routerBaseUrl ?? ''].filter((a) => a !== '').map(originOf);
+  const after = [draft.baseUrl, draft.routerBaseUrl].filter((a) => a.trim() !== '').map(originOf);
+  return after.some((origin) => !before.includes(origin));
+}
+
+/** What the form says when the host removed the key because the address changed. */
+export const KEY_DROPPED_NOTICE =
+  'The address changed, so enter the key again: Loupe only sends a key to the address it was saved for.';
+
 function changed(draft: ProfileDraft, profile: Profile): boolean {
   return (
     draft.name !== profile.name ||
@@ -57,7 +77,7 @@ export function useSaveProfile({ profile, activate, onKeySaved, onDone }: Option
   const loupe = useLoupe();
   const queryClient = useQueryClient();
   const create = useCreateProfile();
-  const update = useUpdateProfile();
+  const updateProfile = useUpdateProfile();
   const setCredential = useSetCredential();
   const [saving, setSaving] = useState(false);
   /** Once an added profile exists, saving again (say, after a key error) updates it instead of adding twice. */
@@ -66,7 +86,12 @@ export function useSaveProfile({ profile, activate, onKeySaved, onDone }: Option
   const [formError, setFormError] = useState<unknown>(null);
   const [consent, setConsent] = useState<{ reason: string | undefined } | null>(null);
   const [keyNotice, setKeyNotice] = useState<string | null>(null);
-  const pendingKey = useRef<{ profileId: string; secret: string } | null>(null);
+  /** A key waiting for consent to keep it for this session; `update`: it came with an address change. */
+  const pendingKey = useRef<{
+    profileId: string;
+    secret: string;
+    update?: CallArgs<'profiles.update'>;
+  } | null>(null);
 
   const fail = (error: unknown) => {
     const fields = fieldErrorsOf(error);
@@ -83,18 +108,30 @@ export function useSaveProfile({ profile, activate, onKeySaved, onDone }: Option
     onDone();
   };
 
-  /** True when the key is stored; false when it is waiting for consent or failed. */
-  const storeKey = async (profileId: string, secret: string, allowSessionOnly: boolean) => {
+  /**
+   * True when the key is stored; false when it is waiting for consent or failed. With `update`, the key goes
+   * in the same call as the profile's changes (an address and its key change in one step).
+   */
+  const storeKey = async (
+    profileId: string,
+    secret: string,
+    allowSessionOnly: boolean,
+    update?: CallArgs<'profiles.update'>,
+  ) => {
     try {
-      await setCredential.mutateAsync(
-        allowSessionOnly ? { profileId, secret, allowSessionOnly } : { profileId, secret },
-      );
+      const consent = allowSessionOnly ? { allowSessionOnly } : {};
+      if (update) {
+        const updated = await updateProfile.mutateAsync({ ...update, secret, ...consent });
+        if (profile === null) setCreated(updated);
+      } else {
+        await setCredential.mutateAsync({ profileId, secret, ...consent });
+      }
       pendingKey.current = null;
       onKeySaved();
       return true;
     } catch (error) {
       if (error instanceof LoupeCallError && error.code === 'keychain_unavailable' && !allowSessionOnly) {
-        pendingKey.current = { profileId, secret };
+        pendingKey.current = update ? { profileId, secret, update } : { profileId, secret };
         setConsent({ reason: keychainReasonOf(error) });
         return false;
       }
@@ -134,8 +171,19 @@ export function useSaveProfile({ profile, activate, onKeySaved, onDone }: Option
         if (changed(draft, target)) {
           const routerBaseUrl = draft.routerBaseUrl.trim() === '' ? null : draft.routerBaseUrl;
           const args = { profileId, name: draft.name, surface: draft.surface, baseUrl: draft.baseUrl };
-          const updated = await update.mutateAsync({ ...args, routerBaseUrl });
+          const update = { ...args, routerBaseUrl };
+          if (draft.apiKey !== '') {
+            if (!(await storeKey(profileId, draft.apiKey, false, update))) return;
+            await finish(profileId);
+            return;
+          }
+          const updated = await updateProfile.mutateAsync(update);
           if (profile === null) setCreated(updated);
+          if (updated.credentialDropped) {
+            // Saved, but the key stayed behind with the old address: the form stays open for the new key.
+            setKeyNotice(KEY_DROPPED_NOTICE);
+            return;
+          }
         }
       }
       if (draft.apiKey !== '' && !(await storeKey(profileId, draft.apiKey, false))) return;
@@ -147,7 +195,9 @@ export function useSaveProfile({ profile, activate, onKeySaved, onDone }: Option
     setConsent(null);
     if (!pending) return;
     void run(async () => {
-      if (await storeKey(pending.profileId, pending.secret, true)) await finish(pending.profileId);
+      if (await storeKey(pending.profileId, pending.secret, true, pending.update)) {
+        await finish(pending.profileId);
+      }
     });
   };
 
