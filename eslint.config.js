@@ -24,7 +24,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.node.json', './tsconfig.web.json'],
+        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.preload.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,7 +1,10 @@
 // The Electron preload: a sandboxed, minimal bridge. It exposes only the domain-shaped `window.loupe` built
-// from the contract (and `window.loupeFiles`, below); raw ipcRenderer never reaches the page.
+// from the contract, and `window.loupeFiles` (grants for truly dropped files); raw ipcRenderer never reaches
+// the page, and neither does a file path.
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildLoupeApi, type Transport } from './buildApi';
+import { createDropGrants } from './dropGrants';
+import type { FileGrant } from '../src-shared/contract';
 import type { LoupeFiles } from '../src-shared/files';
 import {
   ipcChannels,
@@ -34,12 +37,15 @@ const transport: Transport = {
 
 contextBridge.exposeInMainWorld('loupe', buildLoupeApi(transport));
 
-// Not a contract call and not IPC: webUtils answers here in the preload, so no process boundary is crossed
-// and rule 1 (the contract is the only surface between processes) holds. Only a path comes out, never a
-// handle on the file system.
-const pathFor = (file: File): string => webUtils.getPathForFile(file);
-const loupeFiles: LoupeFiles = {
-  pathFor,
-  pathsFor: (files) => Array.from(files, pathFor),
-};
+// Drops are watched here, in the preload's own world, before the page sees them: only a drop the browser
+// made (isTrusted) can lead to a grant, and only for files it carried.
+const drops = createDropGrants({
+  pathFor: (file) => webUtils.getPathForFile(file),
+  mint: (paths) =>
+    ipcRenderer.invoke(ipcChannels.bridge('files.grantDropped'), { paths }) as Promise<
+      CallResult<{ grants: FileGrant[] }>
+    >,
+});
+window.addEventListener('drop', (event) => drops.onDrop(event), true);
+const loupeFiles: LoupeFiles = { grantsFor: (files) => drops.grantsFor(Array.from(files)) };
 contextBridge.exposeInMainWorld('loupeFiles', loupeFiles);

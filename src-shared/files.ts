@@ -1,13 +1,13 @@
-// `window.loupeFiles`: the real path of a file dropped into the Electron window, for uploads that hash and
-// stream from disk instead of through the page. Exposed by the preload beside `window.loupe`; it is not a
-// contract call because nothing crosses a process boundary: webUtils runs in the preload itself. Absent in the
-// browser shell, where a page never learns where a file lives.
+// `window.loupeFiles`: what the Electron preload exposes beside `window.loupe` for files the user dropped.
+// It turns the File objects of a real drop into grants (opaque, single-use tokens that uploads.start
+// redeems): the page never sees a path and holds nothing that could name a file. A File the page built
+// itself, or one not part of a trusted drop, gets no grant. Absent in the browser shell, whose page sends a
+// file's bytes instead.
+import type { FileGrant } from './contracts/uploads';
 
 export interface LoupeFiles {
-  /** The file's absolute path; '' when it has none (a file made by the page, not dropped or picked). */
-  pathFor(file: File): string;
-  /** `pathFor` of each file, in order, in one step (what the uploader's file source asks for). */
-  pathsFor(files: readonly File[]): string[];
+  /** A grant for each file, in order; null when any of them was not part of a real drop just now. */
+  grantsFor(files: readonly File[]): Promise<FileGrant[] | null>;
 }
 
 declare global {

@@ -74,4 +74,6 @@ export const ipcChannels = {
   subscribe: (name: string) => `loupe:subscribe:${name}`,
   unsubscribe: 'loupe:unsubscribe',
   event: 'loupe:event',
+  /** The preload's own calls (bridgeContract): never exposed to the page. */
+  bridge: (name: string) => `loupe:bridge:${name}`,
 } as const;

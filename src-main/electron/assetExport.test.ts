@@ -3,25 +3,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NativeImage, OpenDialogOptions } from 'electron';
+import type { NativeImage } from 'electron';
 import { describe, expect, it } from 'vitest';
-import {
-  dragIcon,
-  dragStarter,
-  folderPicker,
-  type DialogLike,
-  type NativeImageModuleLike,
-} from './assetExport';
-import { FakeWebContents } from './fakes.test-support';
-
-class FakeDialog implements DialogLike {
-  readonly asked: OpenDialogOptions[] = [];
-  constructor(private readonly answer: { canceled: boolean; filePaths: string[] }) {}
-  showOpenDialog(options: OpenDialogOptions) {
-    this.asked.push(options);
-    return Promise.resolve(this.answer);
-  }
-}
+import { dragIcon, dragStarter, folderPicker, type NativeImageModuleLike } from './assetExport';
+import { FakeDialog, FakeWebContents } from './fakes.test-support';
 
 /** Only what dragIcon touches; the cast is confined to this fake. */
 function fakeImage(name: string, empty = false): NativeImage {

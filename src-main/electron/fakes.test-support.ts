@@ -1,9 +1,9 @@
 // Typed fakes of the few Electron APIs the thin Electron layer uses. They implement the same minimal
 // interfaces the code is written against, and those interfaces are proven (at compile time) to be satisfied
 // by Electron's own declarations, so a fake cannot quietly drift from the real thing.
-import type { NativeImage } from 'electron';
+import type { NativeImage, OpenDialogOptions } from 'electron';
 import type { ProtocolHandlerHost } from './appProtocol';
-import type { DragSourceLike } from './assetExport';
+import type { DialogLike, DragSourceLike } from './assetExport';
 import type { FrameLike, InvokeEventLike, IpcMainLike, WebContentsLike } from './ipcBinding';
 
 type Listener = (event: InvokeEventLike, ...args: unknown[]) => unknown;
@@ -89,5 +89,16 @@ export class FakeProtocol implements ProtocolHandlerHost {
     const handler = this.handlers.get(new URL(request.url).protocol.slice(0, -1));
     if (handler === undefined) throw new Error(`no handler for ${request.url}`);
     return handler(request);
+  }
+}
+
+/** dialog.showOpenDialog answering what the user would have chosen; remembers what it was asked. */
+export class FakeDialog implements DialogLike {
+  readonly asked: OpenDialogOptions[] = [];
+  /** What the user "chooses" next; a test may change it between questions. */
+  constructor(public answer: { canceled: boolean; filePaths: string[] }) {}
+  showOpenDialog(options: OpenDialogOptions) {
+    this.asked.push(options);
+    return Promise.resolve(this.answer);
   }
 }

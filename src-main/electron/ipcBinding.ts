@@ -1,8 +1,9 @@
 // The Electron half of the contract: one ipcMain.handle per contract entry (a fixed allow-list of channels),
 // each checking the sender frame before the dispatcher parses and runs anything (VS Code's validated IPC).
 import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron';
-import { callNames, streamNames } from '../../src-shared/contract';
+import { bridgeCallNames, callNames, streamNames } from '../../src-shared/contract';
 import { ipcChannels, type CallResult, type StreamMessage } from '../../src-shared/protocol';
+import { runBridgeCall, type BridgeHandlers } from '../core/rpc/bridgeCalls';
 import type { ContractDispatcher } from '../core/rpc/dispatcher';
 
 /** The few parts of Electron's IPC types the binding uses; the checks at the end of this file prove the
@@ -40,6 +41,7 @@ export function bindContract(
   ipcMain: IpcMainLike,
   dispatcher: ContractDispatcher,
   isAppUrl: (url: string) => boolean,
+  bridge: BridgeHandlers | null = null,
 ): () => void {
   const watched = new WeakSet<WebContentsLike>();
   const watch = (contents: WebContentsLike): void => {
@@ -73,6 +75,13 @@ export function bindContract(
       });
     });
   }
+  // The preload's own calls, behind the same frame check. The page cannot reach them: contextIsolation keeps
+  // ipcRenderer in the preload, and window.loupe is built from the contract, which does not list them.
+  if (bridge !== null) {
+    for (const name of bridgeCallNames) {
+      handle(ipcChannels.bridge(name), (event, args) => runBridgeCall(bridge, name, args, event.sender));
+    }
+  }
   handle(ipcChannels.unsubscribe, (event, subscriptionId) => {
     if (typeof subscriptionId === 'string') dispatcher.unsubscribe(event.sender, subscriptionId);
     return null;
@@ -87,9 +96,10 @@ export function bindContract(
 export async function bindContractToElectron(
   dispatcher: ContractDispatcher,
   isAppUrl: (url: string) => boolean,
+  bridge: BridgeHandlers,
 ): Promise<() => void> {
   const { ipcMain } = await import('electron');
-  return bindContract(ipcMain, dispatcher, isAppUrl);
+  return bindContract(ipcMain, dispatcher, isAppUrl, bridge);
 }
 
 // Compile-time proof that Electron's own types satisfy the shapes above.

@@ -11,6 +11,7 @@ import { dragIcon, dragStarter, folderPicker } from './assetExport';
 import { handleAssetProtocol } from './assetProtocol';
 import { hardenSession, hardenWebContents } from './hardening';
 import { bindContractToElectron } from './ipcBinding';
+import { uploadPicker } from './uploadPicker';
 import { createMainWindow } from './windowOptions';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
@@ -65,6 +66,8 @@ async function start(): Promise<void> {
     // assets.saveToFolder and assets.dragOut: the desktop's own folder picker and drag.
     pickFolder: folderPicker(dialog),
     startDrag: dragStarter(dragIcon(nativeImage)),
+    // uploads.pickFiles: main's own dialog, whose choices become grants (the page never names a file).
+    pickFiles: uploadPicker(dialog),
   });
   // The app scheme also carries the upload route (a dropped file with no path PUTs its bytes there), so it is
   // handled once the core exists; no window asks for anything before createMainWindow below.
@@ -73,7 +76,7 @@ async function start(): Promise<void> {
     receiver: core.uploads.bytes,
   });
   handleAssetProtocol(protocol, core.content.responder);
-  await bindContractToElectron(core.dispatcher, isOwnUrl);
+  await bindContractToElectron(core.dispatcher, isOwnUrl, core.bridge);
   await createMainWindow(
     { create: (options) => new BrowserWindow(options) },
     join(import.meta.dirname, '../preload/index.cjs'),

@@ -1,20 +1,37 @@
 // uploads.*: hash-first uploads of local files and folders, with dedup, progress, cancel and retry.
-// Paths are absolute file-system paths from Electron's drag and drop (webUtils.getPathForFile in the preload);
-// main checks again that each exists before it reads a byte. The browser shell cannot give paths (nor can
-// Electron for a file dragged from a web page): such uploads are hashed in the page (blake3-wasm in a Web Worker) and go through `uploads.prepareBytes` and
-// `uploads.retryBytes` below; their files carry the path inside what was dropped where `path` would be.
+// A caller never names a file (ARCHITECTURE rule 10). Main reads only files the user chose, each through an
+// opaque, single-use, expiring grant that a user action minted: main's own open dialog (`uploads.pickFiles`)
+// or, in Electron, a real drop (the preload mints those from a trusted drop event; see `bridgeContract`).
+// The browser shell mints no grants at all: its page hashes files itself (blake3-wasm in a Web Worker) and
+// sends their bytes through `uploads.prepareBytes` and `uploads.retryBytes` below; such files carry the path
+// inside what was dropped where `path` would be.
 import { z } from 'zod';
 import { call, noArgs, stream } from '../contractKit';
 
 /** POSIX `/…`, Windows `C:\…` or `C:/…`, or UNC `\\server\share`. Main re-checks with node:path. */
 const absolutePathPattern = /^(\/|[A-Za-z]:[\\/]|\\\\[^\\])/;
 
+/** A local path, as only the preload's drop bridge may hand it to main (never a contract call). */
 export const uploadPathSchema = z
   .string()
   .min(1)
   .max(4096)
   .regex(absolutePathPattern, 'Only absolute file paths can be uploaded.')
   .refine((path) => !path.includes('\0'), 'A path cannot contain NUL.');
+
+/** 32 random bytes, base64url: names a file main may read once, for the window that minted it. */
+export const fileGrantIdSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a file grant');
+
+export const fileGrantSchema = z.object({
+  grant: fileGrantIdSchema,
+  /** The file or folder's own name, to show; never its path. */
+  name: z.string(),
+  kind: z.enum(['file', 'folder']),
+});
+export type FileGrant = z.infer<typeof fileGrantSchema>;
+
+export const fileGrantListSchema = z.object({ grants: z.array(fileGrantSchema) });
+export type FileGrantList = z.infer<typeof fileGrantListSchema>;
 
 const uploadIdSchema = z
   .string()
@@ -44,7 +61,8 @@ export const uploadOptionsSchema = z.strictObject({
 export type UploadOptions = z.infer<typeof uploadOptionsSchema>;
 
 export const uploadsStartArgsSchema = z.strictObject({
-  paths: z.array(uploadPathSchema).min(1).max(1000),
+  /** From uploads.pickFiles or a real drop; each is used up by this call. */
+  grants: z.array(fileGrantIdSchema).min(1).max(1000),
   options: uploadOptionsSchema.optional(),
 });
 export type UploadsStartArgs = z.input<typeof uploadsStartArgsSchema>;
@@ -207,7 +225,12 @@ export const bytesPlanSchema = z.object({
 export type BytesPlan = z.infer<typeof bytesPlanSchema>;
 
 export const uploadsContract = {
-  /** Expands folders, then hashes and uploads every file to the active profile's service. */
+  /**
+   * Opens main's own file dialog and answers with a grant per chosen file or folder (none when the user
+   * canceled). `not_available` where the host has no dialog (the browser shell: its page picks and sends bytes).
+   */
+  'uploads.pickFiles': call(z.strictObject({ kind: z.enum(['files', 'folder']) }), fileGrantListSchema),
+  /** Redeems the grants, expands folders, then hashes and uploads every file to the active profile's service. */
   'uploads.start': call(uploadsStartArgsSchema, z.object({ batchId: z.string() })),
   /** Cancels one file, or every unfinished file of the batch. */
   'uploads.cancel': call(
@@ -248,3 +271,18 @@ export const uploadsContract = {
     bytesPlanSchema,
   ),
 } as const;
+
+/**
+ * Calls only the Electron preload makes, on channels of their own; they are not part of `window.loupe`, so a
+ * page (even a compromised one) cannot make them. `files.grantDropped`: the preload saw a trusted drop
+ * (`event.isTrusted`) of files with real paths (webUtils.getPathForFile gives none for a File built by
+ * script) and asks main to mint a grant for each.
+ */
+export const bridgeContract = {
+  'files.grantDropped': call(
+    z.strictObject({ paths: z.array(uploadPathSchema).min(1).max(1000) }),
+    fileGrantListSchema,
+  ),
+} as const;
+export type BridgeCallName = keyof typeof bridgeContract;
+export const bridgeCallNames = Object.keys(bridgeContract) as BridgeCallName[];

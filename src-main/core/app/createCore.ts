@@ -8,9 +8,17 @@ import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ActiveJobs } from '../jobs';
 import { CredentialVault, ProfileService, type KeychainBackend } from '../profiles';
+import type { BridgeHandlers } from '../rpc/bridgeCalls';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
 import { openStore, type LoupeStore } from '../store';
-import { BYTES_UPLOAD_ROUTE_PREFIX, UploadService, createUploadHandlers } from '../uploads';
+import {
+  BYTES_UPLOAD_ROUTE_PREFIX,
+  FileGrants,
+  UploadService,
+  createDropGrantHandlers,
+  createUploadHandlers,
+  type PickFiles,
+} from '../uploads';
 import { createContractHandlers } from './contractHandlers';
 import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
 import { ExternalLinkPolicy } from './externalLinkPolicy';
@@ -31,6 +39,8 @@ export interface CoreOptions {
   pickFolder?: PickFolder | null;
   /** Electron's webContents.startDrag for assets.dragOut; absent or null (browser shell, CLI): not_available. */
   startDrag?: StartDrag | null;
+  /** Electron's open dialog for uploads.pickFiles; absent or null (browser shell, CLI): not_available. */
+  pickFiles?: PickFiles | null;
 }
 
 export interface LoupeCore {
@@ -45,6 +55,10 @@ export interface LoupeCore {
   content: ContentServices;
   /** Hash-first uploads of local files (uploads.*). */
   uploads: UploadService;
+  /** What the user chose to upload: grants minted by a dialog or a real drop, redeemed by uploads.start. */
+  grants: FileGrants;
+  /** The Electron preload's own calls (a real drop minting grants); no other host binds them. */
+  bridge: BridgeHandlers;
   /** The active profile's jobs service and watcher (jobs.*). */
   jobs: ActiveJobs;
   /** The active profile's batches, read from the store (batches.*). */
@@ -76,6 +90,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     // shell's loopback host (webHost.ts) and Electron's loupe-app://app (electron/appProtocol.ts).
     bytesRouteBase: `${BYTES_UPLOAD_ROUTE_PREFIX}${content.capability}/`,
   });
+  const grants = new FileGrants();
   const jobs = new ActiveJobs({
     profiles,
     connect: (profileId) => connectionForProfile(profiles, profileId),
@@ -95,7 +110,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     vault,
     demo,
     assets: content.handlers,
-    uploads: createUploadHandlers(uploads),
+    uploads: createUploadHandlers(uploads, grants, { pickFiles: options.pickFiles ?? null }),
     jobs,
     batches,
   };
@@ -122,6 +137,8 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     handlers,
     content,
     uploads,
+    grants,
+    bridge: createDropGrantHandlers(grants),
     jobs,
     batches,
     close: async () => {

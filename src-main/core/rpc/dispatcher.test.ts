@@ -32,7 +32,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       linkPolicy: new ExternalLinkPolicy(['docs.example.com']),
       openExternal: null,
       assets: core.content.handlers,
-      uploads: createUploadHandlers(core.uploads),
+      uploads: createUploadHandlers(core.uploads, core.grants),
       jobs: core.jobs,
       batches: core.batches,
     }),

@@ -1,6 +1,13 @@
 // Public surface of core/uploads: the hash-first uploader, its contract handlers, and the hashing paths.
 export { UploadService, type UploadServiceDeps } from './uploadService';
-export { createUploadHandlers, type UploadHandlers, type UploadHandlerOptions } from './uploadHandlers';
+export {
+  createUploadHandlers,
+  createDropGrantHandlers,
+  type PickFiles,
+  type UploadHandlers,
+  type UploadHandlerOptions,
+} from './uploadHandlers';
+export { FileGrants, type FileGrantsOptions, type GrantOwner } from './fileGrants';
 export {
   FileHasher,
   DEFAULT_HASH_CHUNK_BYTES,

@@ -4,6 +4,7 @@ import { startFast, type RunningSimulator } from '../api/conformance/simulatorHa
 import { contract, type UploadProgressEvent } from '../../../src-shared/contract';
 import type { StreamSink } from '../rpc/dispatcher';
 import { uploadFixture, type UploadFixture } from './testing/uploadFixture';
+import { FileGrants } from './fileGrants';
 import { createUploadHandlers } from './uploadHandlers';
 
 let sim: RunningSimulator;
@@ -18,18 +19,22 @@ beforeEach(async () => {
 afterEach(() => fx.dispose());
 
 describe('uploads.* contract', () => {
-  it('refuses relative paths and bad options before main runs anything', () => {
+  it('takes grants, never paths, and refuses bad options before main runs anything', () => {
     const args = contract['uploads.start'].args;
-    expect(args.safeParse({ paths: ['relative.png'] }).success).toBe(false);
-    expect(args.safeParse({ paths: ['/ok.png'], options: { expiresIn: 30 } }).success).toBe(false);
-    expect(args.safeParse({ paths: ['/ok.png'], options: { tags: ['a\nb'] } }).success).toBe(false);
-    expect(args.safeParse({ paths: ['/ok.png', 'C:\\ok.png'], options: { tags: ['a'] } }).success).toBe(true);
+    const grant = 'g'.repeat(43);
+    expect(args.safeParse({ paths: ['/home/me/.ssh/id_ed25519'] }).success).toBe(false);
+    expect(args.safeParse({ grants: ['/home/me/.ssh/id_ed25519'] }).success).toBe(false);
+    expect(args.safeParse({ grants: [grant], options: { expiresIn: 30 } }).success).toBe(false);
+    expect(args.safeParse({ grants: [grant], options: { tags: ['a\nb'] } }).success).toBe(false);
+    expect(args.safeParse({ grants: [grant], options: { tags: ['a'] } }).success).toBe(true);
   });
 
   it('streams a snapshot, then batched updates until the batch is finished', async () => {
-    const handlers = createUploadHandlers(fx.service(), { progressIntervalMs: 20 });
+    const grants = new FileGrants();
+    const handlers = createUploadHandlers(fx.service(), grants, { progressIntervalMs: 20 });
     const paths = [fx.file('one.bin', randomBytes(1000)), fx.file('two.bin', randomBytes(2000))];
-    const { batchId } = await handlers['uploads.start']({ paths });
+    const chosen = (await grants.mintAll(paths, null)).map((g) => g.grant);
+    const { batchId } = await handlers['uploads.start']({ grants: chosen });
     const events: UploadProgressEvent[] = [];
     let stop: () => void = () => undefined;
     await new Promise<void>((resolve) => {
@@ -53,7 +58,7 @@ describe('uploads.* contract', () => {
   });
 
   it('answers an unknown batch with a typed error', () => {
-    const handlers = createUploadHandlers(fx.service());
+    const handlers = createUploadHandlers(fx.service(), new FileGrants());
     expect(() => handlers['uploads.cancel']({ batchId: 'nope' })).toThrow(
       expect.objectContaining({ code: 'not_found' }),
     );

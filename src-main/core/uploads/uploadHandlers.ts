@@ -1,8 +1,15 @@
 // The contract's uploads.* entries, answered by the UploadService. Progress is batched: a file hashing at
 // gigabytes a second changes many times a second, the renderer needs a few frames' worth.
 import type { UploadProgressEvent } from '../../../src-shared/contract';
-import type { CallHandlers, StreamHandlers, StreamSink } from '../rpc/dispatcher';
+import type { FileGrant } from '../../../src-shared/contract';
+import { ContractFailure } from '../rpc/contractFailure';
+import type { BridgeHandlers } from '../rpc/bridgeCalls';
+import type { CallCaller, CallHandlers, StreamHandlers, StreamSink } from '../rpc/dispatcher';
+import type { FileGrants } from './fileGrants';
 import type { UploadService } from './uploadService';
+
+/** The host's own open dialog (Electron): the chosen paths, or null when the user canceled. */
+export type PickFiles = (kind: 'files' | 'folder', caller: CallCaller) => Promise<string[] | null>;
 
 type UploadNames = Extract<keyof CallHandlers | keyof StreamHandlers, `uploads.${string}`>;
 export type UploadHandlers = Pick<CallHandlers & StreamHandlers, UploadNames>;
@@ -10,15 +17,31 @@ export type UploadHandlers = Pick<CallHandlers & StreamHandlers, UploadNames>;
 export interface UploadHandlerOptions {
   /** At most one update event per this interval per stream (default 100 ms). */
   progressIntervalMs?: number;
+  /** The host's open dialog; absent or null (the browser shell, the CLI): uploads.pickFiles is not_available. */
+  pickFiles?: PickFiles | null;
 }
 
 export function createUploadHandlers(
   uploads: UploadService,
+  grants: FileGrants,
   options: UploadHandlerOptions = {},
 ): UploadHandlers {
   const intervalMs = options.progressIntervalMs ?? 100;
+  const pickFiles = options.pickFiles ?? null;
   return {
-    'uploads.start': ({ paths, options: uploadOptions }) => uploads.start(paths, uploadOptions ?? {}),
+    'uploads.pickFiles': async ({ kind }, caller): Promise<{ grants: FileGrant[] }> => {
+      if (pickFiles === null) {
+        throw new ContractFailure(
+          'not_available',
+          'This window cannot open a file dialog: drop the files, or use the page’s own file picker.',
+        );
+      }
+      const paths = await pickFiles(kind, caller ?? null);
+      return { grants: paths === null ? [] : await grants.mintAll(paths, caller ?? null) };
+    },
+    // Only what a grant names is read: a caller never hands main a path (ARCHITECTURE rule 10).
+    'uploads.start': ({ grants: chosen, options: uploadOptions }, caller) =>
+      uploads.start(grants.redeem(chosen, caller ?? null), uploadOptions ?? {}),
     'uploads.cancel': ({ batchId, fileId }) => uploads.cancel(batchId, fileId),
     'uploads.retry': ({ batchId, fileId }) => {
       uploads.retry(batchId, fileId);
@@ -31,6 +54,13 @@ export function createUploadHandlers(
     'uploads.retryBytes': ({ batchId, fileId, hash, size }) =>
       uploads.bytes.retry(batchId, fileId, { hash, size }),
     'uploads.progress': ({ batchId }, sink) => streamProgress(uploads, batchId, sink, intervalMs),
+  };
+}
+
+/** The preload's drop bridge: a grant for each file of a trusted drop, bound to the window it came from. */
+export function createDropGrantHandlers(grants: FileGrants): BridgeHandlers {
+  return {
+    'files.grantDropped': async ({ paths }, caller) => ({ grants: await grants.mintAll(paths, caller) }),
   };
 }
 

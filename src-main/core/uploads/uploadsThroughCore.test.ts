@@ -23,7 +23,11 @@ describe('uploads through the core dispatcher', () => {
   it('starts a batch, streams its progress to the end, and lists it', async () => {
     const path = join(core.dataDir, 'dropped.png');
     writeFileSync(path, randomBytes(2048));
-    const started = await core.dispatcher.call('uploads.start', { paths: [path], options: { tags: ['t'] } });
+    const [grant] = await core.grants.mintAll([path], null);
+    const started = await core.dispatcher.call('uploads.start', {
+      grants: [grant!.grant],
+      options: { tags: ['t'] },
+    });
     expect(started.ok).toBe(true);
     const batchId = started.ok ? (started.value as { batchId: string }).batchId : '';
 
@@ -53,14 +57,32 @@ describe('uploads through the core dispatcher', () => {
     expect(sim.control.stats().uploadBytesReceived).toBe(2048);
   });
 
-  it('refuses a relative path and a missing file with typed errors', async () => {
-    expect(await core.dispatcher.call('uploads.start', { paths: ['x.png'] })).toMatchObject({
+  it('refuses a path string, a forged grant and a spent one with typed errors, reading nothing', async () => {
+    const secret = join(core.dataDir, 'id_ed25519');
+    writeFileSync(secret, 'PRIVATE KEY');
+    const before = sim.control.stats().uploadBytesReceived;
+    expect(await core.dispatcher.call('uploads.start', { paths: [secret] })).toMatchObject({
       ok: false,
       error: { code: 'invalid_arguments' },
     });
-    expect(
-      await core.dispatcher.call('uploads.start', { paths: [join(core.dataDir, 'missing.png')] }),
-    ).toMatchObject({ ok: false, error: { code: 'path_not_found' } });
+    expect(await core.dispatcher.call('uploads.start', { grants: ['A'.repeat(43)] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_grant' },
+    });
+    const [grant] = await core.grants.mintAll([secret], null);
+    core.grants.redeem([grant!.grant], null);
+    expect(await core.dispatcher.call('uploads.start', { grants: [grant!.grant] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_grant' },
+    });
+    expect(sim.control.stats().uploadBytesReceived).toBe(before);
+  });
+
+  it('has no file dialog in the browser shell: pickFiles is not available', async () => {
+    expect(await core.dispatcher.call('uploads.pickFiles', { kind: 'files' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_available' },
+    });
   });
 });
 

@@ -32,6 +32,10 @@ export function AssetsView({ profileId }: { profileId: string }) {
   const draft = useAssetsUi((state) => state.uploadOptions);
   const uploader = useUploader();
   const start = (input: Parameters<typeof uploader.start>[0]) => void uploader.start(input);
+  // Electron opens main's own dialog, whose choices become grants; the browser shell picks in the page.
+  const pickInMain = uploader.picksInMain
+    ? (kind: 'files' | 'folder') => void uploader.pickInMain(kind)
+    : undefined;
 
   useEffect(() => enterProfile(profileId), [profileId, enterProfile]);
 
@@ -39,7 +43,7 @@ export function AssetsView({ profileId }: { profileId: string }) {
     <div className="flex h-full min-w-0">
       <UploadDropZone onDrop={start} destination={destinationText(parseUploadOptions(draft))} />
       <div className="h-full min-w-80 shrink-0" style={{ width: listWidth, maxWidth: 'calc(100% - 20rem)' }}>
-        <AssetListPane profileId={profileId} onUpload={start} />
+        <AssetListPane profileId={profileId} onUpload={start} onPickInMain={pickInMain} />
       </div>
       <PaneSplitter
         label="Resize the asset list"

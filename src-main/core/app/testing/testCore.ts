@@ -7,6 +7,7 @@ import {
   type JobSnapshot,
 } from '../../../../src-shared/contract';
 import type { KeychainBackend, Surface } from '../../profiles';
+import type { PickFiles } from '../../uploads';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { makeTempDir } from '../../store/testing/tempDir';
 import { createCore, type LoupeCore } from '../createCore';
@@ -24,6 +25,8 @@ export interface TestCoreOptions {
   demo?: DemoLauncher | null;
   /** Opens this data folder (a restart of an earlier core); dispose then closes without removing it. */
   dataDir?: string;
+  /** The host's open dialog for uploads.pickFiles (Electron's, faked). */
+  pickFiles?: PickFiles | null;
 }
 
 export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
@@ -44,6 +47,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
     keychain,
     openExternal: null,
     demo: options.demo ?? null,
+    pickFiles: options.pickFiles ?? null,
   });
   return {
     ...core,

@@ -17,10 +17,12 @@ import { NoAssetsYet } from './NoAssetsYet';
 interface AssetListPaneProps {
   profileId: string;
   onUpload: (input: UploadInput) => void;
+  /** Where main has its own dialog (Electron): the buttons open it. */
+  onPickInMain?: ((kind: 'files' | 'folder') => void) | undefined;
 }
 
 /** The list side: search, upload, options, look-up, the uploads in progress, and the known assets. */
-export function AssetListPane({ profileId, onUpload }: AssetListPaneProps) {
+export function AssetListPane({ profileId, onUpload, onPickInMain }: AssetListPaneProps) {
   const loupe = useLoupe();
   const search = useAssetsUi((state) => state.search);
   const openId = useAssetsUi((state) => state.openAssetId);
@@ -35,7 +37,7 @@ export function AssetListPane({ profileId, onUpload }: AssetListPaneProps) {
     <div className="flex h-full min-w-0 flex-col">
       <div className="flex items-center gap-2 border-b border-line px-3 py-2">
         <AssetSearch />
-        <UploadButtons onPick={onUpload} variant="primary" />
+        <UploadButtons onPick={onUpload} onPickInMain={onPickInMain} variant="primary" />
         <Button
           variant="ghost"
           aria-expanded={optionsOpen}
@@ -59,7 +61,9 @@ export function AssetListPane({ profileId, onUpload }: AssetListPaneProps) {
         ) : list.isError ? (
           <QueryErrorNotice doing="list the assets it knows" query={list} />
         ) : rows.length === 0 && search === '' ? (
-          <NoAssetsYet actions={<UploadButtons onPick={onUpload} variant="primary" />} />
+          <NoAssetsYet
+            actions={<UploadButtons onPick={onUpload} onPickInMain={onPickInMain} variant="primary" />}
+          />
         ) : rows.length === 0 ? (
           <p role="status" className="p-4 text-xs text-muted">
             No asset Loupe knows matches “{search}”. Look it up above to ask the service.

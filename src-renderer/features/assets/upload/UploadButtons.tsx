@@ -5,12 +5,19 @@ import type { UploadInput } from './useUploader';
 
 interface UploadButtonsProps {
   onPick: (input: UploadInput) => void;
+  /** Main's own dialog (Electron), used instead of the page's file inputs when given. */
+  onPickInMain?: ((kind: 'files' | 'folder') => void) | undefined;
   disabled?: boolean;
   variant?: 'primary' | 'secondary';
 }
 
 /** "Upload files…" and "Upload a folder…": the same uploads as a drop, for those who would rather pick. */
-export function UploadButtons({ onPick, disabled = false, variant = 'secondary' }: UploadButtonsProps) {
+export function UploadButtons({
+  onPick,
+  onPickInMain,
+  disabled = false,
+  variant = 'secondary',
+}: UploadButtonsProps) {
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const picked = (input: HTMLInputElement) => {
@@ -23,10 +30,17 @@ export function UploadButtons({ onPick, disabled = false, variant = 'secondary' 
   };
   return (
     <>
-      <Button variant={variant} disabled={disabled} onClick={() => files.current?.click()}>
+      <Button
+        variant={variant}
+        disabled={disabled}
+        onClick={() => (onPickInMain ? onPickInMain('files') : files.current?.click())}
+      >
         Upload files…
       </Button>
-      <Button disabled={disabled} onClick={() => folder.current?.click()}>
+      <Button
+        disabled={disabled}
+        onClick={() => (onPickInMain ? onPickInMain('folder') : folder.current?.click())}
+      >
         Upload a folder…
       </Button>
       <input

@@ -1,37 +1,39 @@
-// Where a dropped file's bytes can be read from. In Electron the preload can name a dropped file's real path
-// (webUtils.getPathForFile), and main then hashes and streams it from disk (uploads.start). A page has no
-// paths, so it hashes the File itself and hands the bytes to main over the browser shell's upload route
-// (uploads.prepareBytes). The renderer never imports electron: Electron's paths arrive through the small
-// bridge the preload exposes beside `window.loupe` (`window.loupeFiles`, src-shared/files.ts). Without the
-// bridge, or for a file it cannot name, Electron takes the page's way like the browser shell.
+// Where a dropped file's bytes are read. In Electron the preload turns the files of a real drop into grants
+// (`window.loupeFiles`, src-shared/files.ts), and main hashes and streams each from disk (uploads.start). The
+// page never sees a path. A page with no such bridge (the browser shell), or a file the bridge will not grant
+// (one the page built, or not from a real drop), takes the page's way: it hashes the File itself and hands
+// the bytes to main (uploads.prepareBytes). The renderer never imports electron.
 import { z } from 'zod';
-import type { AppInfo } from '../../../../src-shared/contract';
+import { fileGrantSchema, type AppInfo } from '../../../../src-shared/contract';
 import type { LoupeFiles } from '../../../../src-shared/files';
 
 export interface FileSource {
-  /** Absolute paths for the files, in order; null when this window cannot name them all. */
-  pathsFor(files: File[]): string[] | null;
+  /** A grant id per file, in order; null when this window cannot get grants for them all. */
+  grantsFor(files: File[]): Promise<string[] | null>;
 }
 
-/** The browser shell: a page never learns where a file lives. */
-export const browserFileSource: FileSource = { pathsFor: () => null };
+/** The browser shell: a page never gets grants; it sends bytes. */
+export const browserFileSource: FileSource = { grantsFor: () => Promise.resolve(null) };
 
-function isPathBridge(value: unknown): value is Pick<LoupeFiles, 'pathsFor'> {
+function isGrantBridge(value: unknown): value is LoupeFiles {
   return (
-    typeof value === 'object' && value !== null && 'pathsFor' in value && typeof value.pathsFor === 'function'
+    typeof value === 'object' &&
+    value !== null &&
+    'grantsFor' in value &&
+    typeof value.grantsFor === 'function'
   );
 }
 
-/** The bridge answers '' for a file with no path (one the page made): then the page's way is the only way. */
-const bridgePathsSchema = z.array(z.string().min(1).max(4096));
+const bridgeAnswerSchema = z.array(fileGrantSchema).nullable();
 
 /** Electron through the preload's bridge, checked: what crosses contextBridge is read, not trusted. */
 export function electronFileSource(bridge: unknown): FileSource {
   return {
-    pathsFor: (files) => {
-      if (!isPathBridge(bridge) || files.length === 0) return null;
-      const parsed = bridgePathsSchema.safeParse(bridge.pathsFor(files));
-      return parsed.success && parsed.data.length === files.length ? parsed.data : null;
+    grantsFor: async (files) => {
+      if (!isGrantBridge(bridge) || files.length === 0) return null;
+      const parsed = bridgeAnswerSchema.safeParse(await bridge.grantsFor(files).catch(() => null));
+      const grants = parsed.success ? parsed.data : null;
+      return grants !== null && grants.length === files.length ? grants.map((g) => g.grant) : null;
     },
   };
 }

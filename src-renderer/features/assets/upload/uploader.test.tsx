@@ -302,9 +302,11 @@ describe('where the bytes come from', () => {
     },
   });
 
-  it('in Electron with the preload’s bridge, hands main the paths and hashes nothing in the page', async () => {
+  it('in Electron with the preload’s bridge, hands main grants, never paths, and hashes nothing in the page', async () => {
+    const grant = 'G'.repeat(43);
     (globalThis as { loupeFiles?: unknown }).loupeFiles = {
-      pathsFor: (files: File[]) => files.map((file) => `/home/me/drop/${file.name}`),
+      grantsFor: (files: File[]) =>
+        Promise.resolve(files.map((file) => ({ grant, name: file.name, kind: 'file' }))),
     };
     const { host, jobs } = setup([], {
       'app.info': electronInfo,
@@ -315,15 +317,15 @@ describe('where the bytes come from', () => {
     dropOnWindow([sizedFile('a.png', 10)]);
     await waitFor(() => expect(host.calls.some((c) => c.name === 'uploads.start')).toBe(true));
     expect(host.calls.find((c) => c.name === 'uploads.start')?.args).toEqual({
-      paths: ['/home/me/drop/a.png'],
+      grants: [grant],
       options: {},
     });
     expect(jobs).toHaveLength(0);
   });
 
-  it('in Electron, a file the bridge cannot name (it answers "") takes the page’s way', async () => {
+  it('in Electron, a file the bridge will not grant (not from a real drop) takes the page’s way', async () => {
     (globalThis as { loupeFiles?: unknown }).loupeFiles = {
-      pathsFor: (files: File[]) => files.map(() => ''),
+      grantsFor: () => Promise.resolve(null),
     };
     const { host, jobs } = setup([], {
       'app.info': electronInfo,
@@ -333,6 +335,61 @@ describe('where the bytes come from', () => {
     dropOnWindow([sizedFile('made-by-a-page.png', 10)]);
     await waitFor(() => expect(jobs).toHaveLength(1));
     expect(host.calls.some((c) => c.name === 'uploads.start')).toBe(false);
+  });
+
+  it('in Electron, "Upload files…" opens main’s dialog and uploads what it grants', async () => {
+    const grant = 'P'.repeat(43);
+    const { host, jobs } = setup([], {
+      'app.info': electronInfo,
+      'uploads.pickFiles': () => ({
+        ok: true,
+        value: { grants: [{ grant, name: 'picked.png', kind: 'file' }] },
+      }),
+      'uploads.start': () => ({ ok: true, value: { batchId: 'b7' } }),
+    });
+    await screen.findByText('No assets yet');
+    await waitFor(() => expect(host.calls.some((c) => c.name === 'app.info')).toBe(true));
+    const [button] = await screen.findAllByRole('button', { name: 'Upload a folder…' });
+    await waitFor(() => {
+      fireEvent.click(button!);
+      expect(host.calls.some((c) => c.name === 'uploads.pickFiles')).toBe(true);
+    });
+    expect(host.calls.find((c) => c.name === 'uploads.pickFiles')?.args).toEqual({ kind: 'folder' });
+    await waitFor(() =>
+      expect(host.calls.find((c) => c.name === 'uploads.start')?.args).toEqual({
+        grants: [grant],
+        options: {},
+      }),
+    );
+    expect(jobs).toHaveLength(0);
+  });
+
+  it('in Electron, a canceled dialog starts nothing', async () => {
+    const { host } = setup([], {
+      'app.info': electronInfo,
+      'uploads.pickFiles': () => ({ ok: true, value: { grants: [] } }),
+    });
+    await screen.findByText('No assets yet');
+    await waitFor(() => expect(host.calls.some((c) => c.name === 'app.info')).toBe(true));
+    const [button] = await screen.findAllByRole('button', { name: 'Upload files…' });
+    await waitFor(() => {
+      fireEvent.click(button!);
+      expect(host.calls.some((c) => c.name === 'uploads.pickFiles')).toBe(true);
+    });
+    expect(host.calls.some((c) => c.name === 'uploads.start')).toBe(false);
+    expect(screen.queryByTestId('upload-card')).toBeNull();
+  });
+
+  it('in the browser shell, "Upload files…" uses the page’s own picker, never main’s dialog', async () => {
+    const { host } = setup([]);
+    await screen.findByText('No assets yet');
+    const input = screen.getAllByTestId('upload-file-input')[0] as HTMLInputElement;
+    let clicked = 0;
+    input.addEventListener('click', () => (clicked += 1));
+    const [button] = screen.getAllByRole('button', { name: 'Upload files…' });
+    fireEvent.click(button!);
+    expect(clicked).toBe(1);
+    expect(host.calls.some((c) => c.name === 'uploads.pickFiles')).toBe(false);
   });
 
   it('in Electron without the bridge, takes the page’s way', async () => {

@@ -1,6 +1,7 @@
 // The uploader's actions for the screen. A drop or a pick starts an upload on the active profile with the
-// options as typed: when this window can name the files' paths (Electron with the preload's bridge) main
-// reads them from disk (uploads.start); otherwise the page hashes and sends them itself (pageUpload.ts).
+// options as typed: in Electron the files the user chose (a real drop through the preload's bridge, or
+// main's own dialog) become grants, and main reads them from disk (uploads.start); otherwise the page hashes
+// and sends them itself (pageUpload.ts).
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
@@ -43,21 +44,20 @@ export interface UploadInput {
 export interface Uploader {
   /** False without an active profile: uploads go to a profile's service. */
   ready: boolean;
+  /** True where main has its own file dialog (Electron): "Upload files…" opens it instead of the page's. */
+  picksInMain: boolean;
   start(input: UploadInput): Promise<void>;
+  /** Main's dialog, then the chosen files' upload (Electron). */
+  pickInMain(kind: 'files' | 'folder'): Promise<void>;
   cancel(upload: LocalUpload, file: FileView): void;
   cancelAll(upload: LocalUpload, files: readonly FileView[]): void;
   retry(upload: LocalUpload, file: FileView): void;
 }
 
-async function startPathUpload(
-  loupe: LoupeApi,
-  profileId: string,
-  paths: string[],
-  options: UploadOptions,
-): Promise<void> {
+/** An upload main reads from disk, shown at once; its files arrive on uploads.progress. */
+function addMainUpload(profileId: string, options: UploadOptions): string {
   const id = newUploadId();
-  const { add, patchUpload } = useUploads.getState();
-  add({
+  useUploads.getState().add({
     id,
     profileId,
     startedAt: Date.now(),
@@ -68,7 +68,18 @@ async function startPathUpload(
     leftOut: [],
     problem: null,
   });
-  const result = await loupe.uploads.start({ paths, options });
+  return id;
+}
+
+async function startGrantUpload(
+  loupe: LoupeApi,
+  profileId: string,
+  grants: string[],
+  options: UploadOptions,
+): Promise<void> {
+  const id = addMainUpload(profileId, options);
+  const result = await loupe.uploads.start({ grants, options });
+  const { patchUpload } = useUploads.getState();
   if (result.ok) patchUpload(id, { batchIds: [result.value.batchId] });
   else patchUpload(id, { problem: result.error });
 }
@@ -88,24 +99,41 @@ export function useUploader(): Uploader {
 
   return useMemo((): Uploader => {
     const deps: UploaderDeps = { loupe, hasher: tools.hasher, put: tools.put };
+    /** The options as typed, or null (and the form opened) when the service would refuse them. */
+    const checkedOptions = (): UploadOptions | null => {
+      const parsed = parseUploadOptions(useAssetsUi.getState().uploadOptions);
+      if (parsed.ok) return parsed.options;
+      setOptionsOpen(true);
+      return null;
+    };
     return {
       ready: profileId !== null,
+      picksInMain: shell === 'electron',
       start: async (input) => {
         if (profileId === null) return;
-        const parsed = parseUploadOptions(useAssetsUi.getState().uploadOptions);
-        if (!parsed.ok) {
-          // The form shows what is wrong; nothing starts with options the service would refuse.
-          setOptionsOpen(true);
-          return;
-        }
-        const paths = fileSourceFor(shell).pathsFor(input.top);
-        if (paths !== null) {
-          await startPathUpload(loupe, profileId, paths, parsed.options);
+        const options = checkedOptions();
+        if (options === null) return;
+        const grants = await fileSourceFor(shell).grantsFor(input.top);
+        if (grants !== null) {
+          await startGrantUpload(loupe, profileId, grants, options);
           return;
         }
         const collected = await input.collect();
         if (collected.files.length === 0 && collected.leftOut.length === 0) return;
-        startPageUpload(deps, profileId, collected, parsed.options);
+        startPageUpload(deps, profileId, collected, options);
+      },
+      pickInMain: async (kind) => {
+        if (profileId === null) return;
+        const options = checkedOptions();
+        if (options === null) return;
+        const picked = await loupe.uploads.pickFiles({ kind });
+        if (!picked.ok) {
+          useUploads.getState().patchUpload(addMainUpload(profileId, options), { problem: picked.error });
+          return;
+        }
+        const grants = picked.value.grants.map((g) => g.grant);
+        // A canceled dialog is no upload at all.
+        if (grants.length > 0) await startGrantUpload(loupe, profileId, grants, options);
       },
       cancel: (upload, file) => {
         if (upload.mode === 'bytes') return cancelPageFile(deps, upload.id, file.key);
