@@ -5,18 +5,19 @@ import { createCore, type LoupeCore } from '../core/app/createCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
 import { systemKeychain } from '../core/profiles';
 import { createDemoLauncher } from '../simulator/demoLauncher';
-import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
+import { isAppUrl } from './appOrigin';
 import { handleAppProtocol, registerAppSchemes } from './appProtocol';
 import { dragIcon, dragStarter, folderPicker } from './assetExport';
 import { handleAssetProtocol } from './assetProtocol';
 import { hardenSession, hardenWebContents } from './hardening';
 import { bindContractToElectron } from './ipcBinding';
+import { rendererEntry } from './rendererEntry';
 import { uploadPicker } from './uploadPicker';
-import { createMainWindow } from './windowOptions';
+import { APP_ICON_FILE, createMainWindow } from './windowOptions';
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-const devOrigin = devServerUrl ? new URL(devServerUrl).origin : undefined;
-const isOwnUrl = (url: string): boolean => isAppUrl(url, devOrigin);
+// A packaged app never honours ELECTRON_RENDERER_URL (rendererEntry.ts).
+const entry = rendererEntry(process.env.ELECTRON_RENDERER_URL, app.isPackaged);
+const isOwnUrl = (url: string): boolean => isAppUrl(url, entry.devOrigin);
 
 registerAppSchemes(protocol);
 app.enableSandbox();
@@ -80,7 +81,9 @@ async function start(): Promise<void> {
   await createMainWindow(
     { create: (options) => new BrowserWindow(options) },
     join(import.meta.dirname, '../preload/index.cjs'),
-    devServerUrl ?? APP_ENTRY_URL,
+    entry.url,
+    // Packaged, resources/icon.png ships inside the app (electron-builder.json `files`).
+    join(app.getAppPath(), APP_ICON_FILE),
   );
 }
 

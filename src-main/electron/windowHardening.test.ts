@@ -30,8 +30,10 @@ describe('the main window the app really creates', () => {
       },
       '/app/out/preload/index.cjs',
       APP_ENTRY_URL,
+      '/app/resources/icon.png',
     );
     expect(created).toHaveLength(1);
+    expect(created[0]?.icon).toBe('/app/resources/icon.png');
     const prefs = created[0]?.webPreferences;
     expect(prefs).toMatchObject({
       sandbox: true,

@@ -1,9 +1,13 @@
 // The main window and everything that hardens it (ARCHITECTURE.md; Electron's security checklist).
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** The window's icon, relative to the app's root; electron-builder.json ships it inside the app. */
+export const APP_ICON_FILE = 'resources/icon.png';
+
+export function mainWindowOptions(preloadPath: string, iconPath?: string): BrowserWindowConstructorOptions {
   return {
     title: 'Loupe',
+    ...(iconPath === undefined ? {} : { icon: iconPath }),
     width: 1440,
     height: 900,
     minWidth: 960,
@@ -38,8 +42,9 @@ export async function createMainWindow(
   factory: WindowFactory,
   preloadPath: string,
   entryUrl: string,
+  iconPath?: string,
 ): Promise<Pick<BrowserWindow, 'loadURL' | 'once' | 'show'>> {
-  const window = factory.create(mainWindowOptions(preloadPath));
+  const window = factory.create(mainWindowOptions(preloadPath, iconPath));
   window.once('ready-to-show', () => window.show());
   await window.loadURL(entryUrl);
   return window;

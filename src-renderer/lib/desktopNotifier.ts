@@ -19,7 +19,10 @@ export interface DesktopNotifier {
   notify(notice: DesktopNotice): void;
 }
 
-const webNotifier: DesktopNotifier = {
+/** The app icon (resources/icon.svg, rendered into the page's public folder), on the page's own origin. */
+export const NOTICE_ICON_URL = '/icon-256.png';
+
+export const webNotifier: DesktopNotifier = {
   permission: () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission),
   requestPermission: async () => {
     if (typeof Notification === 'undefined') return 'unsupported';
@@ -32,7 +35,7 @@ const webNotifier: DesktopNotifier = {
   },
   notify: ({ title, body, tag, onClick }) => {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    const notification = new Notification(title, { body, tag });
+    const notification = new Notification(title, { body, tag, icon: NOTICE_ICON_URL });
     if (onClick) {
       notification.onclick = () => {
         window.focus();
