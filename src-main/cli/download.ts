@@ -4,7 +4,7 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { StreamingBlake3 } from './blake3File';
 import { CliError } from './errors';
-import { numberedName } from './safeFileName';
+import { numberedName } from '../../src-shared/safeFileName';
 
 export interface SaveOptions {
   /** `blake3:<hex>` from the service, or null when it has not computed one yet. */

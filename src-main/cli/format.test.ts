@@ -1,7 +1,6 @@
 // Output formatting: untrusted text made visible, JSON kept valid and inert, file names made safe.
 import { describe, expect, it } from 'vitest';
 import { formatBytes, table } from './format';
-import { numberedName, safeFileName } from './safeFileName';
 import { safeJson, visible } from './terminalText';
 
 describe('visible', () => {
@@ -23,41 +22,6 @@ describe('safeJson', () => {
     // eslint-disable-next-line no-control-regex -- asserting that no control character got through.
     expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
     expect(JSON.parse(text)).toEqual(value);
-  });
-});
-
-describe('safeFileName', () => {
-  it.each([
-    ['ComfyUI_00001_.png', 'ComfyUI_00001_.png'],
-    ['audio/tone_00001.wav', 'audio_tone_00001.wav'],
-    ['../../etc/passwd', 'etc_passwd'],
-    ['..\\..\\win.ini', 'win.ini'],
-    ['/abs/path.png', 'abs_path.png'],
-    ['.hidden', 'hidden'],
-    ['a\u001b[31m.png', 'a_[31m.png'],
-    ['evil\u202egnp.exe', 'evil_gnp.exe'],
-    ['con.txt', '_con.txt'],
-    ['name. ', 'name'],
-    ['a:b*c?.png', 'a_b_c_.png'],
-  ])('%j → %j', (name, expected) => {
-    expect(safeFileName(name, 'id')).toBe(expected);
-  });
-
-  it('falls back to the asset id when nothing is left', () => {
-    expect(safeFileName('..', 'abc-123')).toBe('output-abc-123');
-    expect(safeFileName('', '../x')).toBe('output-.._x');
-  });
-
-  it('bounds long names in bytes and keeps the extension', () => {
-    const name = safeFileName(`${'画'.repeat(300)}.png`, 'id');
-    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(200);
-    expect(name.endsWith('.png')).toBe(true);
-  });
-
-  it('numbers a name that is taken', () => {
-    expect(numberedName('a.png', 1)).toBe('a.png');
-    expect(numberedName('a.png', 2)).toBe('a (2).png');
-    expect(numberedName('README', 3)).toBe('README (3)');
   });
 });
 

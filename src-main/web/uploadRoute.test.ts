@@ -81,8 +81,11 @@ function sendUrlOf(plan: BytesPlan | undefined): string {
   return `${host.origin}${plan?.sendUrl ?? ''}`;
 }
 
+/** As the page PUTs: with its own Origin, unless a test says otherwise (an `origin` of '' sends none). */
 async function put(url: string, body: Buffer, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'PUT', body: new Uint8Array(body), headers });
+  const sent = { origin: host.origin, ...headers };
+  if (sent.origin === '') delete (sent as Partial<typeof sent>).origin;
+  const response = await fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: sent });
   return { status: response.status, body: z.record(z.string(), z.unknown()).parse(await response.json()) };
 }
 
@@ -100,7 +103,7 @@ function putHeadersOnly(url: string, contentLength: number): Promise<{ status: n
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'PUT', headers: { 'content-length': String(contentLength) } },
+      { method: 'PUT', headers: { 'content-length': String(contentLength), origin: host.origin } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -162,6 +165,8 @@ describe('page-hashed uploads through the upload route', () => {
     expect((await put(wrong, bytes)).status).toBe(404);
     expect((await put(url.replace(core.content.capability, host.token), bytes)).status).toBe(404);
     expect((await put(url, bytes, { origin: 'http://evil.example' })).status).toBe(403);
+    // With the right capability but no Origin at all: refused too.
+    expect((await put(url, bytes, { origin: '' })).status).toBe(403);
     expect((await fetch(url)).status).toBe(405);
     expect(await simRequests(sim)).toEqual([]);
     expect((await batch(plan.batchId)).files[0]?.state).toBe('queued');
@@ -246,7 +251,7 @@ describe('page-hashed uploads through the upload route', () => {
     const plan = await prepare({ bytes: randomBytes(size), name: 'long.bin' });
     const req = request(sendUrlOf(plan.files[0]), {
       method: 'PUT',
-      headers: { 'content-length': String(size) },
+      headers: { 'content-length': String(size), origin: host.origin },
     });
     req.on('error', () => undefined);
     req.write(randomBytes(1024 * 1024));

@@ -2,7 +2,7 @@
 // The renderer sees normalized snapshots: no service URLs, no HTTP statuses. Unknown statuses arrive as
 // 'unknown' (with the raw text kept) and are never taken for done.
 import { z } from 'zod';
-import { call, noArgs, stream } from '../contractKit';
+import { call, noArgs, recordOf, stream } from '../contractKit';
 
 export const JOB_STATUSES = [
   'queued',
@@ -110,9 +110,10 @@ export const jobSummarySchema = z.object({
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
 /** Label filters exactly as the service will accept them (validated in main again before sending). */
-export const labelFiltersSchema = z
-  .record(z.string().min(1).max(40), z.string().max(1024))
-  .refine((labels) => Object.keys(labels).length <= 3, 'At most three label filters.');
+export const labelFiltersSchema = recordOf(z.string().min(1).max(40), z.string().max(1024)).refine(
+  (labels) => Object.keys(labels).length <= 3,
+  'At most three label filters.',
+);
 
 export const jobListArgsSchema = z.strictObject({
   /** Opaque: the previous page's nextCursor, unchanged. */
@@ -125,7 +126,8 @@ export const jobListArgsSchema = z.strictObject({
   /** Matches ids and label keys/values, case-insensitively. */
   search: z.string().max(200).optional(),
 });
-export type JobListArgs = z.input<typeof jobListArgsSchema>;
+/** The filters as main reads them (what the renderer builds is the same shape). */
+export type JobListArgs = z.output<typeof jobListArgsSchema>;
 
 export const jobListPageSchema = z.object({
   jobs: z.array(jobSummarySchema),
@@ -165,7 +167,7 @@ export const jobSubmitArgsSchema = z.strictObject({
   /** The workflow file's text; main parses it and explains an editor (UI-format) export. */
   workflowJson: z.string().max(50 * 1024 * 1024),
   fileName: z.string().max(255).optional(),
-  labels: z.record(z.string().min(1).max(40), z.string().max(1024)).optional(),
+  labels: recordOf(z.string().min(1).max(40), z.string().max(1024)).optional(),
 });
 
 /** What one watched job's stream carries. */

@@ -8,7 +8,7 @@ import type { CommandContext, CommandSpec } from '../commandSpec';
 import { saveAsNewFile, type SavedFile } from '../download';
 import { exitCodes } from '../exitCodes';
 import { formatBytes, outputTable } from '../format';
-import { safeFileName } from '../safeFileName';
+import { safeFileName } from '../../../src-shared/safeFileName';
 import type { Clients } from '../session';
 import { visible } from '../terminalText';
 

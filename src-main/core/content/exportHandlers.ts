@@ -10,7 +10,8 @@ import type { CallCaller, CallHandlers } from '../rpc/dispatcher';
 import type { LoupeStore } from '../store';
 import type { AssetBytes } from './assetBytes';
 import { knownAssets } from './knownAssets';
-import { safeFileName, saveAssetsToFolder, saveOne } from './saveToFolder';
+import { safeFileName } from '../../../src-shared/safeFileName';
+import { saveAssetsToFolder, saveOne } from './saveToFolder';
 
 export type AssetExportNames = 'assets.saveToFolder' | 'assets.dragOut';
 export type AssetExportHandlers = Pick<CallHandlers, AssetExportNames>;

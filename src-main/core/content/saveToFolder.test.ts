@@ -9,7 +9,6 @@ import { assetsContract } from '../../../src-shared/contracts/assets';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { makeTempDir, type TempDir } from '../store/testing/tempDir';
 import { ContractFailure } from '../rpc/contractFailure';
-import { numberedName, safeFileName } from './saveToFolder';
 import { uploadBytes } from './testing/bytes';
 import { contentFixture, type ContentFixture } from './testing/contentFixture';
 
@@ -65,6 +64,15 @@ describe('assets.saveToFolder', () => {
     expect(readdirSync(folder.path).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
+  it('never writes a hidden file or a Windows device name, whatever the service calls the asset', async () => {
+    const dotfile = (await uploadBytes(sim.url, null, other, '../../.bashrc', 'text/plain')).id;
+    const device = (await uploadBytes(sim.url, null, other, 'COM¹.txt', 'text/plain')).id;
+    await setUp({ pickFolder: () => Promise.resolve(folder.path) });
+    for (const assetId of [dotfile, device]) await f.content.handlers['assets.get']({ assetId });
+    expect(await save([dotfile, device])).toMatchObject({ kind: 'saved', saved: 2 });
+    expect(readdirSync(folder.path).sort()).toEqual(['_COM¹.txt', 'bashrc']);
+  });
+
   it('reports an asset the service does not have and still saves the others', async () => {
     await setUp({ pickFolder: () => Promise.resolve(folder.path) });
     const result = await save(['no-such-asset', photoId]);
@@ -110,29 +118,5 @@ describe('assets.dragOut', () => {
     await expect(f.content.handlers['assets.dragOut']({ assetId: photoId }, {})).rejects.toEqual(
       new ContractFailure('not_available', 'Dragging files out works in the desktop app only.'),
     );
-  });
-});
-
-describe('safe file names', () => {
-  it('keeps one name in one folder, with nothing that reads as something else', () => {
-    expect(safeFileName('outputs/run 1/image.png', 'id')).toBe('image.png');
-    expect(safeFileName('..\\..\\evil.txt', 'id')).toBe('evil.txt');
-    expect(safeFileName('..', 'asset-1')).toBe('asset-1');
-    expect(safeFileName(null, 'asset-1')).toBe('asset-1');
-    expect(safeFileName('line\nbreak\u0000.txt', 'id')).toBe('linebreak.txt');
-    expect(safeFileName('what?.txt. ', 'id')).toBe('what_.txt');
-    expect(safeFileName('CON.txt', 'asset-2')).toBe('asset-2');
-    const long = safeFileName(`${'x'.repeat(300)}.png`, 'id');
-    expect(long).toBe(`${'x'.repeat(196)}.png`);
-    const wide = safeFileName(`${'画'.repeat(100)}.png`, 'id');
-    expect(Buffer.byteLength(wide)).toBeLessThanOrEqual(200);
-    expect(wide).toBe(`${'画'.repeat(65)}.png`);
-  });
-
-  it('numbers before the extension', () => {
-    expect(numberedName('a.png', 1)).toBe('a.png');
-    expect(numberedName('a.png', 2)).toBe('a (2).png');
-    expect(numberedName('README', 3)).toBe('README (3)');
-    expect(numberedName('.env', 2)).toBe('.env (2)');
   });
 });

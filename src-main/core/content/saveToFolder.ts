@@ -6,63 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, rename, stat, unlink } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isApiError } from '../api';
+import { numberedName, safeFileName } from '../../../src-shared/safeFileName';
 import type { AssetBytes } from './assetBytes';
 
-/** Long enough for any real name, short enough for file systems' 255-byte limit with a " (999)" added. */
-const MAX_NAME_BYTES = 200;
-/** Names Windows refuses whatever the extension (a user may save to a shared or synced folder). */
-const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+/** How many numbered names are tried before giving up. */
 const MAX_SUFFIX = 999;
-
-/**
- * A file name that names one file in the chosen folder and nothing else: no path separators or `..`, no
- * control or bidi characters (a name must not read as something else), no characters Windows refuses, no
- * trailing dots or spaces. Falls back to the asset id when nothing usable is left.
- */
-export function safeFileName(name: string | null, fallback: string): string {
-  const last = (name ?? '').split(/[/\\]/).pop() ?? '';
-  const cleaned = last
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
-    .replace(/[<>:"|?*]/g, '_')
-    .trim()
-    .replace(/[. ]+$/, '');
-  const stem = cleaned.slice(0, cleaned.length - extname(cleaned).length);
-  if (cleaned === '' || /^\.+$/.test(cleaned) || RESERVED.test(stem)) {
-    return fallback === '' ? 'asset' : safeFileName(fallback, 'asset');
-  }
-  return truncate(cleaned);
-}
-
-// By grapheme, so a cut never splits an emoji or a letter with its accent.
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const graphemesOf = (text: string): string[] => Array.from(graphemes.segment(text), (s) => s.segment);
-
-function truncate(name: string): string {
-  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
-  const ext = extname(name);
-  const kept = ext.length > 0 && Buffer.byteLength(ext) <= 16 ? ext : '';
-  let budget = MAX_NAME_BYTES - Buffer.byteLength(kept);
-  let stem = '';
-  for (const part of graphemesOf(name.slice(0, name.length - kept.length))) {
-    budget -= Buffer.byteLength(part);
-    if (budget < 0) break;
-    stem += part;
-  }
-  return stem + kept;
-}
-
-/** `photo.png`, `photo (2).png`, `photo (3).png`, … */
-export function numberedName(name: string, n: number): string {
-  if (n <= 1) return name;
-  const ext = extname(name);
-  const stem = ext === name ? name : name.slice(0, name.length - ext.length);
-  return `${stem} (${n})${ext === name ? '' : ext}`;
-}
 
 /**
  * Streams `body` into a hidden temporary file in `folder`, then gives it the first free name of `name`,

@@ -2,6 +2,7 @@
 // files explained, not just rejected") is the editor's regular save, which has `nodes` and `links` arrays;
 // the service only runs the API-format graph and would answer workflow_format_ui. Saying so here, in words
 // with the way out, beats a 422 round trip.
+import { WORKFLOW_LIMITS, checkJsonBounds } from '../../../src-shared/jsonBounds';
 import { ContractFailure } from '../rpc/contractFailure';
 
 export type ApiWorkflow = Record<string, unknown>;
@@ -37,6 +38,14 @@ export function parseWorkflowText(text: string, fileName?: string): ApiWorkflow 
     throw new ContractFailure(
       'invalid_workflow_json',
       `${named(fileName)} is not valid JSON (${reason}). A workflow file is the JSON the editor exports.`,
+    );
+  }
+  // Before anything recursive (the request writer, a schema) walks it.
+  const bounds = checkJsonBounds(value, WORKFLOW_LIMITS);
+  if (!bounds.ok) {
+    throw new ContractFailure(
+      'invalid_workflow_json',
+      `${named(fileName)} cannot be a workflow: ${bounds.reason}. A workflow is an object of nodes keyed by id.`,
     );
   }
   if (!isRecord(value)) {

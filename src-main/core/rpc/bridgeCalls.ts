@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { bridgeContract, type BridgeCallName } from '../../../src-shared/contract';
 import type { CallResult } from '../../../src-shared/protocol';
+import { CONTRACT_ARGUMENT_LIMITS, checkJsonBounds } from '../../../src-shared/jsonBounds';
 import { toContractError } from './contractFailure';
 import { describeIssues } from './describeIssues';
 
@@ -24,6 +25,16 @@ export async function runBridgeCall(
   logError: (message: string, error: unknown) => void = console.error,
 ): Promise<CallResult<unknown>> {
   const spec = bridgeContract[name];
+  const bounds = checkJsonBounds(rawArgs, CONTRACT_ARGUMENT_LIMITS);
+  if (!bounds.ok) {
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_arguments',
+        message: `Invalid arguments for ${name}: refused because ${bounds.reason}`,
+      },
+    };
+  }
   const parsed = spec.args.safeParse(rawArgs);
   if (!parsed.success) {
     const message = `Invalid arguments for ${name}: ${describeIssues(parsed.error)}`;

@@ -5,7 +5,7 @@ import { ExternalLinkPolicy } from '../app/externalLinkPolicy';
 import { createTestCore, type TestCore } from '../app/testing/testCore';
 import { createUploadHandlers } from '../uploads';
 import { ContractFailure } from './contractFailure';
-import { ContractDispatcher, type ContractHandlers } from './dispatcher';
+import { ContractDispatcher, MAX_SUBSCRIPTIONS_PER_OWNER, type ContractHandlers } from './dispatcher';
 
 let core: TestCore;
 beforeAll(async () => {
@@ -157,6 +157,35 @@ describe('ContractDispatcher calls', () => {
   });
 });
 
+describe('ContractDispatcher bounds every argument before parsing it', () => {
+  const deep = (levels: number): unknown => {
+    let value: unknown = 'x';
+    for (let i = 0; i < levels; i++) value = { a: value };
+    return value;
+  };
+
+  it('answers a 100,000-deep argument with a clear error, not a stack overflow', async () => {
+    const dispatcher = new ContractDispatcher(handlers());
+    const answer = await dispatcher.call('jobs.list', { labels: deep(100_000) });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(!answer.ok && answer.error.message).toContain('nested more than 64 levels deep');
+    expect(dispatcher.subscribe({}, 'jobs.watch', 'sub-deep-0001', deep(100_000), vi.fn())).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+  });
+
+  it('answers a workflow file nested 100,000 deep with words, before anything is recorded or sent', async () => {
+    // The local proxy as the active profile: nothing listens there, and nothing needs to.
+    await core.profiles.setActive('local');
+    const dispatcher = new ContractDispatcher(handlers());
+    const workflowJson = `{"1":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const answer = await dispatcher.call('jobs.submit', { workflowJson });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_workflow_json' } });
+    expect(!answer.ok && answer.error.message).toContain('nested more than 128 levels deep');
+  });
+});
+
 describe('ContractDispatcher streams', () => {
   const ID = 'sub-0001-abcd';
 
@@ -188,6 +217,33 @@ describe('ContractDispatcher streams', () => {
     emit?.(2);
     expect(received).toHaveLength(2);
     expect(dispatcher.activeSubscriptionCount()).toBe(0);
+  });
+
+  it('caps the streams one owner may hold with a typed error; other owners are unaffected', () => {
+    const stops: number[] = [];
+    const dispatcher = new ContractDispatcher(handlers({ 'app.heartbeat': () => () => stops.push(1) }));
+    const flood = {};
+    const send = vi.fn();
+    const ids = Array.from(
+      { length: MAX_SUBSCRIPTIONS_PER_OWNER + 50 },
+      (_, i) => `flood-${String(i).padStart(6, '0')}`,
+    );
+    const answers = ids.map((id) =>
+      dispatcher.subscribe(flood, 'app.heartbeat', id, { intervalMs: 1000 }, send),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(MAX_SUBSCRIPTIONS_PER_OWNER);
+    expect(answers.at(-1)).toMatchObject({ ok: false, error: { code: 'too_many_subscriptions' } });
+    expect(dispatcher.activeSubscriptionCount(flood)).toBe(MAX_SUBSCRIPTIONS_PER_OWNER);
+    expect(dispatcher.subscribe({}, 'app.heartbeat', ID, { intervalMs: 1000 }, send)).toMatchObject({
+      ok: true,
+    });
+    // Closing one makes room for one.
+    dispatcher.unsubscribe(flood, ids[0]!);
+    expect(dispatcher.subscribe(flood, 'app.heartbeat', ID, { intervalMs: 1000 }, send)).toMatchObject({
+      ok: true,
+    });
+    dispatcher.disposeOwner(flood);
+    expect(dispatcher.activeSubscriptionCount(flood)).toBe(0);
   });
 
   it('refuses bad stream arguments, bad ids, duplicate ids and unknown streams', () => {

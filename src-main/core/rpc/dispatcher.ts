@@ -18,6 +18,8 @@ import {
   type ContractError,
   type StreamMessage,
 } from '../../../src-shared/protocol';
+import type { z } from 'zod';
+import { CONTRACT_ARGUMENT_LIMITS, checkJsonBounds } from '../../../src-shared/jsonBounds';
 import { toContractError } from './contractFailure';
 import { describeIssues } from './describeIssues';
 
@@ -54,32 +56,52 @@ interface ActiveSubscription {
 
 export interface DispatcherOptions {
   logError?: (message: string, error: unknown) => void;
+  /** Streams one window or connection may hold open at once (default MAX_SUBSCRIPTIONS_PER_OWNER). */
+  maxSubscriptionsPerOwner?: number;
 }
+
+/**
+ * The app holds a few dozen streams at most (a watched job per open detail, one per upload batch, the list
+ * feeds); far beyond that is a page gone wrong or hostile, and every stream costs main a producer.
+ */
+export const MAX_SUBSCRIPTIONS_PER_OWNER = 256;
 
 function invalidArguments(name: string, issues: string): ContractError {
   return { code: 'invalid_arguments', message: `Invalid arguments for ${name}: ${issues}` };
 }
 
+/** The schema's verdict, once the value is known to be small and shallow enough to give to a parser. */
+function parseArgs<T>(name: string, schema: z.ZodType<T>, raw: unknown): CallResult<T> {
+  const bounds = checkJsonBounds(raw, CONTRACT_ARGUMENT_LIMITS);
+  if (!bounds.ok) return { ok: false, error: invalidArguments(name, `refused because ${bounds.reason}`) };
+  const parsed = schema.safeParse(raw);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, error: invalidArguments(name, describeIssues(parsed.error)) };
+}
+
 export class ContractDispatcher {
   private readonly subscriptions = new Map<SubscriptionOwner, Map<string, ActiveSubscription>>();
   private readonly logError: (message: string, error: unknown) => void;
+  private readonly maxSubscriptionsPerOwner: number;
 
   constructor(
     private readonly handlers: ContractHandlers,
     options: DispatcherOptions = {},
   ) {
     this.logError = options.logError ?? ((message, error) => console.error(message, error));
+    this.maxSubscriptionsPerOwner = options.maxSubscriptionsPerOwner ?? MAX_SUBSCRIPTIONS_PER_OWNER;
   }
 
   async call(name: string, rawArgs: unknown, caller: CallCaller = null): Promise<CallResult<unknown>> {
     if (!isCallName(name))
       return { ok: false, error: { code: 'unknown_call', message: `No call named ${name}` } };
     const spec = contract[name];
-    const parsed = spec.args.safeParse(rawArgs);
-    if (!parsed.success) return { ok: false, error: invalidArguments(name, describeIssues(parsed.error)) };
+    const parsed = parseArgs<unknown>(name, spec.args, rawArgs);
+    if (!parsed.ok) return parsed;
     try {
       const handler = this.handlers[name] as (args: unknown, caller: CallCaller) => unknown;
-      const value = await handler(parsed.data, caller);
+      const value = await handler(parsed.value, caller);
       const checked = spec.result.safeParse(value);
       if (!checked.success) {
         this.logError(`Result of ${name} broke its contract: ${describeIssues(checked.error)}`, value);
@@ -108,9 +130,18 @@ export class ContractDispatcher {
     const owned = this.subscriptions.get(owner) ?? new Map<string, ActiveSubscription>();
     if (owned.has(id.data))
       return { ok: false, error: invalidArguments(name, 'subscription id already in use') };
+    if (owned.size >= this.maxSubscriptionsPerOwner) {
+      return {
+        ok: false,
+        error: {
+          code: 'too_many_subscriptions',
+          message: `This window already has ${owned.size} open streams; close some before opening more.`,
+        },
+      };
+    }
     const spec = contract[name];
-    const parsed = spec.args.safeParse(rawArgs);
-    if (!parsed.success) return { ok: false, error: invalidArguments(name, describeIssues(parsed.error)) };
+    const parsed = parseArgs<unknown>(name, spec.args, rawArgs);
+    if (!parsed.ok) return parsed;
 
     let seq = 0;
     const subscription: ActiveSubscription = { open: true, stop: () => undefined };
@@ -140,7 +171,7 @@ export class ContractDispatcher {
     this.subscriptions.set(owner, owned);
     try {
       const handler = this.handlers[name] as (args: unknown, sink: StreamSink<unknown>) => () => void;
-      const stop = handler(parsed.data, sink);
+      const stop = handler(parsed.value, sink);
       if (subscription.open) subscription.stop = stop;
       else stop();
     } catch (error) {

@@ -66,14 +66,16 @@ describe('the upload route’s checks', () => {
     }
   });
 
-  it('takes only PUT, and only from the page’s own origin when an origin is named', () => {
+  it('takes only PUT, and only from the page’s own origin, which must be named', () => {
     expect(check({ method: 'POST' })).toMatchObject({
       kind: 'refuse',
       answer: { status: 405, allow: 'PUT' },
     });
     expect(statusOf({ origins: ['https://evil.example'] })).toBe(403);
     expect(statusOf({ origins: [ORIGIN, 'null'] })).toBe(403);
-    expect(statusOf({ origins: [undefined, undefined] })).toBe('accepted');
+    expect(statusOf({ origins: [undefined, undefined] })).toBe(403);
+    expect(statusOf({ origins: [] })).toBe(403);
+    expect(statusOf({ origins: [undefined, ORIGIN] })).toBe('accepted');
   });
 
   it('maps core’s refusals to the same statuses in both hosts, and leaves anything else to the host', () => {

@@ -104,7 +104,10 @@ export function checkBytesRequest(
     const message = `Content-Length and ${BYTES_LENGTH_HEADER} name different lengths.`;
     return { kind: 'refuse', answer: refusal(400, 'length_mismatch', message) };
   }
-  if (request.origins.some((origin) => origin !== undefined && origin !== pageOrigin)) {
+  // The page's own origin must be named, and nothing else may be: a request with no Origin at all (a script
+  // outside any browser, or a tool that found the address) is refused like a foreign one.
+  const named = request.origins.filter((origin) => origin !== undefined);
+  if (named.length === 0 || named.some((origin) => origin !== pageOrigin)) {
     const answer = refusal(403, 'forbidden_origin', 'Only Loupe’s own page may upload.');
     return { kind: 'refuse', answer };
   }
