@@ -17,6 +17,7 @@ import {
   UploadService,
   createDropGrantHandlers,
   createUploadHandlers,
+  type FileGrantsOptions,
   type PickFiles,
 } from '../uploads';
 import { createContractHandlers } from './contractHandlers';
@@ -41,6 +42,8 @@ export interface CoreOptions {
   startDrag?: StartDrag | null;
   /** Electron's open dialog for uploads.pickFiles; absent or null (browser shell, CLI): not_available. */
   pickFiles?: PickFiles | null;
+  /** How long grants live (tests shorten it). */
+  fileGrants?: FileGrantsOptions;
 }
 
 export interface LoupeCore {
@@ -90,7 +93,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     // shell's loopback host (webHost.ts) and Electron's loupe-app://app (electron/appProtocol.ts).
     bytesRouteBase: `${BYTES_UPLOAD_ROUTE_PREFIX}${content.capability}/`,
   });
-  const grants = new FileGrants();
+  const grants = new FileGrants(options.fileGrants);
   const jobs = new ActiveJobs({
     profiles,
     connect: (profileId) => connectionForProfile(profiles, profileId),

@@ -7,7 +7,7 @@ import {
   type JobSnapshot,
 } from '../../../../src-shared/contract';
 import type { KeychainBackend, Surface } from '../../profiles';
-import type { PickFiles } from '../../uploads';
+import type { FileGrantsOptions, PickFiles } from '../../uploads';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { makeTempDir } from '../../store/testing/tempDir';
 import { createCore, type LoupeCore } from '../createCore';
@@ -27,6 +27,7 @@ export interface TestCoreOptions {
   dataDir?: string;
   /** The host's open dialog for uploads.pickFiles (Electron's, faked). */
   pickFiles?: PickFiles | null;
+  fileGrants?: FileGrantsOptions;
 }
 
 export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
@@ -48,6 +49,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
     openExternal: null,
     demo: options.demo ?? null,
     pickFiles: options.pickFiles ?? null,
+    ...(options.fileGrants ? { fileGrants: options.fileGrants } : {}),
   });
   return {
     ...core,

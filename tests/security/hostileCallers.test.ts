@@ -1,0 +1,271 @@
+// The hostile-caller suite (issue 10): whatever a caller of the contract sends, through either transport,
+// nothing gets through. Every attempt is counted; one line of counts is printed at the end, and the suite
+// fails on any attempt that was accepted. A caller here already holds the transport (a compromised page in
+// Electron, or whoever has the browser shell's token): the perimeter is tested elsewhere; this is what the
+// contract itself refuses.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callNames, streamNames } from '../../src-shared/contract';
+import type { CallResult } from '../../src-shared/protocol';
+import { MAX_SUBSCRIPTIONS_PER_OWNER } from '../../src-main/core/rpc/dispatcher';
+import { systemKeychain, type KeychainBackend } from '../../src-main/core/profiles';
+import { FakeKeychain } from '../../src-main/core/profiles/testing/fakeKeychain';
+import { startCollector, type Collector } from './credentialCollector';
+import { ipcTransport, RawJson, Tally, webSocketTransport, type HostileTransport } from './hostileTransports';
+
+const tally = new Tally();
+afterAll(() => {
+  console.log(tally.line());
+  // npm test's summary prints this line again at the end (scripts/test-summary.mjs).
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/hostile-callers.txt', `${tally.line()}\n`);
+  expect(tally.accepted).toEqual([]);
+  expect(tally.attempts).toBeGreaterThan(1000);
+});
+
+/** The real Secret Service under the test wrapper (a keychain service of this run's own), else in memory. */
+function keychain(): KeychainBackend {
+  return process.env['LOUPE_KEYRING_READY'] === '1'
+    ? systemKeychain(`loupe-hostile-${randomUUID()}`)
+    : new FakeKeychain();
+}
+
+/** Arguments no call accepts: wrong types, unknown keys, prototype keys, depth. */
+const malformed: [string, unknown][] = [
+  ['null', null],
+  ['a string', 'x'],
+  ['a number', 42],
+  ['an array', []],
+  ['an unknown key', { __loupe_unexpected__: true }],
+  ['a __proto__ key', JSON.parse('{"__proto__":{"polluted":true}}') as unknown],
+  ['100,000 levels deep', new RawJson(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)],
+  ['an object 100,000 levels deep', new RawJson(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`)],
+];
+
+/** Names that are not calls of the contract, or must never be. */
+const notCalls = [
+  'shell.exec',
+  'files.grantDropped',
+  'profiles.readCredential',
+  'profiles.resolveConnection',
+  '__proto__',
+  'constructor',
+  'toString',
+  'jobs.list.extra',
+  '',
+];
+
+const transports: [string, () => Promise<HostileTransport>][] = [
+  ['websocket', () => webSocketTransport({ keychain: keychain(), fileGrants: { ttlMs: 200 } })],
+  ['ipc', () => ipcTransport({ keychain: keychain(), fileGrants: { ttlMs: 200 } })],
+];
+
+describe.each(transports)('a hostile caller over %s', (transportName, open) => {
+  let transport: HostileTransport;
+  const secret = `sk-canary-${randomUUID()}`;
+  const fileCanary = `PRIVATE-KEY-${randomUUID()}`;
+  let collector: Collector;
+  let secretFile: string;
+
+  const refused = (label: string, result: CallResult<unknown>): void => {
+    tally.record(transport.name, label, result.ok);
+    expect(result.ok, label).toBe(false);
+  };
+  const noLeak = (label: string, before: number): void => {
+    const leaked = collector.leaks() > before;
+    tally.record(transport.name, label, leaked);
+    expect(leaked, label).toBe(false);
+  };
+  const must = async <T>(result: Promise<CallResult<T>>): Promise<T> => {
+    const answer = await result;
+    if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+    return answer.value;
+  };
+
+  beforeAll(async () => {
+    transport = await open();
+    collector = await startCollector([secret, fileCanary]);
+    secretFile = join(transport.core.dataDir, 'id_ed25519');
+    writeFileSync(secretFile, `-----BEGIN ${fileCanary}-----\n`);
+  });
+  afterAll(async () => {
+    await transport.close();
+    await collector.close();
+  });
+
+  it('every call and stream refuses malformed arguments, and names outside the contract do nothing', async () => {
+    for (const name of callNames) {
+      for (const [label, args] of malformed) {
+        const result = await transport.call(name, args);
+        refused(`${name} with ${label}`, result);
+        expect(!result.ok && result.error.code, `${name} with ${label}`).toBe('invalid_arguments');
+      }
+    }
+    let id = 0;
+    for (const name of streamNames) {
+      for (const [label, args] of malformed) {
+        refused(`${name} stream with ${label}`, await transport.subscribe(name, `hostile-${id++}-sub`, args));
+      }
+      refused(`${name} stream with a malformed id`, await transport.subscribe(name, '../../x', {}));
+    }
+    for (const name of notCalls) {
+      refused(`call ${JSON.stringify(name)}`, await transport.call(name, {}));
+      refused(`stream ${JSON.stringify(name)}`, await transport.subscribe(name, `hostile-${id++}-sub`, {}));
+    }
+  });
+
+  it('a saved key never reaches a host the caller points the profile at', async () => {
+    // The control: a profile given its key for the collector does send it there, so the listener hears a leak.
+    const control = await must(
+      transport.call('profiles.create', { name: 'control', surface: 'managed', baseUrl: collector.origin }),
+    );
+    const controlId = (control as { id: string }).id;
+    await must(transport.call('profiles.setCredential', { profileId: controlId, secret }));
+    await transport.call('profiles.test', { profileId: controlId, refresh: true });
+    expect(collector.leaks()).toBeGreaterThan(0);
+    await must(transport.call('profiles.remove', { profileId: controlId }));
+
+    const legit = 'https://legit.example';
+    const created = await must(
+      transport.call('profiles.create', { name: 'victim', surface: 'managed', baseUrl: legit }),
+    );
+    const profileId = (created as { id: string }).id;
+    await must(transport.call('profiles.setCredential', { profileId, secret }));
+
+    const probes: [string, () => Promise<unknown>][] = [
+      ['profiles.test', () => transport.call('profiles.test', { profileId, refresh: true })],
+      ['jobs.list', () => transport.call('jobs.list', {})],
+      ['jobs.get', () => transport.call('jobs.get', { jobId: 'job-1' })],
+      [
+        'jobs.submit',
+        () => transport.call('jobs.submit', { workflowJson: '{"1":{"class_type":"X","inputs":{}}}' }),
+      ],
+      ['assets.get', () => transport.call('assets.get', { assetId: 'asset-1' })],
+    ];
+    const moves: [string, Record<string, unknown>][] = [
+      ['baseUrl to the collector', { baseUrl: collector.origin }],
+      [
+        'baseUrl back, then routerBaseUrl to the collector',
+        { baseUrl: legit, routerBaseUrl: collector.origin },
+      ],
+      ['both to the collector', { baseUrl: collector.origin, routerBaseUrl: collector.origin }],
+      ['the surface too', { surface: 'serverless', baseUrl: `${collector.origin}/mount` }],
+    ];
+    for (const [move, patch] of moves) {
+      // The key is set again each round: the caller holds setCredential only for keys it already knows.
+      await must(transport.call('profiles.update', { profileId, baseUrl: legit, routerBaseUrl: null }));
+      await must(transport.call('profiles.setCredential', { profileId, secret }));
+      const updated = await must(transport.call('profiles.update', { profileId, ...patch }));
+      tally.record(
+        transport.name,
+        `${move}: the key stayed`,
+        (updated as { hasCredential: boolean }).hasCredential,
+      );
+      expect(updated).toMatchObject({ hasCredential: false, credentialDropped: true });
+      await must(transport.call('profiles.setActive', { profileId }));
+      for (const [probe, run] of probes) {
+        const before = collector.leaks();
+        await run();
+        noLeak(`${move}, then ${probe}`, before);
+      }
+    }
+    expect(collector.requests()).toBeGreaterThan(moves.length);
+    await must(transport.call('profiles.remove', { profileId }));
+  });
+
+  it('uploads.start reads no path nobody granted', async () => {
+    const target = await must(
+      transport.call('profiles.create', {
+        name: 'upload target',
+        surface: 'managed',
+        baseUrl: collector.origin,
+      }),
+    );
+    await must(transport.call('profiles.setActive', { profileId: (target as { id: string }).id }));
+    const before = collector.leaks();
+    const attempts: [string, unknown][] = [
+      ['a path', { paths: [secretFile] }],
+      ['a path as a grant', { grants: [secretFile] }],
+      ['a file URL', { grants: [`file://${secretFile}`] }],
+      ['a forged grant', { grants: [randomBytes(32).toString('base64url')] }],
+      ['a grant-shaped path', { grants: ['/'.repeat(43)] }],
+      ['no grants', { grants: [] }],
+      ['a path beside the options', { grants: [randomBytes(32).toString('base64url')], paths: [secretFile] }],
+    ];
+    for (const [label, args] of attempts)
+      refused(`uploads.start with ${label}`, await transport.call('uploads.start', args));
+    refused(
+      'uploads.prepareBytes naming a path',
+      await transport.call('uploads.prepareBytes', {
+        files: [
+          {
+            name: secretFile,
+            size: 10,
+            hash: `blake3:${'0'.repeat(64)}`,
+            contentType: '',
+            relativePath: secretFile,
+          },
+        ],
+      }),
+    );
+    if (transport.name === 'websocket') {
+      // The browser shell has no dialog and no drop bridge: nothing there can ever mint a grant.
+      refused(
+        'uploads.pickFiles in the browser shell',
+        await transport.call('uploads.pickFiles', { kind: 'files' }),
+      );
+    }
+    noLeak('no upload carried the secret file', before);
+  });
+
+  // Only Electron mints grants (the browser shell's refusal to mint one is counted above), so only there is
+  // there a grant to misuse.
+  if (transportName === 'ipc')
+    it('a grant works once, for its own window, and not after it expires', async () => {
+      if (transport.grantDropped === undefined || transport.callFromOtherWindow === undefined) {
+        throw new Error('the Electron transport offers the drop bridge');
+      }
+      const file = join(transport.core.dataDir, 'chosen.png');
+      writeFileSync(file, randomBytes(64));
+      const mint = async (): Promise<string> => {
+        const minted = (await must(transport.grantDropped!([file]))) as { grants: { grant: string }[] };
+        return minted.grants[0]!.grant;
+      };
+      const used = await mint();
+      await must(transport.call('uploads.start', { grants: [used] }));
+      refused('a grant used twice', await transport.call('uploads.start', { grants: [used] }));
+
+      const foreign = await mint();
+      refused(
+        'a grant redeemed by another window',
+        await transport.callFromOtherWindow('uploads.start', { grants: [foreign] }),
+      );
+      refused(
+        'a grant repeated in one call',
+        await transport.call('uploads.start', { grants: [foreign, foreign] }),
+      );
+
+      const stale = await mint();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      refused('an expired grant', await transport.call('uploads.start', { grants: [stale] }));
+      refused('the bridge asked for a relative path', await transport.grantDropped(['id_ed25519']));
+    });
+
+  it('a flood of subscriptions stops at the cap with a typed error', async () => {
+    const flood = 2000;
+    const answers = await Promise.all(
+      Array.from({ length: flood }, (_, i) =>
+        transport.subscribe('app.heartbeat', `flood-${String(i).padStart(6, '0')}`, { intervalMs: 60_000 }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.ok).length;
+    expect(accepted).toBeLessThanOrEqual(MAX_SUBSCRIPTIONS_PER_OWNER);
+    answers.forEach((answer, index) => {
+      const beyondCap = index >= MAX_SUBSCRIPTIONS_PER_OWNER;
+      if (beyondCap) refused(`subscription ${index + 1} of a flood`, answer);
+      if (beyondCap) expect(!answer.ok && answer.error.code).toBe('too_many_subscriptions');
+    });
+  });
+});
