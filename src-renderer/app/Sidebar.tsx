@@ -17,7 +17,8 @@ export function Sidebar() {
   return (
     <aside className="flex w-52 shrink-0 flex-col border-r border-line bg-panel">
       <div className="flex h-11 items-center gap-2 border-b border-line px-3">
-        <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border-2 border-accent" />
+        {/* The app icon (resources/icon.svg), served beside the page. */}
+        <img src="/favicon.svg" alt="" aria-hidden="true" width={20} height={20} className="h-5 w-5" />
         <span className="text-sm font-semibold tracking-tight">Loupe</span>
       </div>
       <ProfileSwitcher />
