@@ -1,8 +1,8 @@
 // The core's own benchmarks as `npm run bench` tables: the watcher's request budget (against the simulator,
 // with the naive one-GET-per-job figure measured alongside) and the store's snapshot throughput.
-import { benchBatchList } from '../src-main/core/batches/bench';
-import { benchStore } from '../src-main/core/store/bench';
-import { benchWatcher } from '../src-main/core/watch/bench';
+import { benchBatchList } from './core/batchesBench';
+import { benchStore } from './core/storeBench';
+import { benchWatcher } from './core/watcherBench';
 import { startSimulator } from '../src-main/simulator/server';
 import type { Figure, Figures } from './figures';
 

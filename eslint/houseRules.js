@@ -116,7 +116,7 @@ export const houseRules = [
     },
   },
   {
-    files: ['src-main/core/**/*.test.ts', 'src-main/core/**/conformance/**/*.ts'],
+    files: ['src-main/core/**/*.test.ts', 'src-main/core/**/testing/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: restrictedZones(false) }] },
   },
 ];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../simulator/server';
-import { startFast } from '../simulator/testKit';
+import { startFast } from '../simulator/testing/testKit';
 import { cli, simulatorEnv } from './testing/cliHarness';
 
 interface UploadResult {

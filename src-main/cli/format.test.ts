@@ -27,9 +27,10 @@ describe('safeJson', () => {
 
 describe('formatting', () => {
   it('formats sizes', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1536)).toBe('1.5 KiB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MiB');
+    // The app's words: decimal units.
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1536)).toBe('1.54 kB');
+    expect(formatBytes(3_000_000)).toBe('3.00 MB');
     expect(formatBytes(null)).toBe('?');
   });
 

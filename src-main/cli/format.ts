@@ -1,19 +1,12 @@
 // Human-readable renderings: sizes, tables, one-line job summaries. Every field that came from the service
 // goes through `visible` here, so the command files never print raw server text by accident.
 import type { Job, JobListItem, Output as JobOutput } from '../core/api';
+import { formatBytes as formatSize } from '../../src-shared/format';
 import { visible } from './terminalText';
 
+/** A size in the same words as the app (decimal units); '?' when the service did not say. */
 export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return '?';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit] ?? 'TiB'}`;
+  return bytes === null ? '?' : formatSize(bytes);
 }
 
 /** Columns padded to their widest cell; every cell is made visible first. */

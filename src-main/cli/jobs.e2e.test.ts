@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../simulator/server';
 import { failingWorkflow, textToImageWorkflow, uiWorkflowDocument } from '../simulator/jobs/sampleWorkflows';
-import { startFast } from '../simulator/testKit';
+import { startFast } from '../simulator/testing/testKit';
 import { cli, MemorySink, simulatorEnv } from './testing/cliHarness';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../simulator/server';
 import { textToImageWorkflow } from '../simulator/jobs/sampleWorkflows';
-import { startFast } from '../simulator/testKit';
+import { startFast } from '../simulator/testing/testKit';
 import { cli } from './testing/cliHarness';
 
 describe('loupe on an older self-hosted proxy', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKeychain } from '../core/profiles/testing/fakeKeychain';
 import { filesContaining } from '../core/profiles/testing/diskScan';
 import type { RunningSimulator } from '../simulator/server';
-import { startFast } from '../simulator/testKit';
+import { startFast } from '../simulator/testing/testKit';
 import { cli } from './testing/cliHarness';
 
 const canary = 'sk-canary-7f3a9c1e5b';

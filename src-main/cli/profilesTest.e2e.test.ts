@@ -2,9 +2,9 @@
 // how a refusal or silence is explained, and the exit code a script branches on. A saved profile's test
 // is in profiles.e2e.test.ts; these use the environment (LOUPE_BASE_URL …).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort } from '../core/api/conformance/simulatorHarness';
+import { closedPort } from '../core/api/testing/conformance/simulatorHarness';
 import type { RunningSimulator } from '../simulator/server';
-import { startFast } from '../simulator/testKit';
+import { startFast } from '../simulator/testing/testKit';
 import { cli, simulatorEnv } from './testing/cliHarness';
 
 describe('loupe profiles test', () => {

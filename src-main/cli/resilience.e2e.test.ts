@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../simulator/server';
 import { textToImageWorkflow } from '../simulator/jobs/sampleWorkflows';
-import { startFast } from '../simulator/testKit';
+import { startFast } from '../simulator/testing/testKit';
 import { cli, MemorySink, simulatorEnv } from './testing/cliHarness';
 
 describe('loupe against a misbehaving service', () => {

@@ -14,7 +14,7 @@ import {
 } from '../core/api';
 import { DATABASE_FILE } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
-import { connectionForProfile } from '../core/app/serviceConnection';
+import { connectionForProfile } from '../core/profiles';
 import { CredentialVault, ProfileService, systemKeychain, type Profile } from '../core/profiles';
 import { openStore, type LoupeStore } from '../core/store';
 import type { GlobalArgs } from './args';

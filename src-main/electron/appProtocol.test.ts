@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { BytesFile, UploadBatch } from '../../src-shared/contract';
-import { clearSimRequests, simRequests, startFast } from '../core/api/conformance/simulatorHarness';
+import { clearSimRequests, simRequests, startFast } from '../core/api/testing/conformance/simulatorHarness';
 import { hashChunksWithWasm, type UploadService } from '../core/uploads';
 import { uploadFixture, type UploadFixture } from '../core/uploads/testing/uploadFixture';
 import type { RunningSimulator } from '../simulator/server';

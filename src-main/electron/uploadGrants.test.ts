@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileGrantListSchema } from '../../src-shared/contract';
 import { ipcChannels } from '../../src-shared/protocol';
-import { startFast, type RunningSimulator } from '../core/api/conformance/simulatorHarness';
+import { startFast, type RunningSimulator } from '../core/api/testing/conformance/simulatorHarness';
 import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { APP_ENTRY_URL, isAppUrl } from './appOrigin';
 import { FakeDialog, FakeIpcMain, FakeWebContents, frame, invokeEvent } from './fakes.test-support';

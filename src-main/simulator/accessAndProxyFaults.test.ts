@@ -9,7 +9,7 @@ import { audioWorkflow } from './jobs/sampleWorkflows';
 import type { RunningSimulator } from './kernel';
 import { makePng } from './media';
 import { resolveOptions } from './options';
-import { client, errorCode, obj, startFast, uploadAsset, waitForStatus } from './testKit';
+import { client, errorCode, obj, startFast, uploadAsset, waitForStatus } from './testing/testKit';
 
 const job = { workflow: audioWorkflow(440, 20) };
 

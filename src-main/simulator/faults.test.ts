@@ -5,7 +5,7 @@ import { routeMatches } from './routePattern';
 import type { RunningSimulator } from './kernel';
 import { audioWorkflow } from './jobs/sampleWorkflows';
 import { makePng } from './media';
-import { client, errorCode, obj, startFast, uploadAsset, type Client } from './testKit';
+import { client, errorCode, obj, startFast, uploadAsset, type Client } from './testing/testKit';
 
 let sim: RunningSimulator;
 let api: Client;

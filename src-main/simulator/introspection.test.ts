@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from './kernel';
 import { audioWorkflow } from './jobs/sampleWorkflows';
 import { makePng } from './media';
-import { arr, client, obj, startFast, uploadAsset, waitForStatus } from './testKit';
+import { arr, client, obj, startFast, uploadAsset, waitForStatus } from './testing/testKit';
 
 let sim: RunningSimulator;
 

@@ -6,7 +6,16 @@ import { AssetService } from './assets/assetService';
 import { startKernel, type RunningSimulator } from './kernel';
 import { makeLatent, makePng, makeWav } from './media';
 import { audioWorkflow } from './jobs/sampleWorkflows';
-import { arr, client, errorCode, fastTiming, obj, startFast, waitFor, waitForStatus } from './testKit';
+import {
+  arr,
+  client,
+  errorCode,
+  fastTiming,
+  obj,
+  startFast,
+  waitFor,
+  waitForStatus,
+} from './testing/testKit';
 
 describe('mount prefix', () => {
   let sim: RunningSimulator;

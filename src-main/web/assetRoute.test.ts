@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
-import { clearSimRequests, simRequests } from '../core/api/conformance/simulatorHarness';
+import { clearSimRequests, simRequests } from '../core/api/testing/conformance/simulatorHarness';
 import { uploadBytes } from '../core/content/testing/bytes';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
 import { startWebHost, type WebHost } from './webHost';

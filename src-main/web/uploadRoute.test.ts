@@ -14,7 +14,7 @@ import {
   type BytesPlan,
   type UploadBatch,
 } from '../../src-shared/contract';
-import { clearSimRequests, simRequests, startFast } from '../core/api/conformance/simulatorHarness';
+import { clearSimRequests, simRequests, startFast } from '../core/api/testing/conformance/simulatorHarness';
 import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { hashChunksWithWasm, UploadService } from '../core/uploads';
 import type { RunningSimulator } from '../simulator/server';

@@ -1,8 +1,8 @@
 // Query options for jobs: one job, its log, its workflow, and the paged list.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LoupeApi } from '../../src-preload/buildApi';
+import { isTerminalJobStatus } from '../../src-shared/jobStatus';
 import {
-  TERMINAL_JOB_STATUSES,
   type JobListArgs,
   type JobListPage,
   type JobLogResult,
@@ -15,9 +15,7 @@ import { jobKeys } from './jobKeys';
 export const JOB_LIST_PAGE_SIZE = 200;
 
 /** Tolerant: a status this build does not know (a newer host) is not terminal. */
-export function isTerminalStatus(status: string | undefined): boolean {
-  return status !== undefined && (TERMINAL_JOB_STATUSES as readonly string[]).includes(status);
-}
+export const isTerminalStatus = isTerminalJobStatus;
 
 /** One job, read with jobs.get. A poll answer older than what an event already brought is not taken. */
 export const jobQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>

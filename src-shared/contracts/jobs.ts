@@ -3,22 +3,12 @@
 // 'unknown' (with the raw text kept) and are never taken for done.
 import { z } from 'zod';
 import { call, noArgs, recordOf, stream } from '../contractKit';
+import { MAX_LABEL_FILTERS, MAX_LABEL_KEY_LENGTH, MAX_LABEL_VALUE_LENGTH } from '../limits';
 
-export const JOB_STATUSES = [
-  'queued',
-  'running',
-  'canceling',
-  'canceled',
-  'succeeded',
-  'failed',
-  'expired',
-  'unknown',
-] as const;
+import { JOB_STATUSES } from '../jobStatus';
+
+export { JOB_STATUSES, TERMINAL_JOB_STATUSES, isTerminalJobStatus, type JobStatus } from '../jobStatus';
 export const jobStatusSchema = z.enum(JOB_STATUSES);
-export type JobStatus = z.infer<typeof jobStatusSchema>;
-
-/** The statuses after which nothing changes (spec "States and transitions"); 'unknown' is not one of them. */
-export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['succeeded', 'canceled', 'failed', 'expired'];
 
 /** Ids go into URL paths in main: keep them to characters that need no escaping to be unambiguous. */
 export const jobIdSchema = z
@@ -110,10 +100,10 @@ export const jobSummarySchema = z.object({
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
 /** Label filters exactly as the service will accept them (validated in main again before sending). */
-export const labelFiltersSchema = recordOf(z.string().min(1).max(40), z.string().max(1024)).refine(
-  (labels) => Object.keys(labels).length <= 3,
-  'At most three label filters.',
-);
+export const labelFiltersSchema = recordOf(
+  z.string().min(1).max(MAX_LABEL_KEY_LENGTH),
+  z.string().max(MAX_LABEL_VALUE_LENGTH),
+).refine((labels) => Object.keys(labels).length <= MAX_LABEL_FILTERS, 'At most three label filters.');
 
 export const jobListArgsSchema = z.strictObject({
   /** Opaque: the previous page's nextCursor, unchanged. */
@@ -167,7 +157,10 @@ export const jobSubmitArgsSchema = z.strictObject({
   /** The workflow file's text; main parses it and explains an editor (UI-format) export. */
   workflowJson: z.string().max(50 * 1024 * 1024),
   fileName: z.string().max(255).optional(),
-  labels: recordOf(z.string().min(1).max(40), z.string().max(1024)).optional(),
+  labels: recordOf(
+    z.string().min(1).max(MAX_LABEL_KEY_LENGTH),
+    z.string().max(MAX_LABEL_VALUE_LENGTH),
+  ).optional(),
 });
 
 /** What one watched job's stream carries. */

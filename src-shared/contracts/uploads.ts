@@ -7,6 +7,8 @@
 // inside what was dropped where `path` would be.
 import { z } from 'zod';
 import { call, noArgs, stream } from '../contractKit';
+import { ERROR_CODES } from '../errorCodes';
+import { MAX_FILES_PER_UPLOAD } from '../limits';
 
 /** POSIX `/…`, Windows `C:\…` or `C:/…`, or UNC `\\server\share`. Main re-checks with node:path. */
 const absolutePathPattern = /^(\/|[A-Za-z]:[\\/]|\\\\[^\\])/;
@@ -62,7 +64,7 @@ export type UploadOptions = z.infer<typeof uploadOptionsSchema>;
 
 export const uploadsStartArgsSchema = z.strictObject({
   /** From uploads.pickFiles or a real drop; each is used up by this call. */
-  grants: z.array(fileGrantIdSchema).min(1).max(1000),
+  grants: z.array(fileGrantIdSchema).min(1).max(MAX_FILES_PER_UPLOAD),
   options: uploadOptionsSchema.optional(),
 });
 export type UploadsStartArgs = z.input<typeof uploadsStartArgsSchema>;
@@ -93,9 +95,9 @@ export const uploadOutcomeSchema = z.discriminatedUnion('kind', [
 export type UploadOutcome = z.infer<typeof uploadOutcomeSchema>;
 
 /** A `failed` outcome's code for a file that was in flight when Loupe last stopped; Retry resumes it. */
-export const UPLOAD_INTERRUPTED_CODE = 'interrupted';
+export const UPLOAD_INTERRUPTED_CODE = ERROR_CODES.uploadInterrupted;
 /** The same for a page-dropped file: the page's copy is gone, so only dropping it again finishes it. */
-export const UPLOAD_INTERRUPTED_PAGE_FILE_CODE = 'interrupted_page_file';
+export const UPLOAD_INTERRUPTED_PAGE_FILE_CODE = ERROR_CODES.uploadInterruptedPageFile;
 
 /** Either of the two: the file was in flight when Loupe last stopped. */
 export function isInterruptedUploadCode(code: string): boolean {
@@ -201,7 +203,7 @@ export const bytesFileSchema = z.strictObject({
 export type BytesFile = z.infer<typeof bytesFileSchema>;
 
 export const uploadsPrepareBytesArgsSchema = z.strictObject({
-  files: z.array(bytesFileSchema).min(1).max(1000),
+  files: z.array(bytesFileSchema).min(1).max(MAX_FILES_PER_UPLOAD),
   options: uploadOptionsSchema.optional(),
 });
 export type UploadsPrepareBytesArgs = z.input<typeof uploadsPrepareBytesArgsSchema>;
@@ -280,7 +282,7 @@ export const uploadsContract = {
  */
 export const bridgeContract = {
   'files.grantDropped': call(
-    z.strictObject({ paths: z.array(uploadPathSchema).min(1).max(1000) }),
+    z.strictObject({ paths: z.array(uploadPathSchema).min(1).max(MAX_FILES_PER_UPLOAD) }),
     fileGrantListSchema,
   ),
 } as const;

@@ -1,4 +1,3 @@
-import type { ContractError } from '../../../src-shared/protocol';
 // One error type for everything the API layer can fail with (ARCHITECTURE rule 9). The UI maps
 // `code` to words and next steps; `kind` tells it which family of trouble it is looking at.
 
@@ -125,17 +124,6 @@ export class ApiError extends Error {
       details: this.details,
       retryAfterMs: this.retryAfterMs,
       requestId: this.requestId,
-    };
-  }
-
-  /** The typed error value the renderer receives (ARCHITECTURE.md, rule 9): code, words, what to wait. */
-  toContractError(): ContractError {
-    return {
-      code: this.code,
-      message: this.message,
-      ...(this.status > 0 ? { status: this.status } : {}),
-      ...(this.details === null || this.details === undefined ? {} : { details: this.details }),
-      ...(this.retryAfterMs === null ? {} : { retryAfterMs: this.retryAfterMs }),
     };
   }
 }

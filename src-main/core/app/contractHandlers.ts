@@ -1,22 +1,18 @@
 // Binds the contract's names to the services that answer them. Both hosts (Electron, browser shell) build
 // their dispatcher from this one function, so they cannot drift apart.
-import type { AppInfo, ConnectionReport } from '../../../src-shared/contract';
+import type { AppInfo } from '../../../src-shared/contract';
 import type { BatchReader } from '../batches';
+import type { ConnectionTester } from '../capabilities';
 import type { AssetHandlers } from '../content';
 import type { ActiveJobs } from '../jobs';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import { createBatchHandlers } from './batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from './jobHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
-
-/** Probes a profile's service: reachability, credential, capabilities (core/capabilities implements it). */
-export interface ConnectionTester {
-  test(profileId: string, options: { refresh: boolean }): Promise<ConnectionReport>;
-}
 
 export interface CoreServices extends ProfileDeps {
   connections: ConnectionTester;
@@ -41,7 +37,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     'app.openExternal': async ({ url }) => {
       const allowed = services.linkPolicy.check(url);
       if (allowed === null) {
-        throw new ContractFailure(
+        throw new DomainError(
           'link_not_allowed',
           'Loupe only opens https links to known hosts. Copy the link if you trust it.',
         );

@@ -7,7 +7,7 @@ import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ActiveJobs } from '../jobs';
-import { CredentialVault, ProfileService, type KeychainBackend } from '../profiles';
+import { CredentialVault, ProfileService, connectionForProfile, type KeychainBackend } from '../profiles';
 import type { BridgeHandlers } from '../rpc/bridgeCalls';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
 import { openStore, type LoupeStore } from '../store';
@@ -24,7 +24,6 @@ import { createContractHandlers } from './contractHandlers';
 import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
 import { ExternalLinkPolicy } from './externalLinkPolicy';
 import { syncDemoWithActiveProfile } from './profileHandlers';
-import { connectionForProfile } from './serviceConnection';
 
 export interface CoreOptions {
   /** Where Loupe keeps its database (created if missing). */

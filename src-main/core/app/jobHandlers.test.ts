@@ -5,8 +5,8 @@ import type { JobListPage, JobSnapshot, JobWatchEvent } from '../../../src-share
 import type { StreamMessage } from '../../../src-shared/protocol';
 import { createDemoLauncher } from '../../simulator/demoLauncher';
 import { textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
-import { until } from '../jobs/conformance/jobsHarness';
+import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
+import { until } from '../jobs/testing/conformance/jobsHarness';
 import { createTestCore, type TestCore } from './testing/testCore';
 
 let core: TestCore | null = null;

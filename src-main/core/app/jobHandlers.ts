@@ -2,11 +2,17 @@
 // (core/watch).
 import type { ActiveJobs } from '../jobs';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
+import { toContractError } from '../rpc/toContractError';
 
 type JobNames = Extract<keyof CallHandlers | keyof StreamHandlers, `jobs.${string}`>;
 export type JobHandlers = Pick<CallHandlers & StreamHandlers, JobNames>;
 
-export function createJobHandlers(jobs: ActiveJobs): JobHandlers {
+export function createJobHandlers(
+  jobs: ActiveJobs,
+  logError: (message: string, error: unknown) => void = console.error,
+): JobHandlers {
+  const ended = (error: Error | undefined) =>
+    error === undefined ? undefined : toContractError(error, (e) => logError('jobs.watch failed', e));
   return {
     'jobs.list': async (args) => (await jobs.service()).list(args),
     'jobs.get': async ({ jobId }) => (await jobs.service()).get(jobId),
@@ -16,7 +22,7 @@ export function createJobHandlers(jobs: ActiveJobs): JobHandlers {
     'jobs.cancel': async ({ jobId }) => (await jobs.service()).cancel(jobId),
     'jobs.retry': async ({ jobId }) => (await jobs.service()).retry(jobId),
     'jobs.watch': ({ jobId, live }, sink) =>
-      jobs.watch(jobId, { live, emit: (event) => sink.emit(event), end: (error) => sink.end(error) }),
+      jobs.watch(jobId, { live, emit: (event) => sink.emit(event), end: (error) => sink.end(ended(error)) }),
     'jobs.updates': (_args, sink) => jobs.updates((rows) => sink.emit({ jobs: rows })),
   };
 }

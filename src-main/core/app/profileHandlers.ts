@@ -2,7 +2,7 @@
 // when its profile becomes active.
 import type { ProfileList } from '../../../src-shared/contract';
 import type { CredentialVault, ProfileService } from '../profiles';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
 import type { DemoSupervisor } from './demoSupervisor';
 
@@ -35,7 +35,7 @@ export async function syncDemoWithActiveProfile({ profiles, demo }: ProfileDeps)
     try {
       await demo.ensureRunning();
     } catch (error) {
-      throw new ContractFailure(
+      throw new DomainError(
         'demo_failed_to_start',
         `The Demo server could not start: ${error instanceof Error ? error.message : String(error)}`,
       );

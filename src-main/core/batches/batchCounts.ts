@@ -1,7 +1,7 @@
 // How a batch stands, from its items: the counts the batch list shows and whether anything can still change.
 // Kept apart from reading the store so every state combination can be checked without a database.
 import type { BatchCounts, BatchSubmissionState } from '../../../src-shared/contracts/batches';
-import { TERMINAL_JOB_STATUSES, type JobStatus } from '../../../src-shared/contracts/jobs';
+import { isTerminalJobStatus, type JobStatus } from '../../../src-shared/jobStatus';
 
 /** One item as the counts see it: where its submission stands, and its job's status once there is a job. */
 export interface CountedItem {
@@ -43,9 +43,7 @@ export function isFinished(items: readonly CountedItem[], complete: boolean): bo
     items.every(
       (item) =>
         item.submission === 'failed' ||
-        (item.submission === 'created' &&
-          item.jobStatus !== null &&
-          TERMINAL_JOB_STATUSES.includes(item.jobStatus)),
+        (item.submission === 'created' && item.jobStatus !== null && isTerminalJobStatus(item.jobStatus)),
     )
   );
 }

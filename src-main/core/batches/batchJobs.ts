@@ -1,8 +1,8 @@
 // The jobs a batch's items became, as the store's jobs table last recorded them (the watcher keeps those
 // rows fresh; nothing here asks the service).
 import type { JobOutput, JobStatus, JobSummary } from '../../../src-shared/contracts/jobs';
-import type { LocalHistory } from '../jobs/localHistory';
-import { contractStatus, noLocalFacts, toSnapshot, toSummary } from '../jobs/normalize';
+import type { LocalHistory } from '../jobSources/localHistory';
+import { contractStatus, noLocalFacts, toSnapshot, toSummary } from '../jobSources/normalize';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 
 /** What a batch counts of one job and shows of it in its gallery. */

@@ -7,8 +7,8 @@ import type {
   BatchOutput,
   BatchSummary,
 } from '../../../src-shared/contracts/batches';
-import { LocalHistory } from '../jobs/localHistory';
-import { ContractFailure } from '../rpc/contractFailure';
+import { LocalHistory } from '../jobSources/localHistory';
+import { DomainError } from '../errors';
 import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 import { countItems, isFinished, type CountedItem } from './batchCounts';
@@ -68,10 +68,7 @@ export class BatchReader {
   private profileId(): string {
     const profileId = this.deps.activeProfileId();
     if (profileId === null) {
-      throw new ContractFailure(
-        'no_active_profile',
-        'Choose a connection first: batches belong to a profile.',
-      );
+      throw new DomainError('no_active_profile', 'Choose a connection first: batches belong to a profile.');
     }
     return profileId;
   }
@@ -129,8 +126,8 @@ function itemOf(row: BatchItemRow, history: LocalHistory, profileId: string): Ba
   };
 }
 
-function batchNotFound(batchId: string): ContractFailure {
-  return new ContractFailure(
+function batchNotFound(batchId: string): DomainError {
+  return new DomainError(
     'batch_not_found',
     `Loupe has no batch ${batchId} for this connection. It was submitted under another connection, or it ` +
       'was removed. Switch to the connection that submitted it, or choose a batch from the list.',

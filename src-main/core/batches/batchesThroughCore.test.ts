@@ -3,7 +3,7 @@
 // (so the contract's argument and result schemas check every call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchDetailSchema, batchesContract } from '../../../src-shared/contracts/batches';
-import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import type { CallName } from '../../../src-shared/contract';
 import { callOk, connectCore, createTestCore, submitUntilDone, type TestCore } from '../app/testing/testCore';
 import type { JsonObject } from '../store';

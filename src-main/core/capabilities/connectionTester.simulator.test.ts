@@ -9,7 +9,7 @@ import {
   setFaults,
   startFast,
   type RunningSimulator,
-} from '../api/conformance/simulatorHarness';
+} from '../api/testing/conformance/simulatorHarness';
 import { connectionReportSchema, type ConnectionReport } from '../../../src-shared/contract';
 import { createConnectionTester, type DisposableConnectionTester } from './connectionTester';
 import { profileFixture, type ProfileFixture } from './testing/profileFixture';

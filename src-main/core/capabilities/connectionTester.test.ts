@@ -8,7 +8,7 @@ import {
   simRequests,
   startFast,
   type RunningSimulator,
-} from '../api/conformance/simulatorHarness';
+} from '../api/testing/conformance/simulatorHarness';
 import { ProfileError } from '../profiles';
 import { createConnectionTester, type DisposableConnectionTester } from './connectionTester';
 import { profileFixture, type ProfileFixture } from './testing/profileFixture';

@@ -4,9 +4,7 @@
 // profile), because then it describes a connection that no longer exists.
 import type { ConnectionReport } from '../../../src-shared/contract';
 import type { Connection } from '../api';
-import type { ConnectionTester } from '../app/contractHandlers';
-import { connectionForProfile } from '../app/serviceConnection';
-import { ProfileError, type ProfileService } from '../profiles';
+import { ProfileError, connectionForProfile, type ProfileService } from '../profiles';
 import { probeConnection, silent, type Findings } from './probeConnection';
 import { invalidAddress } from './problems';
 
@@ -23,6 +21,11 @@ export interface ConnectionTesterDeps {
   unreachableTtlMs?: number;
   /** Time limit of each probe request (default 5 s). */
   probeTimeoutMs?: number;
+}
+
+/** Probes a profile's service: reachability, credential, capabilities. */
+export interface ConnectionTester {
+  test(profileId: string, options: { refresh: boolean }): Promise<ConnectionReport>;
 }
 
 export interface DisposableConnectionTester extends ConnectionTester {

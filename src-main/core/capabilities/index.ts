@@ -2,6 +2,7 @@
 // app; the probe itself for a host that tests once (the CLI).
 export {
   createConnectionTester,
+  type ConnectionTester,
   type ConnectionTesterDeps,
   type DisposableConnectionTester,
 } from './connectionTester';

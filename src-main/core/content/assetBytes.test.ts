@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
-import { clearSimRequests, simRequests, type SimRequest } from '../api/conformance/simulatorHarness';
+import { clearSimRequests, simRequests, type SimRequest } from '../api/testing/conformance/simulatorHarness';
 import type { AssetReply } from './assetResponder';
 import { readAll, uploadBytes } from './testing/bytes';
 import { contentFixture, type ContentFixture } from './testing/contentFixture';

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { assetsContract } from '../../../src-shared/contracts/assets';
 import { textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
-import { client, waitForStatus } from '../../simulator/testKit';
-import { fastTiming } from '../api/conformance/simulatorHarness';
-import { ContractFailure } from '../rpc/contractFailure';
+import { client, waitForStatus } from '../../simulator/testing/testKit';
+import { fastTiming } from '../api/testing/conformance/simulatorHarness';
+import { DomainError } from '../errors';
 import { uploadBytes } from './testing/bytes';
 import { contentFixture, type ContentFixture } from './testing/contentFixture';
 
@@ -93,13 +93,12 @@ async function recordedUpload(name: string): Promise<{ id: string; hash: string 
   return { ...asset, bytes };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ContractFailure> {
+async function failure(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  if (!(error instanceof ContractFailure))
-    throw new Error(`expected a ContractFailure, got ${String(error)}`);
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
   return error;
 }
 
@@ -175,14 +174,14 @@ describe('assets.*', () => {
 
     const again = await failure(call.delete(upload.id));
     expect(again.code).toBe('asset_not_found');
-    expect(again.extra.status).toBe(404);
+    expect(again.status).toBe(404);
     expect(again.message).toMatch(/deleted before .*second time/);
 
     const output = outputs[0];
     if (output === undefined) throw new Error('no output');
     const inUse = await failure(call.delete(output.id));
     expect(inUse.code).toBe('asset_in_use');
-    expect(inUse.extra.status).toBe(409);
+    expect(inUse.status).toBe(409);
     expect(inUse.message).toMatch(/still needs/);
     expect((await call.list()).assets.map((a) => a.assetId)).toContain(output.id);
   });

@@ -10,7 +10,7 @@ import type {
 import { assetIdArgSchema, assetLookupHashPattern } from '../../../src-shared/contracts/assets';
 import type { Asset } from '../api';
 import type { ProfileService } from '../profiles';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import type { CallHandlers } from '../rpc/dispatcher';
 import type { AssetDescription, LoupeStore } from '../store';
 import {
@@ -166,7 +166,7 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
         return { state: 'found', asset: await describe(profileId, assetId, true) };
       } catch (error) {
         // That asset is gone; another one over the same bytes may not be.
-        if (!(error instanceof ContractFailure && error.code === 'asset_not_found')) throw error;
+        if (!(error instanceof DomainError && error.code === 'asset_not_found')) throw error;
       }
     }
     const clients = await deps.locator.clients(profileId);

@@ -11,7 +11,7 @@ import {
   type RetryPolicy,
   type Surface,
 } from '../api';
-import { connectionForProfile } from '../app/serviceConnection';
+import { connectionForProfile } from '../profiles';
 import type { ProfileService } from '../profiles';
 import type { Resolution } from './signedUrlCache';
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AssetSaveToFolderResult } from '../../../src-shared/contracts/assets';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import type { CallCaller, CallHandlers } from '../rpc/dispatcher';
 import type { LoupeStore } from '../store';
 import type { AssetBytes } from './assetBytes';
@@ -63,7 +63,7 @@ export function createAssetExportHandlers(deps: AssetExportDeps): AssetExportHan
 
     'assets.dragOut': async ({ assetId }, caller?: CallCaller) => {
       if (deps.startDrag === null) {
-        throw new ContractFailure('not_available', 'Dragging files out works in the desktop app only.');
+        throw new DomainError('not_available', 'Dragging files out works in the desktop app only.');
       }
       if (caller === undefined || caller === null) return { started: false };
       const profileId = deps.activeProfile();

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assetsContract } from '../../../src-shared/contracts/assets';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { makeTempDir, type TempDir } from '../store/testing/tempDir';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import { uploadBytes } from './testing/bytes';
 import { contentFixture, type ContentFixture } from './testing/contentFixture';
 
@@ -116,7 +116,7 @@ describe('assets.dragOut', () => {
   it('is not_available where the host cannot drag (the browser shell)', async () => {
     await setUp();
     await expect(f.content.handlers['assets.dragOut']({ assetId: photoId }, {})).rejects.toEqual(
-      new ContractFailure('not_available', 'Dragging files out works in the desktop app only.'),
+      new DomainError('not_available', 'Dragging files out works in the desktop app only.'),
     );
   });
 });

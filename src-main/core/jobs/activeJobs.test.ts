@@ -2,7 +2,7 @@
 // and back builds the profile's jobs again, but must not take the same items up again.
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { callOk, connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
 import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';

@@ -2,10 +2,9 @@
 // the old profile's watcher stops, its jobs.watch streams end with `profile_changed`, and the next call builds
 // the new profile's from its connection. jobs.updates subscribers stay and hear from the new watcher.
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
-import type { ContractError } from '../../../src-shared/protocol';
 import type { Connection } from '../api';
 import type { ProfileChange } from '../profiles';
-import { ContractFailure, toContractError } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import type { LoupeStore } from '../store';
 import type { WatchOptions } from '../watch/jobWatcher';
 import type { JobsService } from './jobsService';
@@ -25,10 +24,8 @@ interface Current {
   jobs: Promise<ProfileJobs>;
 }
 
-const switched: ContractError = {
-  code: 'profile_changed',
-  message: 'The active profile changed; this job belongs to the previous one.',
-};
+const switched = (): DomainError =>
+  new DomainError('profile_changed', 'The active profile changed; this job belongs to the previous one.');
 
 export class ActiveJobs {
   private current: Current | null = null;
@@ -51,10 +48,10 @@ export class ActiveJobs {
   /** The active profile's runtime (tests reach the watcher through it). */
   runtime(): Promise<ProfileJobs> {
     const profileId = this.deps.profiles.activeId();
-    if (this.disposed) return Promise.reject(new ContractFailure('shutting_down', 'Loupe is closing.'));
+    if (this.disposed) return Promise.reject(new DomainError('shutting_down', 'Loupe is closing.'));
     if (profileId === null) {
       return Promise.reject(
-        new ContractFailure('no_active_profile', 'Choose a connection first: jobs belong to a profile.'),
+        new DomainError('no_active_profile', 'Choose a connection first: jobs belong to a profile.'),
       );
     }
     if (this.current?.profileId === profileId) return this.current.jobs;
@@ -78,7 +75,7 @@ export class ActiveJobs {
         if (!stopped) stop = runtime.watcher.watch(jobId, options);
       },
       (error: unknown) => {
-        if (!stopped) options.end(toContractError(error, (e) => this.logError('jobs.watch failed', e)));
+        if (!stopped) options.end(error instanceof Error ? error : new Error(String(error)));
       },
     );
     return () => {
@@ -104,8 +101,7 @@ export class ActiveJobs {
 
   private async build(profileId: string): Promise<ProfileJobs> {
     const connection = await this.deps.connect(profileId);
-    if (this.deps.profiles.activeId() !== profileId)
-      throw new ContractFailure(switched.code, switched.message);
+    if (this.deps.profiles.activeId() !== profileId) throw switched();
     // Unanswered submissions of an earlier run are taken up once per profile in this run, not at every switch.
     const resumeBefore = this.resumed.has(profileId) ? undefined : this.deps.resumeSubmissionsBefore;
     this.resumed.add(profileId);
@@ -133,7 +129,7 @@ export class ActiveJobs {
     if (current === null) return;
     this.current = null;
     current.jobs.then(
-      (runtime) => runtime.dispose(switched),
+      (runtime) => runtime.dispose(switched()),
       () => undefined,
     );
   }

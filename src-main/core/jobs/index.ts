@@ -3,6 +3,6 @@
 export { ActiveJobs, type ActiveJobsDeps } from './activeJobs';
 export { createProfileJobs, type ProfileJobs, type ProfileJobsOptions } from './profileJobs';
 export { JobsService, type SubmitArgs } from './jobsService';
-export { contractStatus, isTerminal, toSnapshot, toSummary, type LocalFacts } from './normalize';
+export { contractStatus, isTerminal, toSnapshot, toSummary, type LocalFacts } from '../jobSources/normalize';
 export { parseWorkflowText, uiFormatFailure } from './workflowText';
-export type { WireJob } from './wireJob';
+export type { WireJob } from '../jobSources/wireJob';

@@ -8,9 +8,9 @@ import {
   textToImageWorkflow,
 } from '../../simulator/jobs/sampleWorkflows';
 import { isApiError } from '../api';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import type { BatchItemRow } from '../store';
-import { delay, jobsFixture, until, type JobsFixture } from './conformance/jobsHarness';
+import { delay, jobsFixture, until, type JobsFixture } from './testing/conformance/jobsHarness';
 
 let fixture: JobsFixture | undefined;
 afterEach(async () => {
@@ -97,9 +97,9 @@ describe('jobs.submit', () => {
     const error = await fixture.jobs.service
       .submit({ workflowJson: JSON.stringify({ nodes: [], links: [], version: 0.4 }), fileName: 'flow.json' })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ContractFailure);
+    expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: 'workflow_format_ui' });
-    expect((error as ContractFailure).message).toMatch(
+    expect((error as DomainError).message).toMatch(
       /"flow.json" is the editor's own save format.*export the workflow in API format/,
     );
     const notJson = await fixture.jobs.service.submit({ workflowJson: '{"1": ' }).catch((e: unknown) => e);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobListPage, JobSummary } from '../../../src-shared/contracts/jobs';
 import { audioWorkflow, textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { isApiError } from '../api';
-import { jobsFixture, type JobsFixture } from './conformance/jobsHarness';
+import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
 
 let fixture: JobsFixture | undefined;
 afterEach(async () => {

@@ -7,14 +7,14 @@ import type { JobListArgs, JobListPage, JobSummary } from '../../../src-shared/c
 import { ApiError } from '../api';
 import type { JobWatcher } from '../watch/jobWatcher';
 import { mergeListRow } from '../watch/merge';
-import { ListCapability, type ListMode } from './listCapability';
+import { ListCapability, type ListMode } from '../jobSources/listCapability';
 import { decodeCursor, encodeCursor, firstCursor, type ListCursor, type ListSource } from './listCursor';
 import { hasLabelFilters, isBeforeRange, matches, readFilters, type ListFilters } from './listFilters';
-import { compareNewestFirst, type LocalHistory, type LocalJob } from './localHistory';
-import { noLocalFacts, toSummary } from './normalize';
+import { compareNewestFirst, type LocalHistory, type LocalJob } from '../jobSources/localHistory';
+import { noLocalFacts, toSummary } from '../jobSources/normalize';
 import { pageFromService, type ServicePage } from './servicePages';
-import type { ServiceJobs } from './serviceJobs';
-import { createdMsOf, type WireJob } from './wireJob';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
+import { createdMsOf, type WireJob } from '../jobSources/wireJob';
 
 export interface JobListerDeps {
   profileId: string;

@@ -2,9 +2,9 @@
 // an unfinished job may become a log once it ends (the renderer reads again then); a 204 on a finished job
 // is final; no logs link means the surface keeps none; a routing 404 is an older server without the operation.
 import type { JobLogResult } from '../../../src-shared/contracts/jobs';
-import { contractStatus, isTerminal } from './normalize';
-import type { ServiceJobs } from './serviceJobs';
-import { readWire, type WireJob } from './wireJob';
+import { contractStatus, isTerminal } from '../jobSources/normalize';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
+import { readWire, type WireJob } from '../jobSources/wireJob';
 
 const messages = {
   notCaptured: 'This service does not keep job logs, so there is no log to show.',

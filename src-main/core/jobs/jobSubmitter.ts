@@ -7,13 +7,13 @@
 import { z } from 'zod';
 import type { JobSnapshot } from '../../../src-shared/contracts/jobs';
 import { ApiError, SubmitJobBodySchema, validateRequest, type SubmitJobBody } from '../api';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import { sendWithIntent, type BatchItemRow, type LoupeStore } from '../store';
 import type { JobWatcher } from '../watch/jobWatcher';
-import type { LocalHistory } from './localHistory';
-import type { ServiceJobs } from './serviceJobs';
+import type { LocalHistory } from '../jobSources/localHistory';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
 import type { SubmissionReconciler } from './submissionReconciler';
-import { readWire, type WireJob } from './wireJob';
+import { readWire, type WireJob } from '../jobSources/wireJob';
 
 export interface SubmitRequest {
   workflow: Record<string, unknown>;
@@ -221,7 +221,7 @@ export class JobSubmitter {
     }
     const sent = this.deps.history.workflowOf(jobId);
     if (sent !== null) return sent;
-    throw new ContractFailure(
+    throw new DomainError(
       'retry_needs_api_workflow',
       "This job's workflow is only available in the editor's own format, which the service cannot run. " +
         'Open it in the editor, export it in API format, and submit that file.',

@@ -3,7 +3,7 @@
 // last local row emitted, so rows recorded meanwhile never shift it). It names its profile and source, so a
 // cursor from another profile or from before the surface changed is refused rather than misread.
 import { z } from 'zod';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 
 export type ListSource = 'service' | 'v1' | 'local';
 
@@ -47,8 +47,8 @@ export function encodeCursor(cursor: ListCursor): string {
   return Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
 }
 
-function invalid(): ContractFailure {
-  return new ContractFailure(
+function invalid(): DomainError {
+  return new DomainError(
     'invalid_cursor',
     'This list position is no longer valid (the profile or the service changed). Start from the top.',
   );

@@ -10,9 +10,9 @@ import { systemTimers, type WatchTimers } from '../watch/timers';
 import { JobLister } from './jobLister';
 import { JobsService } from './jobsService';
 import { JobSubmitter } from './jobSubmitter';
-import { ListCapability } from './listCapability';
-import { LocalHistory } from './localHistory';
-import { ServiceJobs } from './serviceJobs';
+import { ListCapability } from '../jobSources/listCapability';
+import { LocalHistory } from '../jobSources/localHistory';
+import { ServiceJobs } from '../jobSources/serviceJobs';
 import { SubmissionReconciler } from './submissionReconciler';
 import { SubmissionResumer } from './submissionResumer';
 

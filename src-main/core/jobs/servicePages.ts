@@ -3,8 +3,8 @@
 import type { JobStatus } from '../../../src-shared/contracts/jobs';
 import type { ListCursor } from './listCursor';
 import type { ListFilters } from './listFilters';
-import type { ServiceJobs } from './serviceJobs';
-import type { WireJob } from './wireJob';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
+import type { WireJob } from '../jobSources/wireJob';
 
 export interface ServicePage {
   mode: 'v2' | 'v1';

@@ -4,10 +4,10 @@
 // were created around the submission; one is ours only if its executed workflow is the one we sent. One
 // match is found; none, or more than one, stays "maybe created" — a guess would risk a double or a wrong link.
 import { isApiError, type Sleep } from '../api';
-import { ListCapability } from './listCapability';
-import type { LocalHistory } from './localHistory';
-import type { ServiceJobs } from './serviceJobs';
-import { createdMsOf, type WireJob } from './wireJob';
+import { ListCapability } from '../jobSources/listCapability';
+import type { LocalHistory } from '../jobSources/localHistory';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
+import { createdMsOf, type WireJob } from '../jobSources/wireJob';
 
 export interface ReconcilerDeps {
   api: ServiceJobs;

@@ -4,12 +4,12 @@
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../api';
-import { connectionTo } from '../api/conformance/simulatorHarness';
+import { connectionTo } from '../api/testing/conformance/simulatorHarness';
 import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { fastWatch, jobsFixture, type JobsFixture } from './conformance/jobsHarness';
+import { fastWatch, jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
 import { createProfileJobs, type ProfileJobs } from './profileJobs';
-import { ServiceJobs } from './serviceJobs';
+import { ServiceJobs } from '../jobSources/serviceJobs';
 import { RESEND_WINDOW_MS } from './submissionResumer';
 
 let fx: JobsFixture;

@@ -3,7 +3,7 @@
 // the service only runs the API-format graph and would answer workflow_format_ui. Saying so here, in words
 // with the way out, beats a 422 round trip.
 import { WORKFLOW_LIMITS, checkJsonBounds } from '../../../src-shared/jsonBounds';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 
 export type ApiWorkflow = Record<string, unknown>;
 
@@ -19,8 +19,8 @@ function named(fileName: string | undefined): string {
   return fileName === undefined || fileName.trim() === '' ? 'This file' : `"${fileName}"`;
 }
 
-export function uiFormatFailure(fileName: string | undefined): ContractFailure {
-  return new ContractFailure(
+export function uiFormatFailure(fileName: string | undefined): DomainError {
+  return new DomainError(
     'workflow_format_ui',
     `${named(fileName)} is the editor's own save format (it has "nodes" and "links"), which the service ` +
       'cannot run. In the editor, export the workflow in API format (Export (API)) and submit that file.',
@@ -35,7 +35,7 @@ export function parseWorkflowText(text: string, fileName?: string): ApiWorkflow 
     value = JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : 'it could not be parsed';
-    throw new ContractFailure(
+    throw new DomainError(
       'invalid_workflow_json',
       `${named(fileName)} is not valid JSON (${reason}). A workflow file is the JSON the editor exports.`,
     );
@@ -43,20 +43,20 @@ export function parseWorkflowText(text: string, fileName?: string): ApiWorkflow 
   // Before anything recursive (the request writer, a schema) walks it.
   const bounds = checkJsonBounds(value, WORKFLOW_LIMITS);
   if (!bounds.ok) {
-    throw new ContractFailure(
+    throw new DomainError(
       'invalid_workflow_json',
       `${named(fileName)} cannot be a workflow: ${bounds.reason}. A workflow is an object of nodes keyed by id.`,
     );
   }
   if (!isRecord(value)) {
-    throw new ContractFailure(
+    throw new DomainError(
       'invalid_workflow_json',
       `${named(fileName)} is JSON, but not a workflow: a workflow is an object of nodes keyed by id.`,
     );
   }
   if (isUiFormat(value)) throw uiFormatFailure(fileName);
   if (Object.keys(value).length === 0) {
-    throw new ContractFailure('invalid_workflow_json', `${named(fileName)} is an empty workflow.`);
+    throw new DomainError('invalid_workflow_json', `${named(fileName)} is an empty workflow.`);
   }
   return value;
 }

@@ -1,6 +1,6 @@
 // Typed failures of profiles and credentials. Messages say what happened and what to do, and never contain
 // a credential: callers may show or log them, and they cross the contract as they are.
-import type { ContractError } from '../../../src-shared/protocol';
+import { DomainError } from '../errors';
 
 export type ProfileErrorCode =
   /** The input failed validation; `fields` says which field and why. */
@@ -11,20 +11,17 @@ export type ProfileErrorCode =
   /** The Demo profile's address is needed but its server is not running. */
   | 'demo_not_running';
 
-export class ProfileError extends Error {
+export class ProfileError extends DomainError {
   override readonly name = 'ProfileError';
+  declare readonly code: ProfileErrorCode;
 
   constructor(
-    readonly code: ProfileErrorCode,
+    code: ProfileErrorCode,
     message: string,
     /** Per-field messages for `invalid_profile`, keyed by input field name. */
     readonly fields: Readonly<Record<string, readonly string[]>> = {},
   ) {
-    super(message);
-  }
-
-  toContractError(): ContractError {
-    return { code: this.code, message: this.message, details: { fields: this.fields } };
+    super(code, message, { details: { fields } });
   }
 }
 
@@ -34,18 +31,16 @@ export type CredentialErrorCode =
   /** The credential text is not acceptable (empty, too long, line breaks or control characters). */
   | 'invalid_secret';
 
-export class CredentialError extends Error {
+export class CredentialError extends DomainError {
   override readonly name = 'CredentialError';
+  declare readonly code: CredentialErrorCode;
+  declare readonly details: { reason?: string; canKeepForSession?: boolean };
 
   constructor(
-    readonly code: CredentialErrorCode,
+    code: CredentialErrorCode,
     message: string,
-    readonly details: { reason?: string; canKeepForSession?: boolean } = {},
+    details: { reason?: string; canKeepForSession?: boolean } = {},
   ) {
-    super(message);
-  }
-
-  toContractError(): ContractError {
-    return { code: this.code, message: this.message, details: this.details };
+    super(code, message, { details });
   }
 }

@@ -33,3 +33,4 @@ export {
   type BuiltIn,
 } from './profileSchemas';
 export { builtInProfiles, localProfileId, demoProfileId } from './builtIns';
+export { connectionForProfile } from './serviceConnection';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { bridgeContract, type BridgeCallName } from '../../../src-shared/contract';
 import type { CallResult } from '../../../src-shared/protocol';
 import { CONTRACT_ARGUMENT_LIMITS, checkJsonBounds } from '../../../src-shared/jsonBounds';
-import { toContractError } from './contractFailure';
+import { toContractError } from './toContractError';
 import { describeIssues } from './describeIssues';
 
 type Spec<K extends BridgeCallName> = (typeof bridgeContract)[K];

@@ -4,7 +4,7 @@ import { createContractHandlers } from '../app/contractHandlers';
 import { ExternalLinkPolicy } from '../app/externalLinkPolicy';
 import { createTestCore, type TestCore } from '../app/testing/testCore';
 import { createUploadHandlers } from '../uploads';
-import { ContractFailure } from './contractFailure';
+import { DomainError } from '../errors';
 import { ContractDispatcher, MAX_SUBSCRIPTIONS_PER_OWNER, type ContractHandlers } from './dispatcher';
 
 let core: TestCore;
@@ -92,7 +92,7 @@ describe('ContractDispatcher calls', () => {
     expect(setActive).not.toHaveBeenCalled();
   });
 
-  it('reports a ContractFailure as its code and hides other exceptions behind a generic message', async () => {
+  it('reports a DomainError as its code and hides other exceptions behind a generic message', async () => {
     const logError = vi.fn();
     const dispatcher = new ContractDispatcher(
       handlers({
@@ -142,11 +142,11 @@ describe('ContractDispatcher calls', () => {
     }
   });
 
-  it('maps any error that implements toContractError, such as a ContractFailure with extra fields', async () => {
+  it('maps any error that implements toContractError, such as a DomainError with extra fields', async () => {
     const dispatcher = new ContractDispatcher(
       handlers({
         'profiles.list': () => {
-          throw new ContractFailure('queue_full', 'The queue is full.', { status: 429, retryAfterMs: 3000 });
+          throw new DomainError('queue_full', 'The queue is full.', { status: 429, retryAfterMs: 3000 });
         },
       }),
     );

@@ -20,7 +20,7 @@ import {
 } from '../../../src-shared/protocol';
 import type { z } from 'zod';
 import { CONTRACT_ARGUMENT_LIMITS, checkJsonBounds } from '../../../src-shared/jsonBounds';
-import { toContractError } from './contractFailure';
+import { toContractError } from './toContractError';
 import { describeIssues } from './describeIssues';
 
 export interface StreamSink<E> {

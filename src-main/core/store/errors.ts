@@ -1,4 +1,4 @@
-import type { ContractError } from '../../../src-shared/protocol';
+import { DomainError } from '../errors';
 
 // Typed failures of the local store. Callers branch on `code`; `message` is written for a person and never
 // carries the content of a row (rows can be large and are not ours to echo into logs).
@@ -22,21 +22,23 @@ export interface StoreErrorDetails {
   [extra: string]: unknown;
 }
 
-export class StoreError extends Error {
+export class StoreError extends DomainError {
   override readonly name = 'StoreError';
+  declare readonly code: StoreErrorCode;
+  declare readonly details: StoreErrorDetails;
 
   constructor(
-    readonly code: StoreErrorCode,
+    code: StoreErrorCode,
     message: string,
-    readonly details: StoreErrorDetails = {},
+    details: StoreErrorDetails = {},
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(code, message, { details, ...(options?.cause === undefined ? {} : { cause: options.cause }) });
   }
 
-  /** Only the code and the message cross to the renderer: details name tables and keys. */
-  toContractError(): ContractError {
-    return { code: this.code, message: this.message };
+  /** Only the code and the message leave main: details name tables and keys. */
+  override publicDetails(): unknown {
+    return undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import type { AssetsClient } from '../api';
 import type { BytesFile, BytesPlan, UploadOptions, UploadOutcome } from '../../../src-shared/contract';
 import { checkDeclared, mintDeclared, sendDeclared } from './bytesUpload';
 import { contentTypeFor } from './contentType';
-import { formatBytes } from './summary';
+import { formatBytes } from '../../../src-shared/format';
 import { UploadBatchState, type DeclaredBytes, type FileRecord } from './uploadBatch';
 import { UploadError } from './uploadErrors';
 import type { FileEvents, FileJob, FilePipelineDeps, FileTarget } from './uploadFile';

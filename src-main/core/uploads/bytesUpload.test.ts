@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AssetsClient, HttpClient } from '../api';
-import { connectionForProfile } from '../app/serviceConnection';
+import { connectionForProfile } from '../profiles';
 import { uploadTestbed } from './testing/uploadTestbed';
 import { hashChunksWithWasm } from './wasmHash';
 

@@ -15,7 +15,7 @@ export {
   type FileHasherOptions,
   type HashOptions,
 } from './fileHasher';
-export { MAX_SINGLE_UPLOAD_BYTES } from './uploadFile';
+export { MAX_SINGLE_UPLOAD_BYTES } from '../../../src-shared/limits';
 export { BYTES_UPLOAD_ROUTE_PREFIX } from './bytesUpload';
 export { BytesUploads, type BytesDelivery } from './bytesBatches';
 export {
@@ -42,5 +42,5 @@ export {
   type IncrementalBlake3,
   type ChunkSource,
 } from './wasmHash';
-export { formatBytes } from './summary';
+export { formatBytes } from '../../../src-shared/format';
 export { UploadError, HashCanceledError, HashFailedError, FileChangedError } from './uploadErrors';

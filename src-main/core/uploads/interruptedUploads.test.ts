@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AssetsClient, HttpClient } from '../api';
-import { connectionForProfile } from '../app/serviceConnection';
+import { connectionForProfile } from '../profiles';
 import type { UploadBatch, UploadFile } from '../../../src-shared/contract';
 import { uploadTestbed } from './testing/uploadTestbed';
 import type { UploadService } from './uploadService';

@@ -1,6 +1,7 @@
 // The batch summary: counts, bytes, and one sentence a person reads ("5 files, 3 already on the server,
 // 412 MB not sent"). Sizes are decimal (1 MB = 1,000,000 bytes), the unit the service's limit is stated in.
 import type { UploadFile, UploadSummary } from '../../../src-shared/contract';
+import { formatBytes } from '../../../src-shared/format';
 
 export function summarize(files: readonly UploadFile[]): UploadSummary {
   const count = (kind: NonNullable<UploadFile['outcome']>['kind']): number =>
@@ -37,19 +38,4 @@ function summaryText(s: Omit<UploadSummary, 'text'>): string {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-const units = ['bytes', 'kB', 'MB', 'GB', 'TB'] as const;
-
-/** 412 MB, 1.07 GB, 999 bytes: three significant digits, decimal units. */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${units[unit] ?? 'TB'}`;
 }

@@ -1,24 +1,12 @@
-// Errors of the upload pipeline. UploadError crosses to the renderer as a typed error value (rule 9); the
+// Errors of the upload pipeline. UploadError is a DomainError (it reaches the renderer as a typed error); the
 // hashing errors stay inside core and become a file's `failed` or `canceled` outcome.
-import type { ContractError } from '../../../src-shared/protocol';
+import { DomainError } from '../errors';
 
-export class UploadError extends Error {
+export class UploadError extends DomainError {
   override readonly name = 'UploadError';
 
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-
-  toContractError(): ContractError {
-    return {
-      code: this.code,
-      message: this.message,
-      ...(this.details === undefined ? {} : { details: this.details }),
-    };
+  constructor(code: string, message: string, details?: unknown) {
+    super(code, message, details === undefined ? {} : { details });
   }
 }
 

@@ -10,15 +10,9 @@ import { contentTypeFor } from './contentType';
 import type { FileDigest, FileHasher } from './fileHasher';
 import { exactFileBytes, type SourceProbe } from './fileSource';
 import { classifySendFailure, type ClassifiedFailure } from './sendFailure';
-import { formatBytes } from './summary';
+import { formatBytes } from '../../../src-shared/format';
 import { HashCanceledError, HashFailedError } from './uploadErrors';
 import { prepareRow } from './uploadRow';
-
-/**
- * The service takes "about 100 MB in a single request" (spec, Limits). Read as decimal megabytes, the
- * smaller reading, so a file Loupe sends is never over the limit under either reading.
- */
-export const MAX_SINGLE_UPLOAD_BYTES = 100 * 1000 * 1000;
 
 export interface FilePipelineDeps {
   hasher: FileHasher;

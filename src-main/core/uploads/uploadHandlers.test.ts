@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { contract, type UploadProgressEvent } from '../../../src-shared/contract';
 import type { StreamSink } from '../rpc/dispatcher';
 import { uploadFixture, type UploadFixture } from './testing/uploadFixture';

@@ -2,7 +2,7 @@
 // gigabytes a second changes many times a second, the renderer needs a few frames' worth.
 import type { UploadProgressEvent } from '../../../src-shared/contract';
 import type { FileGrant } from '../../../src-shared/contract';
-import { ContractFailure } from '../rpc/contractFailure';
+import { DomainError } from '../errors';
 import type { BridgeHandlers } from '../rpc/bridgeCalls';
 import type { CallCaller, CallHandlers, StreamHandlers, StreamSink } from '../rpc/dispatcher';
 import type { FileGrants } from './fileGrants';
@@ -31,7 +31,7 @@ export function createUploadHandlers(
   return {
     'uploads.pickFiles': async ({ kind }, caller): Promise<{ grants: FileGrant[] }> => {
       if (pickFiles === null) {
-        throw new ContractFailure(
+        throw new DomainError(
           'not_available',
           'This window cannot open a file dialog: drop the files, or use the page’s own file picker.',
         );

@@ -5,7 +5,7 @@ import { symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AssetsClient, HttpClient } from '../api';
-import { connectionForProfile } from '../app/serviceConnection';
+import { connectionForProfile } from '../profiles';
 import type { UploadBatch, UploadFile } from '../../../src-shared/contract';
 import { uploadTestbed } from './testing/uploadTestbed';
 import type { UploadService } from './uploadService';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { AssetsClient, HttpClient } from '../api';
-import { connectionForProfile } from '../app/serviceConnection';
+import { connectionForProfile } from '../profiles';
 import type { ProfileService } from '../profiles';
 import type { LoupeStore } from '../store';
 import {
@@ -17,7 +17,8 @@ import { BytesUploads, type BytesBatchHost, type BytesBatchRun } from './bytesBa
 import { expandPaths } from './expandPaths';
 import { interruptedGroups } from './interruptedUploads';
 import { FileHasher } from './fileHasher';
-import { uploadFile, MAX_SINGLE_UPLOAD_BYTES, type FileEvents, type FilePipelineDeps } from './uploadFile';
+import { MAX_SINGLE_UPLOAD_BYTES } from '../../../src-shared/limits';
+import { uploadFile, type FileEvents, type FilePipelineDeps } from './uploadFile';
 import { UploadBatchState, type BatchListener, type FileRecord } from './uploadBatch';
 import { UploadError } from './uploadErrors';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFast, type RunningSimulator } from '../api/conformance/simulatorHarness';
+import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
 import type { StreamMessage } from '../../../src-shared/protocol';
 

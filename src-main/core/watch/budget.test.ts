@@ -2,7 +2,7 @@
 // the list endpoint (v2 on serverless, v1 on managed), not 500. The same scenario is `npm run bench`.
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../simulator/server';
-import { runWatcherScenario, type WatcherScenarioResult } from './bench';
+import { runWatcherScenario, type WatcherScenarioResult } from '../../../bench/core/watcherBench';
 
 /** The bench scenario with a shorter warm-up and window than `npm run bench`, to keep the suite quick. */
 function measure(surface: 'serverless' | 'managed'): Promise<WatcherScenarioResult> {

@@ -2,7 +2,7 @@
 // wire job here derives the contract snapshot, tells the job's watchers, queues the row update for
 // jobs.updates and queues the store write, so no source can change a job without all three happening.
 import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-shared/contracts/jobs';
-import type { ContractError } from '../../../src-shared/protocol';
+import type { DomainError } from '../errors';
 import type { Output } from '../api';
 import type { LoupeStore, OutputInput } from '../store';
 import {
@@ -12,8 +12,8 @@ import {
   toSummary,
   type LocalFacts,
   type NormalizeContext,
-} from '../jobs/normalize';
-import { readWire, type WireJob } from '../jobs/wireJob';
+} from '../jobSources/normalize';
+import { readWire, type WireJob } from '../jobSources/wireJob';
 
 export type SnapshotSource = 'poll' | 'sse' | 'list';
 export type WatchMode = 'live' | 'polling' | 'paused';
@@ -24,7 +24,7 @@ export interface WatchListener {
   /** When it subscribed: the newest watchers get the GET slots first. */
   since: number;
   emit(event: JobWatchEvent): void;
-  end(error?: ContractError): void;
+  end(error?: Error): void;
 }
 
 export class TrackedJob {
@@ -216,7 +216,7 @@ export class JobStates {
   }
 
   /** Ends every watcher (the profile switched away, or the job is gone). */
-  endWatchers(job: TrackedJob, error?: ContractError): void {
+  endWatchers(job: TrackedJob, error?: DomainError): void {
     for (const listener of [...job.listeners]) {
       job.listeners.delete(listener);
       try {

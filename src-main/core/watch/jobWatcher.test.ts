@@ -11,7 +11,7 @@ import {
   setFaults,
   until,
   type JobsFixture,
-} from '../jobs/conformance/jobsHarness';
+} from '../jobs/testing/conformance/jobsHarness';
 
 let fixture: JobsFixture | undefined;
 afterEach(async () => {

@@ -4,13 +4,13 @@
 // sources with polling as the truth (merge.ts), and announces every change once (jobStates.ts): to
 // jobs.watch subscribers, to jobs.updates in batches, and to the store. It pauses while offline.
 import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-shared/contracts/jobs';
-import type { ContractError } from '../../../src-shared/protocol';
+import { DomainError } from '../errors';
 import type { ApiError, HttpClient } from '../api';
-import type { ListCapability } from '../jobs/listCapability';
-import type { LocalHistory } from '../jobs/localHistory';
-import { contractStatus, isTerminal, type LocalFacts } from '../jobs/normalize';
-import type { ServiceJobs } from '../jobs/serviceJobs';
-import { isFullRead, type WireJob } from '../jobs/wireJob';
+import type { ListCapability } from '../jobSources/listCapability';
+import type { LocalHistory } from '../jobSources/localHistory';
+import { contractStatus, isTerminal, type LocalFacts } from '../jobSources/normalize';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
+import { isFullRead, type WireJob } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
 import { defaultWatchConfig, type WatchConfig } from './config';
 import { JobStates, type TrackedJob, type WatchListener } from './jobStates';
@@ -44,7 +44,7 @@ export interface JobWatcherDeps {
 export interface WatchOptions {
   live: boolean;
   emit(event: JobWatchEvent): void;
-  end(error?: ContractError): void;
+  end(error?: Error): void;
 }
 
 const offlineReason = 'Offline: Loupe resumes watching when the connection is back.';
@@ -209,7 +209,7 @@ export class JobWatcher {
   }
 
   /** Stops everything; watchers are ended with `error` (the profile switched away). */
-  dispose(error?: ContractError): void {
+  dispose(error?: DomainError): void {
     if (this.disposed) return;
     this.disposed = true;
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
@@ -294,11 +294,14 @@ export class JobWatcher {
   private forget(job: TrackedJob): void {
     this.streams.stop(job.id);
     this.states.jobs.delete(job.id);
-    this.states.endWatchers(job, {
-      code: 'not_found',
-      message: 'The service no longer knows this job: it may have expired, or belong to another account.',
-      status: 404,
-    });
+    this.states.endWatchers(
+      job,
+      new DomainError(
+        'not_found',
+        'The service no longer knows this job: it may have expired, or belong to another account.',
+        { status: 404 },
+      ),
+    );
   }
 
   private askRead(jobId: string): void {

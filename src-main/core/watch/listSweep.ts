@@ -3,9 +3,9 @@
 // is reached. On the managed service the v1 list is asked for in-flight jobs only (pending, in_progress), so
 // one request covers hundreds; a wanted job missing from a list read to its end is no longer in flight, and
 // only a GET can say how it ended.
-import { ListCapability, type ListMode } from '../jobs/listCapability';
-import type { ServiceJobs } from '../jobs/serviceJobs';
-import { createdMsOf, type WireJob } from '../jobs/wireJob';
+import { ListCapability, type ListMode } from '../jobSources/listCapability';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
+import { createdMsOf, type WireJob } from '../jobSources/wireJob';
 import type { WatchConfig } from './config';
 import type { RequestBudget } from './requestBudget';
 

@@ -6,8 +6,8 @@
 //  - A list row carries the service's status without the detail: a change in it is applied (keeping the
 //    links of the last read), and a terminal one also asks for the final read that brings outputs and error.
 import type { JobStreamEvent } from '../api';
-import { contractStatus, isTerminal } from '../jobs/normalize';
-import { readWire, type WireJob } from '../jobs/wireJob';
+import { contractStatus, isTerminal } from '../jobSources/normalize';
+import { readWire, type WireJob } from '../jobSources/wireJob';
 import type { JobStatus } from '../../../src-shared/contracts/jobs';
 
 export interface MergeResult {

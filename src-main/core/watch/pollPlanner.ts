@@ -5,9 +5,9 @@
 //  3. everything else tracked: one list sweep when there are more than a few (the list refreshes hundreds
 //     in one request), else a slow GET each; a job the sweeps keep missing is read on its own.
 import { isApiError } from '../api';
-import { contractStatus, isTerminal } from '../jobs/normalize';
-import type { ServiceJobs } from '../jobs/serviceJobs';
-import { createdMsOf, type WireJob } from '../jobs/wireJob';
+import { contractStatus, isTerminal } from '../jobSources/normalize';
+import type { ServiceJobs } from '../jobSources/serviceJobs';
+import { createdMsOf, type WireJob } from '../jobSources/wireJob';
 import type { WatchConfig } from './config';
 import type { JobStates, TrackedJob } from './jobStates';
 import type { ListSweeper, SweepOutcome } from './listSweep';

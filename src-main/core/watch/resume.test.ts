@@ -2,7 +2,7 @@
 // status are refreshed (by the list, not one GET each) and their final state lands in the store.
 import { afterEach, expect, it } from 'vitest';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { connectionTo } from '../api/conformance/simulatorHarness';
+import { connectionTo } from '../api/testing/conformance/simulatorHarness';
 import { createProfileJobs, type ProfileJobs } from '../jobs/profileJobs';
 import {
   clearSimRequests,
@@ -10,7 +10,7 @@ import {
   jobsFixture,
   until,
   type JobsFixture,
-} from '../jobs/conformance/jobsHarness';
+} from '../jobs/testing/conformance/jobsHarness';
 
 let fixture: JobsFixture | undefined;
 let restarted: ProfileJobs | undefined;

@@ -2,7 +2,7 @@
 // events patch the job under the merge rules, a connection or a drop changes the mode its watchers see, and a
 // drop is followed by one poll at once so polling takes over within the interval.
 import type { JobStreamEvent } from '../api';
-import { readWire } from '../jobs/wireJob';
+import { readWire } from '../jobSources/wireJob';
 import type { WatchConfig } from './config';
 import type { JobStates, TrackedJob } from './jobStates';
 import type { LiveStreamHost } from './liveStreams';

@@ -11,7 +11,7 @@ import {
   waitForStatus,
   type Client,
   type SseFrame,
-} from '../testKit';
+} from '../testing/testKit';
 import { audioWorkflow, textToImageWorkflow } from './sampleWorkflows';
 
 let sim: RunningSimulator;

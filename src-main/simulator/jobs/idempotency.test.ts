@@ -2,7 +2,7 @@
 // asserting on what the server did through /_sim/idempotency.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../kernel';
-import { arr, client, errorCode, obj, startFast, type Client } from '../testKit';
+import { arr, client, errorCode, obj, startFast, type Client } from '../testing/testKit';
 import { audioWorkflow } from './sampleWorkflows';
 
 let sim: RunningSimulator;

@@ -1,7 +1,7 @@
 // Conformance: queue positions, cancel paths, failures, logs per surface, workflow documents, retention.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../kernel';
-import { client, obj, startFast, waitFor, waitForStatus, type Client } from '../testKit';
+import { client, obj, startFast, waitFor, waitForStatus, type Client } from '../testing/testKit';
 import { audioWorkflow, crashingWorkflow, failingWorkflow, textToImageWorkflow } from './sampleWorkflows';
 
 let serverless: RunningSimulator;

@@ -2,7 +2,7 @@
 // refusal the spec lists, and the per-surface differences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../kernel';
-import { arr, client, errorCode, obj, startFast, type Client } from '../testKit';
+import { arr, client, errorCode, obj, startFast, type Client } from '../testing/testKit';
 import { audioWorkflow } from './sampleWorkflows';
 
 let sim: RunningSimulator;

@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../kernel';
 import { makePng } from '../media';
-import { arr, client, errorCode, obj, startFast, uploadAsset, waitForStatus, type Client } from '../testKit';
+import {
+  arr,
+  client,
+  errorCode,
+  obj,
+  startFast,
+  uploadAsset,
+  waitForStatus,
+  type Client,
+} from '../testing/testKit';
 import {
   assetInputWorkflow,
   audioWorkflow,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRouterTestServer, type RouterTestServer } from './testHarness';
+import { startRouterTestServer, type RouterTestServer } from './testing/testHarness';
 
 const ID_PATTERN = /^[a-z0-9]+([._-][a-z0-9]+)*\/[a-z0-9]+([._-][a-z0-9]+)*$/;
 

@@ -2,7 +2,7 @@
 // failures a fallback provider rescues, what a policy refusal costs, a starved queue, forbidden models and
 // an internal error, each through real sockets.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { follow, startRouterTestServer, waitFor, type RouterTestServer } from './testHarness';
+import { follow, startRouterTestServer, waitFor, type RouterTestServer } from './testing/testHarness';
 
 const IMAGE = '/v2/models/acme/imagegen-2'; // billing: charged on policy rejection; fallback: kiln
 const PORTRAIT = '/v2/models/ember.ai/portrait-1'; // billing: not charged on policy rejection

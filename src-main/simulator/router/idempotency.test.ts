@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRouterTestServer, waitFor, type RouterTestServer } from './testHarness';
+import { startRouterTestServer, waitFor, type RouterTestServer } from './testing/testHarness';
 
 let clock = Date.now();
 let server: RouterTestServer;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { follow, startRouterTestServer, waitFor, type RouterTestServer } from './testHarness';
+import { follow, startRouterTestServer, waitFor, type RouterTestServer } from './testing/testHarness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMAGE = '/v2/models/acme/imagegen-2';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRouterTestServer, type RouterTestServer } from './testHarness';
+import { startRouterTestServer, type RouterTestServer } from './testing/testHarness';
 
 let server: RouterTestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../kernel';
 import { audioWorkflow, failingWorkflow, textToImageWorkflow } from '../jobs/sampleWorkflows';
 import { makePng } from '../media';
-import { arr, client, obj, startFast, waitFor, type Client } from '../testKit';
+import { arr, client, obj, startFast, waitFor, type Client } from '../testing/testKit';
 
 let sim: RunningSimulator;
 let v1: Client;

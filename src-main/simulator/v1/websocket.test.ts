@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningSimulator } from '../kernel';
 import { failingWorkflow, textToImageWorkflow } from '../jobs/sampleWorkflows';
-import { arr, client, obj, startFast, waitFor, type Client } from '../testKit';
+import { arr, client, obj, startFast, waitFor, type Client } from '../testing/testKit';
 
 interface Capture {
   ws: WebSocket;

@@ -1,5 +1,5 @@
 import { visibleText } from '../../lib/visibleText';
-import { byteSize } from '../jobs/formatValues';
+import { formatBytes } from '../../../src-shared/format';
 import { AssetPreview } from './AssetPreview';
 import { assetDragger } from './assetDrag';
 import { KIND_LABEL, shortHash, type GalleryItem } from './galleryItem';
@@ -64,7 +64,7 @@ export function GalleryTile({ item, fresh, onOpen }: GalleryTileProps) {
         <span className="w-full truncate text-xs text-fg">{name}</span>
         <span className="w-full truncate text-[11px] text-muted tabular-nums">
           {KIND_LABEL[item.kind]}
-          {item.sizeBytes === null ? '' : ` · ${byteSize(item.sizeBytes)}`}
+          {item.sizeBytes === null ? '' : ` · ${formatBytes(item.sizeBytes)}`}
         </span>
         <span className="w-full truncate font-mono text-[10px] text-faint">
           {item.hash ? visibleText(shortHash(item.hash)) : 'hash not known yet'}

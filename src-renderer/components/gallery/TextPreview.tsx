@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { withAttempt } from '../../lib/assetUrl';
 import { visibleText } from '../../lib/visibleText';
-import { byteSize } from '../jobs/formatValues';
+import { formatBytes } from '../../../src-shared/format';
 import { VisibleMarks } from '../jobs/VisibleMarks';
 import { Spinner } from '../Spinner';
 import { AssetFetchError, TEXT_PREVIEW_BYTES } from './assetFetch';
@@ -72,8 +72,8 @@ export function TextPreview({ url, variant }: TextPreviewProps) {
       </pre>
       {truncated ? (
         <p className="mt-1.5 text-[11px] text-faint tabular-nums">
-          Showing the first {byteSize(TEXT_PREVIEW_BYTES)}
-          {totalBytes !== null ? ` of ${byteSize(totalBytes)}` : ''}. Download the file for all of it.
+          Showing the first {formatBytes(TEXT_PREVIEW_BYTES)}
+          {totalBytes !== null ? ` of ${formatBytes(totalBytes)}` : ''}. Download the file for all of it.
         </p>
       ) : null}
     </div>

@@ -82,7 +82,7 @@ describe('the open batch', () => {
       '/asset-bytes/cap/local/kite-a',
     );
     const gallery = screen.getByTestId('outputs-gallery');
-    expect(gallery.textContent).toContain('3 outputs from 2 jobs · 3.0 KiB');
+    expect(gallery.textContent).toContain('3 outputs from 2 jobs · 3.07 kB');
     expect(gallery.textContent).toContain('more may land while the batch runs');
     expect(within(gallery).getByRole('button', { name: 'Download all 3' })).toBeTruthy();
   });

@@ -1,25 +1,12 @@
 // The Job resource and its parts (job-and-asset-api.md "Resources and their fields").
 import { z } from 'zod';
+import { SERVICE_JOB_STATUSES } from '../../../../src-shared/jobStatus';
 import { bestEffort, clamped, labelMap, lenientArray, orNull, tolerantEnum } from './tolerant';
 
-export const jobStatuses = [
-  'queued',
-  'running',
-  'succeeded',
-  'canceling',
-  'canceled',
-  'failed',
-  'expired',
-] as const;
+export { isTerminalJobStatus } from '../../../../src-shared/jobStatus';
+export const jobStatuses = SERVICE_JOB_STATUSES;
 export const JobStatusSchema = tolerantEnum(jobStatuses);
 export type JobStatus = z.output<typeof JobStatusSchema>;
-
-const terminalStatuses: ReadonlySet<JobStatus> = new Set(['succeeded', 'canceled', 'failed', 'expired']);
-
-/** 'unknown' is never terminal: a status we cannot read is never taken for done. */
-export function isTerminalJobStatus(status: JobStatus): boolean {
-  return terminalStatuses.has(status);
-}
 
 export const ProgressSchema = z.looseObject({
   value: clamped(0, 1),

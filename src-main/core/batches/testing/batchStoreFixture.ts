@@ -2,7 +2,7 @@
 // walk batch items through the outbox steps, so the reader is tested against rows the app really writes.
 import Database from 'libsql';
 import type { BatchSubmissionState } from '../../../../src-shared/contracts/batches';
-import { ContractFailure } from '../../rpc/contractFailure';
+import { DomainError } from '../../errors';
 import { openStore, type LoupeStore } from '../../store';
 import { makeTempDir } from '../../store/testing/tempDir';
 import { BatchReader } from '../batchReader';
@@ -108,13 +108,13 @@ export function openBatchStoreFixture(): BatchStoreFixture {
   };
 }
 
-/** The ContractFailure `fn` throws; anything else it throws, or nothing, fails the test. */
-export function failureOf(fn: () => unknown): ContractFailure {
+/** The DomainError `fn` throws; anything else it throws, or nothing, fails the test. */
+export function failureOf(fn: () => unknown): DomainError {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ContractFailure) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
-  throw new Error('expected a ContractFailure');
+  throw new Error('expected a DomainError');
 }

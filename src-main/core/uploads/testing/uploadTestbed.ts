@@ -1,7 +1,7 @@
 // Test support (vitest only): the hooks most uploader tests share. One simulator for the test file, reset
 // before each test, and a fresh store, profile and files per test, disposed after it.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { startFast, type RunningSimulator } from '../../api/conformance/simulatorHarness';
+import { startFast, type RunningSimulator } from '../../api/testing/conformance/simulatorHarness';
 import type { Surface } from '../../profiles';
 import { uploadFixture, type UploadFixture } from './uploadFixture';
 

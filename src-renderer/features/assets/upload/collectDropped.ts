@@ -4,6 +4,7 @@
 // the walk happens after. A synthetic drop (tests, other apps) may have files without entries: those count
 // as files dropped by themselves.
 import { bytesFileSchema } from '../../../../src-shared/contract';
+import { MAX_FILES_PER_UPLOAD } from '../../../../src-shared/limits';
 
 export interface DroppedFile {
   file: File;
@@ -20,8 +21,7 @@ export interface Collected {
   leftOut: LeftOut[];
 }
 
-/** The contract's batch limit. */
-export const MAX_FILES_PER_UPLOAD = 1000;
+export { MAX_FILES_PER_UPLOAD };
 
 type DropItem = { entry: FileSystemEntry } | { file: File };
 

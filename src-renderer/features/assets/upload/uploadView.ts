@@ -8,11 +8,12 @@ import {
   type UploadFile,
   type UploadOutcome,
 } from '../../../../src-shared/contract';
-import { formatBytes } from '../assetFormat';
+import { formatBytes } from '../../../../src-shared/format';
+import { MAX_SINGLE_UPLOAD_BYTES } from '../../../../src-shared/limits';
 import type { LocalFile, LocalUpload } from './uploadsStore';
 
-/** The service's single-request limit, as main applies it (core/uploads: MAX_SINGLE_UPLOAD_BYTES). */
-export const SINGLE_UPLOAD_LIMIT = 100 * 1000 * 1000;
+/** The service's single-request limit, as main applies it. */
+export const SINGLE_UPLOAD_LIMIT = MAX_SINGLE_UPLOAD_BYTES;
 
 export type FileStage = 'waiting' | 'hashing' | 'checking' | 'ready-to-send' | 'sending' | 'done';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../../components/Button';
 import { KIND_LABEL, type GalleryItem } from '../../../../components/gallery/galleryItem';
 import { CopyButton } from '../../../../components/jobs/CopyButton';
-import { byteSize } from '../../../../components/jobs/formatValues';
+import { formatBytes } from '../../../../../src-shared/format';
 import { VisibleMarks } from '../../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../../lib/visibleText';
 
@@ -55,7 +55,7 @@ export function OutputDetails({ item, onOpenJob }: OutputDetailsProps) {
           <span className="text-faint">not known</span>
         ) : (
           <span className="tabular-nums" title={`${item.sizeBytes.toLocaleString()} bytes`}>
-            {byteSize(item.sizeBytes)}
+            {formatBytes(item.sizeBytes)}
           </span>
         )}
       </Row>

@@ -126,7 +126,7 @@ describe('the output lightbox', () => {
     const details = within(box).getByTestId('output-details');
     expect(details.textContent).toContain('weights.safetensors');
     expect(details.textContent).toContain('File · application/octet-stream');
-    expect(details.textContent).toContain('5.0 MiB');
+    expect(details.textContent).toContain('5.24 MB');
     expect(details.textContent).toContain(HASH);
     fireEvent.click(within(details).getByTitle('Copy the hash'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(HASH));

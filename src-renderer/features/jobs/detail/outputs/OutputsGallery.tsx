@@ -3,7 +3,7 @@ import { Button } from '../../../../components/Button';
 import { GalleryTile } from '../../../../components/gallery/GalleryTile';
 import type { GalleryItem } from '../../../../components/gallery/galleryItem';
 import { Lightbox } from '../../../../components/gallery/Lightbox';
-import { byteSize } from '../../../../components/jobs/formatValues';
+import { formatBytes } from '../../../../../src-shared/format';
 import { Spinner } from '../../../../components/Spinner';
 import { OutputActions } from './OutputActions';
 import { OutputDetails } from './OutputDetails';
@@ -25,7 +25,7 @@ function summary(items: readonly GalleryItem[]): string {
   let count = `${items.length} ${items.length === 1 ? 'output' : 'outputs'}`;
   const jobs = new Set(items.flatMap((item) => (item.origin ? [item.origin.jobId] : [])));
   if (jobs.size > 0) count += ` from ${jobs.size} ${jobs.size === 1 ? 'job' : 'jobs'}`;
-  return known.length > 0 ? `${count} · ${byteSize(bytes)}` : count;
+  return known.length > 0 ? `${count} · ${formatBytes(bytes)}` : count;
 }
 
 /**

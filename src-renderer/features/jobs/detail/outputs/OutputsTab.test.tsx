@@ -74,12 +74,12 @@ describe('the outputs gallery', () => {
     // Files and latents: name, type, size and a short hash.
     const file = tileOf('file');
     expect(file.textContent).toContain('weights.safetensors');
-    expect(file.textContent).toContain('File · 5.0 MiB');
+    expect(file.textContent).toContain('File · 5.24 MB');
     expect(file.textContent).toContain('blake3:01234567…cdef');
     expect(file.textContent).toContain('SAFETENSORS');
     const latent = tileOf('latent');
     expect(latent.textContent).toContain('demo.latent');
-    expect(latent.textContent).toContain('Latent · 2.0 KiB');
+    expect(latent.textContent).toContain('Latent · 2.05 kB');
     expect(latent.textContent).toContain('hash not known yet');
 
     expect(screen.getByTestId('outputs-gallery').textContent).toContain('6 outputs');

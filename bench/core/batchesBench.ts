@@ -1,0 +1,97 @@
+// Benchmark of batches.list, which the Batches screen reads again whenever one of the profile's jobs moves:
+// its one read of every item's standing against the reference of reading each batch on its own (one
+// batches.get per batch, the way a list without the join would). Wired into `npm run bench`.
+import { openStore, type JsonObject, type LoupeStore } from '../../src-main/core/store';
+import type { BenchFigure } from './storeBench';
+import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
+import { BatchReader } from '../../src-main/core/batches/batchReader';
+
+export interface BatchBenchOptions {
+  batches?: number;
+  itemsPerBatch?: number;
+  /** Size of each job's recorded workflow (what makes naive reads slow). */
+  workflowBytes?: number;
+  rounds?: number;
+}
+
+const PROFILE = 'b';
+
+/** A workflow of about `bytes` bytes of JSON: one node with a long prompt. */
+function workflowOf(bytes: number, seed: number): JsonObject {
+  return { '6': { class_type: 'CLIPTextEncode', inputs: { text: `${seed} `.padEnd(bytes, 'x') } } };
+}
+
+function fill(store: LoupeStore, options: Required<BatchBenchOptions>): void {
+  for (let b = 0; b < options.batches; b++) {
+    const { items } = store.batches.create(
+      { id: `batch-${b}`, profileId: PROFILE, name: `Batch ${b}` },
+      Array.from({ length: options.itemsPerBatch }, (_, i) => ({
+        id: `item-${b}-${i}`,
+        idempotencyKey: `key-${b}-${i}`,
+        request: { workflow: workflowOf(options.workflowBytes, b * 100 + i) },
+      })),
+    );
+    for (const item of items) {
+      const jobId = `job-${item.id}`;
+      store.batchItems.markSent(item.id);
+      store.jobs.recordSubmitted(PROFILE, {
+        jobId,
+        status: 'succeeded',
+        workflow: workflowOf(options.workflowBytes, b),
+        snapshot: {
+          id: jobId,
+          status: 'succeeded',
+          created_at: '2025-01-01T00:00:00Z',
+          outputs: [{ id: `asset-${jobId}`, node_id: '9', name: 'out.png', type: 'image' }],
+        },
+      });
+      store.batchItems.markResult(item.id, { outcome: 'created', jobId });
+    }
+  }
+}
+
+/** The fastest of `rounds` runs, in ms (the machine is shared: the minimum is the least disturbed). */
+function fastest(rounds: number, fn: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    const start = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+export function benchBatchList(input: BatchBenchOptions = {}): BenchFigure[] {
+  const options: Required<BatchBenchOptions> = {
+    batches: input.batches ?? 500,
+    itemsPerBatch: input.itemsPerBatch ?? 3,
+    workflowBytes: input.workflowBytes ?? 20_000,
+    rounds: input.rounds ?? 5,
+  };
+  const dir = makeTempDir('loupe-bench-batches-');
+  const store = openStore(dir.file('bench.db'));
+  try {
+    store.profiles.insert({
+      id: PROFILE,
+      name: 'Bench',
+      surface: 'serverless',
+      baseUrl: 'http://127.0.0.1:1',
+      routerBaseUrl: null,
+      builtIn: null,
+    });
+    fill(store, options);
+    const reader = new BatchReader({ store, activeProfileId: () => PROFILE });
+    const ids = reader.list().batches.map((batch) => batch.id);
+    const list = fastest(options.rounds, () => reader.list());
+    const eachGet = fastest(options.rounds, () => ids.forEach((id) => reader.get(id)));
+    const scale = `${options.batches} batches × ${options.itemsPerBatch} jobs`;
+    return [
+      { name: `batches.list, ${scale}`, value: list, unit: 'ms' },
+      { name: `reference: one batches.get per batch, ${scale}`, value: eachGet, unit: 'ms' },
+      { name: 'one batches.get per batch / batches.list', value: eachGet / list, unit: '×' },
+    ];
+  } finally {
+    store.close();
+    dir.remove();
+  }
+}

@@ -1,0 +1,168 @@
+// From the service's words to the contract's: a wire job (a v2 Job, a v2 or v1 list row, a stored snapshot)
+// becomes a JobSnapshot or a JobSummary. An unknown status becomes 'unknown' with its text kept in
+// rawStatus, and is never terminal (ARCHITECTURE rule 5).
+import {
+  JOB_STATUSES,
+  isTerminalJobStatus,
+  type JobError,
+  type JobOutput,
+  type JobProgress,
+  type JobSnapshot,
+  type JobStatus,
+  type JobSummary,
+} from '../../../src-shared/contracts/jobs';
+import type { JobError as WireJobError, Output, Progress } from '../api';
+import { readWire, type ReadWireJob, type WireJob } from './wireJob';
+
+const contractStatuses: ReadonlySet<string> = new Set(JOB_STATUSES);
+
+function isContractStatus(text: string): text is JobStatus {
+  return contractStatuses.has(text);
+}
+
+/** A v2 status text (or a v1 status already read as v2) as the contract's status. */
+export function contractStatus(text: string): JobStatus {
+  return isContractStatus(text) ? text : 'unknown';
+}
+
+export function isTerminal(status: JobStatus): boolean {
+  return isTerminalJobStatus(status);
+}
+
+/** What Loupe itself knows about a job: whether it sent it, and the attempts chain. */
+export interface LocalFacts {
+  submittedByUs: boolean;
+  retryOf: string | null;
+  retries: string[];
+}
+
+export const noLocalFacts: LocalFacts = { submittedByUs: false, retryOf: null, retries: [] };
+
+export interface NormalizeContext {
+  profileId: string;
+  /** ISO time Loupe learned this. */
+  observedAt: string;
+  local: LocalFacts;
+  /** Used when the wire job has no links to say so (a list row): does this surface capture logs? */
+  surfaceOffersLogs: boolean;
+}
+
+function count(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
+}
+
+function integerOrNull(value: number | null): number | null {
+  return value === null || !Number.isFinite(value) ? null : Math.trunc(value);
+}
+
+function progressOf(progress: Progress | null): JobProgress | null {
+  if (progress === null) return null;
+  return {
+    value: Number.isFinite(progress.value) ? progress.value : 0,
+    nodesDone: count(progress.nodes_done),
+    nodesTotal: count(progress.nodes_total),
+    currentNode: progress.current_node,
+    currentNodeClass: progress.current_node_class,
+    step: integerOrNull(progress.step),
+    steps: integerOrNull(progress.steps),
+    message: progress.message,
+  };
+}
+
+/** An output's fields as the contract names them; the store keeps the same ones (its size is its own). */
+export function outputFields(output: Output): Omit<JobOutput, 'sizeBytes'> {
+  return {
+    assetId: output.id,
+    nodeId: output.node_id,
+    name: output.name,
+    type: output.type,
+    contentType: output.content_type,
+    hash: output.hash,
+  };
+}
+
+function outputOf(output: Output): JobOutput {
+  return {
+    ...outputFields(output),
+    sizeBytes: output.size_bytes === null ? null : count(output.size_bytes),
+  };
+}
+
+function errorOf(error: WireJobError | null): JobError | null {
+  if (error === null) return null;
+  return {
+    code: error.code,
+    message: error.message,
+    nodeId: error.node_id,
+    classType: error.class_type,
+    traceback: error.traceback,
+  };
+}
+
+function statusOf(read: ReadWireJob): { status: JobStatus; rawStatus: string } {
+  return { status: contractStatus(read.status), rawStatus: read.v1_status ?? read.status };
+}
+
+function queuePositionOf(read: ReadWireJob): number | null {
+  return read.queue_position === null ? null : count(read.queue_position);
+}
+
+export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapshot {
+  const read = readWire(wire);
+  return {
+    id: read.id,
+    profileId: context.profileId,
+    ...statusOf(read),
+    createdAt: read.created_at,
+    startedAt: read.started_at,
+    completedAt: read.completed_at,
+    expiresAt: read.expires_at,
+    observedAt: context.observedAt,
+    queuePosition: queuePositionOf(read),
+    progress: progressOf(read.progress),
+    outputs: (read.outputs ?? []).map(outputOf),
+    error: errorOf(read.error),
+    metrics: read.metrics,
+    labels: read.metadata,
+    logsOffered: read.urls === null ? context.surfaceOffersLogs : read.urls.logs !== null,
+    submittedByUs: context.local.submittedByUs,
+    retryOf: context.local.retryOf,
+    retries: [...context.local.retries],
+  };
+}
+
+export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary {
+  const read = readWire(wire);
+  const outputsCount = read.outputs === null ? read.outputs_count : read.outputs.length;
+  return {
+    id: read.id,
+    ...statusOf(read),
+    createdAt: read.created_at,
+    observedAt: context.observedAt,
+    labels: read.metadata,
+    progress: progressOf(read.progress)?.value ?? null,
+    queuePosition: queuePositionOf(read),
+    outputsCount: outputsCount === null ? null : count(outputsCount),
+    errorMessage: read.error === null ? null : read.error.message,
+    submittedByUs: context.local.submittedByUs,
+    retryOf: context.local.retryOf,
+  };
+}
+
+/** A snapshot's row: the same fields the list shows, so watcher updates and list pages agree. */
+export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
+  return {
+    id: snapshot.id,
+    status: snapshot.status,
+    rawStatus: snapshot.rawStatus,
+    createdAt: snapshot.createdAt,
+    observedAt: snapshot.observedAt,
+    labels: snapshot.labels,
+    progress: snapshot.progress === null ? null : snapshot.progress.value,
+    queuePosition: snapshot.queuePosition,
+    outputsCount: snapshot.outputs.length,
+    errorMessage: snapshot.error === null ? null : snapshot.error.message,
+    submittedByUs: snapshot.submittedByUs,
+    retryOf: snapshot.retryOf,
+  };
+}

@@ -1,0 +1,30 @@
+// Error codes that main itself answers with (a service's own codes pass through as the service wrote them).
+// The page branches on these; main, the transports and the tests spell them from here.
+export const ERROR_CODES = {
+  /** The arguments broke the call's schema, or its bounds on size and depth. */
+  invalidArguments: 'invalid_arguments',
+  /** No call or stream by that name. */
+  unknownCall: 'unknown_call',
+  /** Electron: a frame that may not use the contract (a sub-frame, another origin). */
+  forbiddenSender: 'forbidden_sender',
+  /** A bug in Loupe; the details are in main's log, never in the answer. */
+  internal: 'internal',
+  /** One window holds too many open streams. */
+  tooManySubscriptions: 'too_many_subscriptions',
+  /** This host cannot do it (a file dialog in the browser shell, say). */
+  notAvailable: 'not_available',
+  /** A file grant that is unknown, spent, expired or another window's. */
+  invalidGrant: 'invalid_grant',
+  /** An upload in flight when Loupe last stopped; Retry resumes it (it is read from disk). */
+  uploadInterrupted: 'interrupted',
+  /** The same for a page-dropped file: the page's copy is gone, so only dropping it again finishes it. */
+  uploadInterruptedPageFile: 'interrupted_page_file',
+  /** The active profile changed under a stream of the previous one. */
+  profileChanged: 'profile_changed',
+  /** Nothing to act on: no profile is active. */
+  noActiveProfile: 'no_active_profile',
+  /** A submission whose answer was lost: the job may exist (never resent under a new key). */
+  outcomeUnknown: 'outcome_unknown',
+} as const;
+
+export type LoupeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
