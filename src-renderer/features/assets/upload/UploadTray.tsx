@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { InlineError } from '../../../components/InlineError';
@@ -7,7 +8,9 @@ import { UploadBar } from './UploadBar';
 import { UploadFileRow } from './UploadFileRow';
 import { UPLOAD_INTERRUPTED_PAGE_FILE_CODE } from '../../../../src-shared/contract';
 import { useForgetInterrupted, useInterruptedUploads } from './interruptedUploads';
+import { dismissUploads } from './dismissUploads';
 import { useUploadBatches } from './uploadProgress';
+import { useUploadPlan } from './uploadPlans';
 import { useUploads, type LocalUpload } from './uploadsStore';
 import { useUploader } from './useUploader';
 import { viewUpload, type FileView, type UploadTotals } from './uploadView';
@@ -62,10 +65,12 @@ function interruptedWords(files: readonly FileView[]): string {
 }
 
 function UploadCard({ upload }: { upload: LocalUpload }) {
-  const batches = useUploadBatches(upload.batchIds, upload.profileId);
-  const view = viewUpload(upload, batches);
+  // Main's plan and progress come from React Query; the page's own work on the files is `upload` itself.
+  const plan = useUploadPlan(upload.id);
+  const batches = useUploadBatches(plan.batchIds, upload.profileId);
+  const view = viewUpload(upload, plan, batches);
   const uploader = useUploader();
-  const dismiss = useUploads((state) => state.dismiss);
+  const client = useQueryClient();
   const forget = useForgetInterrupted();
   const resumable = view.files.filter((file) => file.canRetry);
   const t = view.totals;
@@ -100,7 +105,9 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
           <Button
             variant="ghost"
             className="h-6 px-2"
-            onClick={() => (upload.interrupted === true ? void forget(upload) : dismiss([upload.id]))}
+            onClick={() =>
+              upload.interrupted === true ? void forget(upload) : dismissUploads(client, [upload.id])
+            }
           >
             Dismiss
           </Button>
@@ -118,8 +125,10 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
       {t.files > 0 ? (
         <div className="grid grid-cols-[3.5rem_minmax(0,1fr)_9.5rem] items-center gap-x-2 gap-y-1 px-3 pt-1.5 pb-2 text-[11px] text-muted">
           <span>Hashed</span>
+          {/* Keys unique among the grid's children: the two bars share tones, and a shared key makes React
+              drop or duplicate one of them. A new tone is still a new bar, so it never slides back. */}
           <UploadBar
-            key={hashing ? 'hashing' : 'done'}
+            key={`hashed-${hashing ? 'hashing' : 'done'}`}
             value={t.bytesTotal === 0 ? 1 : t.bytesHashed / t.bytesTotal}
             tone={hashing ? 'hashing' : 'done'}
             label="Hashed, all files"
@@ -129,7 +138,7 @@ function UploadCard({ upload }: { upload: LocalUpload }) {
           </span>
           <span>Sent</span>
           <UploadBar
-            key={sendTone}
+            key={`sent-${sendTone}`}
             value={sentFraction(t, view.finished)}
             tone={sendTone}
             label="Sent, all files"

@@ -1,13 +1,16 @@
 // Uploads that were in flight when Loupe last stopped: main brings them back in uploads.list as finished
 // batches whose files failed as `interrupted`. The tray shows each as a card of its own (read by main, like
-// a paths upload), so the user can resume them or dismiss them for good.
+// a paths upload), so the user can resume them or dismiss them for good. The card is the page's (uploadsStore);
+// the batch it shows is main's, so it is the card's plan in React Query (uploadPlans.ts).
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
 import type { UploadBatch } from '../../../../src-shared/contract';
 import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
+import { dismissUploads } from './dismissUploads';
 import { newUploadId } from './pageUpload';
+import { planOf, recordBatch } from './uploadPlans';
 import { isInterruptedOutcome } from './uploadView';
 import { useUploads, type LocalUpload } from './uploadsStore';
 
@@ -32,7 +35,6 @@ function cardFor(batch: UploadBatch): LocalUpload {
     options: batch.options,
     mode: 'paths',
     files: [],
-    batchIds: [batch.batchId],
     leftOut: [],
     problem: null,
     interrupted: true,
@@ -42,15 +44,20 @@ function cardFor(batch: UploadBatch): LocalUpload {
 /** Puts the active profile's interrupted uploads into the tray, once each. */
 export function useInterruptedUploads(profileId: string): void {
   const loupe = useLoupe();
+  const client = useQueryClient();
   const { data } = useQuery(interruptedQuery(loupe));
   useEffect(() => {
     if (data === undefined) return;
     const { uploads, add } = useUploads.getState();
-    const shown = new Set(uploads.flatMap((upload) => upload.batchIds));
+    const shown = new Set(uploads.flatMap((upload) => planOf(client, upload.id).batchIds));
     for (const batch of [...data].reverse()) {
-      if (batch.profileId === profileId && !shown.has(batch.batchId)) add(cardFor(batch));
+      if (batch.profileId !== profileId || shown.has(batch.batchId)) continue;
+      const card = cardFor(batch);
+      // The plan first: the card never shows without the batch it stands for.
+      recordBatch(client, card.id, batch.batchId, []);
+      add(card);
     }
-  }, [data, profileId]);
+  }, [data, profileId, client]);
 }
 
 /** Dismisses an interrupted card for good: main settles its files, so they are not offered again. */
@@ -58,8 +65,9 @@ export function useForgetInterrupted(): (upload: LocalUpload) => Promise<void> {
   const loupe = useLoupe();
   const client = useQueryClient();
   return async (upload) => {
-    await Promise.all(upload.batchIds.map((batchId) => loupe.uploads.forget({ batchId })));
-    useUploads.getState().dismiss([upload.id]);
+    const { batchIds } = planOf(client, upload.id);
+    await Promise.all(batchIds.map((batchId) => loupe.uploads.forget({ batchId })));
+    dismissUploads(client, [upload.id]);
     await client.invalidateQueries({ queryKey: interruptedKey });
   };
 }

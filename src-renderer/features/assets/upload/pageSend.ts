@@ -1,7 +1,9 @@
-// Sending for page uploads: the files main asked the page for (action `send`), PUT to the upload route two at
-// a time per upload. Started whenever a plan adds files to send; a running pair of lanes picks them up.
+// Sending for page uploads: the files main asked the page for (action `send` in main's plan, uploadPlans.ts),
+// PUT to the upload route two at a time per upload. Started whenever a plan adds files to send; a running pair
+// of lanes picks them up.
 import type { UploaderDeps } from './pageUpload';
 import type { PutResult } from './sendFile';
+import { plannedFile } from './uploadPlans';
 import { useUploads, type LocalFile, type LocalProblem } from './uploadsStore';
 
 const SEND_CONCURRENCY = 2;
@@ -16,7 +18,7 @@ const lanes = new Map<string, number>();
 
 /** Makes sure up to SEND_CONCURRENCY lanes are sending this upload's planned files. */
 export function sendPlanned(deps: UploaderDeps, id: string): void {
-  while ((lanes.get(id) ?? 0) < SEND_CONCURRENCY && nextToSend(id) !== undefined) {
+  while ((lanes.get(id) ?? 0) < SEND_CONCURRENCY && nextToSend(deps, id) !== undefined) {
     lanes.set(id, (lanes.get(id) ?? 0) + 1);
     void lane(deps, id).finally(() => {
       const left = (lanes.get(id) ?? 1) - 1;
@@ -26,24 +28,21 @@ export function sendPlanned(deps: UploaderDeps, id: string): void {
   }
 }
 
-function nextToSend(id: string): LocalFile | undefined {
-  return useUploads
-    .getState()
-    .uploads.find((u) => u.id === id)
-    ?.files.find(
-      (f) =>
-        f.phase === 'main' &&
-        f.action === 'send' &&
-        f.putState === 'idle' &&
-        !f.stopRequested &&
-        f.sendUrl !== null,
-    );
+/** The next file main asked for whose PUT the page has not made, with the address main gave for it. */
+function nextToSend(deps: UploaderDeps, id: string): { file: LocalFile; url: string } | undefined {
+  const files = useUploads.getState().uploads.find((u) => u.id === id)?.files ?? [];
+  for (const file of files) {
+    // putState, not the plan, says the address was used: it is `idle` again only under a new plan.
+    if (file.phase !== 'main' || file.putState !== 'idle' || file.stopRequested) continue;
+    const planned = plannedFile(deps.client, id, file.key);
+    if (planned?.action === 'send' && planned.sendUrl !== null) return { file, url: planned.sendUrl };
+  }
+  return undefined;
 }
 
 async function lane(deps: UploaderDeps, id: string): Promise<void> {
-  for (let next = nextToSend(id); next !== undefined; next = nextToSend(id)) {
-    if (next.sendUrl === null) return;
-    await sendFile(deps, id, next, next.sendUrl);
+  for (let next = nextToSend(deps, id); next !== undefined; next = nextToSend(deps, id)) {
+    await sendFile(deps, id, next.file, next.url);
   }
 }
 
@@ -60,10 +59,10 @@ async function sendFile(deps: UploaderDeps, id: string, file: LocalFile, url: st
     inFlight.delete(handleOf(id, file.key));
   }
   if (result.kind === 'answered' && result.status === 200) {
-    patchFile(id, file.key, { putState: 'sent', bytesPut: file.size, sendUrl: null });
+    patchFile(id, file.key, { putState: 'sent', bytesPut: file.size });
     return;
   }
-  patchFile(id, file.key, { putState: 'failed', sendUrl: null, problem: putProblem(result) });
+  patchFile(id, file.key, { putState: 'failed', problem: putProblem(result) });
 }
 
 function putProblem(result: PutResult): LocalProblem | null {

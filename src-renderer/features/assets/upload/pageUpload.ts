@@ -2,19 +2,24 @@
 // ask main to plan the hashed ones (uploads.prepareBytes: it checks by hash and mints what the service holds),
 // and PUT the files main asks for (pageSend.ts). Planning happens in groups, so a large folder starts sending
 // while the rest is still being hashed. Cancel and retry per file. Lives outside React, so an upload goes on
-// while the Assets screen is closed; its state is in uploadsStore.
+// while the Assets screen is closed; the page's work is in uploadsStore, main's answers in React Query
+// (uploadPlans.ts).
+import type { QueryClient } from '@tanstack/react-query';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
 import type { UploadOptions } from '../../../../src-shared/contract';
 import type { Collected } from './collectDropped';
 import { HashFailed, type BlobHasher } from './hashClient';
 import { inFlight, handleOf, sendPlanned } from './pageSend';
 import type { PutFile } from './sendFile';
+import { plannedFile, recordBatch, recordReplan } from './uploadPlans';
 import { findFile, useUploads, type FilePatch, type LocalFile, type LocalProblem } from './uploadsStore';
 
 export interface UploaderDeps {
   loupe: LoupeApi;
   hasher: BlobHasher;
   put: PutFile;
+  /** The app's query cache, where main's plan for each upload is kept (it outlives the screen, like this). */
+  client: QueryClient;
 }
 
 /**
@@ -58,16 +63,11 @@ export function startPageUpload(
       phase: 'waiting',
       bytesHashed: 0,
       hash: null,
-      batchId: null,
-      fileId: null,
-      action: null,
-      sendUrl: null,
       putState: 'idle',
       bytesPut: 0,
       problem: null,
       stopRequested: false,
     })),
-    batchIds: [],
     leftOut: collected.leftOut,
     problem: null,
   });
@@ -91,12 +91,14 @@ export function cancelPageFile(deps: UploaderDeps, id: string, key: string): voi
       // Main answers with the file's id; the plan's end cancels it there.
       patch(id, key, { stopRequested: true });
       return;
-    case 'main':
+    case 'main': {
       patch(id, key, { stopRequested: true });
-      if (file.batchId !== null && file.fileId !== null) {
-        void deps.loupe.uploads.cancel({ batchId: file.batchId, fileId: file.fileId });
+      const planned = plannedFile(deps.client, id, key);
+      if (planned !== null) {
+        void deps.loupe.uploads.cancel({ batchId: planned.batchId, fileId: planned.fileId });
       }
       return;
+    }
     case 'failed':
     case 'canceled':
       return;
@@ -114,7 +116,7 @@ export function retryPageFile(deps: UploaderDeps, id: string, key: string): void
     bytesPut: 0,
     bytesHashed: 0,
   };
-  if (found.file.fileId === null) {
+  if (plannedFile(deps.client, id, key) === null) {
     // Main never planned it: it joins the next batch this upload plans.
     patch(id, key, { ...reset, phase: 'waiting', hash: null });
     void pump(deps, id);
@@ -203,30 +205,28 @@ async function planHashed(deps: UploaderDeps, id: string): Promise<void> {
     return;
   }
   const { batchId, files: plans } = result.value;
-  const { patchUpload, uploads } = useUploads.getState();
-  patchUpload(id, { batchIds: [...(uploads.find((u) => u.id === id)?.batchIds ?? []), batchId] });
-  plans.forEach((plan, index) => {
+  // Main answers in the order it was asked; the plan is cached before any file turns to `main`, so a file in
+  // that phase always has one.
+  const planned = plans.flatMap((plan, index) => {
     const file = ready[index];
-    if (file === undefined) return;
-    patch(id, file.key, {
-      phase: 'main',
-      batchId,
-      fileId: plan.fileId,
-      action: plan.action,
-      sendUrl: plan.sendUrl,
-    });
-    if (findFile(id, file.key)?.file.stopRequested === true) {
+    return file === undefined ? [] : [{ key: file.key, plan }];
+  });
+  recordBatch(deps.client, id, batchId, planned);
+  for (const { key, plan } of planned) {
+    patch(id, key, { phase: 'main' });
+    if (findFile(id, key)?.file.stopRequested === true) {
       void deps.loupe.uploads.cancel({ batchId, fileId: plan.fileId });
     }
-  });
+  }
   // Sending runs beside the hashing of the rest.
   sendPlanned(deps, id);
 }
 
 async function replan(deps: UploaderDeps, id: string, key: string): Promise<void> {
   const found = findFile(id, key);
-  if (found === null || found.file.batchId === null || found.file.fileId === null) return;
-  const { batchId, fileId } = found.file;
+  const planned = plannedFile(deps.client, id, key);
+  if (found === null || planned === null) return;
+  const { batchId, fileId } = planned;
   patch(id, key, { problem: null, stopRequested: false, putState: 'idle', bytesPut: 0 });
   const hash = await hashFile(deps, id, found.file);
   if (hash === null) return;
@@ -236,7 +236,8 @@ async function replan(deps: UploaderDeps, id: string, key: string): Promise<void
     patch(id, key, { phase: 'failed', problem: result.error });
     return;
   }
-  patch(id, key, { phase: 'main', action: result.value.action, sendUrl: result.value.sendUrl });
+  recordReplan(deps.client, id, key, result.value);
+  patch(id, key, { phase: 'main' });
   sendPlanned(deps, id);
 }
 

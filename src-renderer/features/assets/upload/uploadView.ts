@@ -1,6 +1,7 @@
-// One upload as the screen shows it: the page's own work on each file (uploadsStore) joined with main's view
-// of it (uploads.progress), stages and words for each file, totals for the two bars (hashed, sent), and the
-// summary sentence ("5 files, 3 already on the server, 412 MB not sent").
+// One upload as the screen shows it: the page's own work on each file (uploadsStore) joined with main's plan for
+// it (uploadPlans) and main's view of it (uploads.progress), both from React Query; stages and words for each
+// file, totals for the two bars (hashed, sent), and the summary sentence ("5 files, 3 already on the server,
+// 412 MB not sent").
 import {
   UPLOAD_INTERRUPTED_PAGE_FILE_CODE,
   isInterruptedUploadCode,
@@ -10,6 +11,7 @@ import {
 } from '../../../../src-shared/contract';
 import { formatBytes } from '../../../../src-shared/format';
 import { MAX_SINGLE_UPLOAD_BYTES } from '../../../../src-shared/limits';
+import type { PlannedFile, UploadPlan } from './uploadPlans';
 import type { LocalFile, LocalUpload } from './uploadsStore';
 
 /** The service's single-request limit, as main applies it. */
@@ -64,15 +66,22 @@ export interface UploadView {
 
 const retryable: ReadonlySet<ResultKind> = new Set(['failed', 'canceled', 'refused-too-large']);
 
-export function viewUpload(upload: LocalUpload, batches: ReadonlyMap<string, UploadBatch>): UploadView {
+export function viewUpload(
+  upload: LocalUpload,
+  plan: UploadPlan,
+  batches: ReadonlyMap<string, UploadBatch>,
+): UploadView {
   const files =
     upload.mode === 'paths'
-      ? upload.batchIds.flatMap((id) =>
+      ? plan.batchIds.flatMap((id) =>
           (batches.get(id)?.files ?? []).map((file) => fromMain(pathFileKey(id, file.fileId), file)),
         )
-      : upload.files.map((file) => fromLocal(file, mainFileOf(file, batches)));
+      : upload.files.map((file) => {
+          const planned = plan.files[file.key] ?? null;
+          return fromLocal(file, planned, mainFileOf(planned, batches));
+        });
   const totals = totalsOf(files);
-  const waitingForMain = upload.mode === 'paths' && upload.batchIds.length === 0 && upload.problem === null;
+  const waitingForMain = upload.mode === 'paths' && plan.batchIds.length === 0 && upload.problem === null;
   return {
     files,
     totals,
@@ -86,12 +95,15 @@ export function pathFileKey(batchId: string, fileId: string): string {
   return `${batchId}/${fileId}`;
 }
 
-function mainFileOf(file: LocalFile, batches: ReadonlyMap<string, UploadBatch>): UploadFile | null {
-  if (file.batchId === null || file.fileId === null) return null;
-  return batches.get(file.batchId)?.files.find((f) => f.fileId === file.fileId) ?? null;
+function mainFileOf(
+  planned: PlannedFile | null,
+  batches: ReadonlyMap<string, UploadBatch>,
+): UploadFile | null {
+  if (planned === null) return null;
+  return batches.get(planned.batchId)?.files.find((f) => f.fileId === planned.fileId) ?? null;
 }
 
-function fromLocal(file: LocalFile, main: UploadFile | null): FileView {
+function fromLocal(file: LocalFile, planned: PlannedFile | null, main: UploadFile | null): FileView {
   const base = {
     key: file.key,
     relativePath: file.relativePath,
@@ -143,7 +155,7 @@ function fromLocal(file: LocalFile, main: UploadFile | null): FileView {
   const stage: FileStage =
     file.putState === 'sending' || main?.state === 'sending'
       ? 'sending'
-      : file.action === 'send'
+      : planned?.action === 'send'
         ? 'ready-to-send'
         : 'checking';
   return {

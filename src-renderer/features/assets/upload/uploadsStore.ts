@@ -1,12 +1,14 @@
 // The renderer's side of uploads in progress: what the page itself is doing with dropped files (hashing,
-// planning, sending) before and while main takes over. This is the page's own work, not server data: main's
-// view of each file arrives on uploads.progress into React Query (useUploadProgress.ts), and the screen
-// joins the two (uploadView.ts). The File objects stay here so a retry can read them again.
+// sending the bytes main asked for) before and while main takes over. Only the page's own work is here, never
+// main's data (ARCHITECTURE rule 8): main's plan for each upload (its batches, and each file's id, action and
+// send address) is in React Query (uploadPlans.ts), as is main's view of each file from uploads.progress
+// (uploadProgress.ts); the screen joins the three (uploadView.ts). The File objects stay here so a retry can
+// read them again.
 import { create } from 'zustand';
-import type { BytesAction, UploadOptions } from '../../../../src-shared/contract';
+import type { UploadOptions } from '../../../../src-shared/contract';
 import type { LeftOut } from './collectDropped';
 
-/** Where the page is with one file. After `main`, main's state for the file says the rest. */
+/** Where the page is with one file. After `main`, main's plan and state for the file say the rest. */
 export type LocalPhase = 'waiting' | 'hashing' | 'hashed' | 'planning' | 'main' | 'failed' | 'canceled';
 
 export interface LocalProblem {
@@ -22,11 +24,6 @@ export interface LocalFile {
   phase: LocalPhase;
   bytesHashed: number;
   hash: string | null;
-  /** Main's batch and file ids once planned. */
-  batchId: string | null;
-  fileId: string | null;
-  action: BytesAction | null;
-  sendUrl: string | null;
   /** The page's PUT: bytes handed to the connection so far. */
   putState: 'idle' | 'sending' | 'sent' | 'failed';
   bytesPut: number;
@@ -46,8 +43,6 @@ export interface LocalUpload {
   /** bytes: hashed and sent by the page; paths: read from disk by main (Electron with paths). */
   mode: 'bytes' | 'paths';
   files: LocalFile[];
-  /** Main's batches of this upload (a retried local failure plans a batch of its own). */
-  batchIds: string[];
   /** What was dropped but not taken (unreadable folders, too many files). */
   leftOut: LeftOut[];
   /** The upload could not start at all (no connection, refused by main). */

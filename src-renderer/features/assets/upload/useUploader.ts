@@ -1,8 +1,9 @@
 // The uploader's actions for the screen. A drop or a pick starts an upload on the active profile with the
 // options as typed: in Electron the files the user chose (a real drop through the preload's bridge, or
 // main's own dialog) become grants, and main reads them from disk (uploads.start); otherwise the page hashes
-// and sends them itself (pageUpload.ts).
-import { useQuery } from '@tanstack/react-query';
+// and sends them itself (pageUpload.ts). Main's answers (which batches, which files) go to React Query
+// (uploadPlans.ts); the page's own work to uploadsStore.
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
 import type { UploadOptions } from '../../../../src-shared/contract';
@@ -16,6 +17,7 @@ import { sharedHasher, type BlobHasher } from './hashClient';
 import { cancelPageFile, newUploadId, retryPageFile, startPageUpload, type UploaderDeps } from './pageUpload';
 import { putFile, type PutFile } from './sendFile';
 import { parseUploadOptions } from './uploadOptions';
+import { planOf, recordBatch } from './uploadPlans';
 import { useUploads, type LocalUpload } from './uploadsStore';
 import type { FileView } from './uploadView';
 
@@ -64,7 +66,6 @@ function addMainUpload(profileId: string, options: UploadOptions): string {
     options,
     mode: 'paths',
     files: [],
-    batchIds: [],
     leftOut: [],
     problem: null,
   });
@@ -73,15 +74,16 @@ function addMainUpload(profileId: string, options: UploadOptions): string {
 
 async function startGrantUpload(
   loupe: LoupeApi,
+  client: QueryClient,
   profileId: string,
   grants: string[],
   options: UploadOptions,
 ): Promise<void> {
   const id = addMainUpload(profileId, options);
   const result = await loupe.uploads.start({ grants, options });
-  const { patchUpload } = useUploads.getState();
-  if (result.ok) patchUpload(id, { batchIds: [result.value.batchId] });
-  else patchUpload(id, { problem: result.error });
+  // Main reads these files itself: its batch is all of the plan, and uploads.progress names the files.
+  if (result.ok) recordBatch(client, id, result.value.batchId, []);
+  else useUploads.getState().patchUpload(id, { problem: result.error });
 }
 
 /** Main's ids for a file read by main (paths mode keys are `batchId/fileId`). */
@@ -92,13 +94,14 @@ function mainIds(file: FileView): { batchId: string; fileId: string } | null {
 
 export function useUploader(): Uploader {
   const loupe = useLoupe();
+  const client = useQueryClient();
   const tools = useContext(UploaderToolsContext) ?? appTools;
   const profileId = useActiveProfileId();
   const shell = useQuery(appInfoQuery(loupe)).data?.shell;
   const setOptionsOpen = useAssetsUi((state) => state.setOptionsOpen);
 
   return useMemo((): Uploader => {
-    const deps: UploaderDeps = { loupe, hasher: tools.hasher, put: tools.put };
+    const deps: UploaderDeps = { loupe, hasher: tools.hasher, put: tools.put, client };
     /** The options as typed, or null (and the form opened) when the service would refuse them. */
     const checkedOptions = (): UploadOptions | null => {
       const parsed = parseUploadOptions(useAssetsUi.getState().uploadOptions);
@@ -115,7 +118,7 @@ export function useUploader(): Uploader {
         if (options === null) return;
         const grants = await fileSourceFor(shell).grantsFor(input.top);
         if (grants !== null) {
-          await startGrantUpload(loupe, profileId, grants, options);
+          await startGrantUpload(loupe, client, profileId, grants, options);
           return;
         }
         const collected = await input.collect();
@@ -133,7 +136,7 @@ export function useUploader(): Uploader {
         }
         const grants = picked.value.grants.map((g) => g.grant);
         // A canceled dialog is no upload at all.
-        if (grants.length > 0) await startGrantUpload(loupe, profileId, grants, options);
+        if (grants.length > 0) await startGrantUpload(loupe, client, profileId, grants, options);
       },
       cancel: (upload, file) => {
         if (upload.mode === 'bytes') return cancelPageFile(deps, upload.id, file.key);
@@ -145,7 +148,7 @@ export function useUploader(): Uploader {
           for (const file of files) if (file.canCancel) cancelPageFile(deps, upload.id, file.key);
           return;
         }
-        for (const batchId of upload.batchIds) void loupe.uploads.cancel({ batchId });
+        for (const batchId of planOf(client, upload.id).batchIds) void loupe.uploads.cancel({ batchId });
       },
       retry: (upload, file) => {
         if (upload.mode === 'bytes') return retryPageFile(deps, upload.id, file.key);
@@ -153,5 +156,5 @@ export function useUploader(): Uploader {
         if (ids !== null) void loupe.uploads.retry(ids);
       },
     };
-  }, [loupe, tools, profileId, shell, setOptionsOpen]);
+  }, [loupe, client, tools, profileId, shell, setOptionsOpen]);
 }
