@@ -34,7 +34,7 @@ const byCode: Readonly<Record<string, Hint>> = {
   invalid_metadata_filter: 'Use at most 3 --label filters, each key=value with a plain key.',
   invalid_cursor: 'Start the list again without --cursor.',
   outcome_unknown:
-    'The request may have been carried out. Check with `loupe jobs list` (or `loupe jobs get ID`) before submitting again.',
+    'Loupe could not tell whether the job was made. Look with `loupe jobs list`; to try again without risking a second job, run the same command with --idempotency-key and the key above.',
   idempotency_key_reuse:
     'The request may have been carried out already. Check with `loupe jobs list` before submitting again.',
   hash_mismatch: 'The file changed while it was being uploaded. Upload it again.',

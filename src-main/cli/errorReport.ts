@@ -2,8 +2,8 @@
 // code. Server-supplied text is made visible before it reaches the terminal; in --json mode the report is
 // one JSON document on stderr, so stdout stays clean for results.
 import { ApiError } from '../core/api';
-import { CredentialError, ProfileError } from '../core/profiles';
-import { StoreError } from '../core/store';
+import { DomainError } from '../core/errors';
+import { ProfileError } from '../core/profiles';
 import { CliError } from './errors';
 import { hintFor } from './errorHints';
 import { exitCodes, type ExitCode } from './exitCodes';
@@ -53,17 +53,16 @@ export function reportFor(error: unknown, signal: AbortSignal): ErrorReport {
       hint: hintFor(error.code, error.status, error.retryAfterMs),
       status: error.status > 0 ? error.status : null,
       details: error.details,
-      // Refused locally before sending: the input was wrong, like a usage error.
-      exitCode: error.kind === 'invalid-request' ? exitCodes.usage : exitCodes.failed,
+      exitCode: exitCodeForApi(error),
     };
   }
-  if (error instanceof ProfileError || error instanceof CredentialError || error instanceof StoreError) {
-    const invalidInput = error.code === 'invalid_profile' || error.code === 'invalid_secret';
+  if (error instanceof DomainError) {
     return {
-      ...base(error.code, error.message, hintFor(error.code, 0, null)),
-      details: error instanceof ProfileError ? error.fields : null,
-      // A value the user typed was refused before anything was saved: a usage error.
-      exitCode: invalidInput ? exitCodes.usage : exitCodes.failed,
+      ...base(error.code, error.message, hintFor(error.code, error.status ?? 0, error.retryAfterMs ?? null)),
+      status: error.status ?? null,
+      details: error instanceof ProfileError ? error.fields : (error.publicDetails() ?? null),
+      // A value the user gave was refused before anything was saved or sent: a usage error.
+      exitCode: invalidInputCodes.has(error.code) ? exitCodes.usage : exitCodes.failed,
     };
   }
   const errno = errnoCode(error);
@@ -72,6 +71,25 @@ export function reportFor(error: unknown, signal: AbortSignal): ErrorReport {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { ...base('internal_error', message, 'This is a bug in Loupe; please report it.'), details: null };
+}
+
+/** Domain refusals of what the user gave (a file, a value, a key): nothing was saved or sent. */
+const invalidInputCodes: ReadonlySet<string> = new Set([
+  'invalid_profile',
+  'invalid_secret',
+  'invalid_request',
+  'invalid_workflow_json',
+  'workflow_format_ui',
+  'idempotency_key_reuse',
+  'invalid_cursor',
+]);
+
+function exitCodeForApi(error: ApiError): ExitCode {
+  // Refused locally before sending: the input was wrong, like a usage error.
+  if (error.kind === 'invalid-request') return exitCodes.usage;
+  // Sent, and neither confirmed nor found: Loupe cannot tell whether it was carried out.
+  if (error.code === 'outcome_unknown') return exitCodes.undetermined;
+  return exitCodes.failed;
 }
 
 function base(code: string, message: string, hint: string | null): Omit<ErrorReport, 'details'> {

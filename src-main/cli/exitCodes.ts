@@ -1,6 +1,6 @@
 // The exit codes scripts can rely on. `jobs watch` and `jobs submit --wait` report the job's fate through
 // them, so a shell can branch on the outcome without parsing output.
-import type { JobStatus } from '../core/api';
+import type { JobStatus } from '../../src-shared/jobStatus';
 
 export const exitCodes = {
   ok: 0,
@@ -8,6 +8,11 @@ export const exitCodes = {
   failed: 1,
   /** Bad arguments or input (nothing was sent); for a watched job: expired, or unknown to the service. */
   usage: 2,
+  /**
+   * Loupe could not tell what happened: a submission whose answer was lost and whose job could not be
+   * found, or a watched job the service stopped answering about. Never taken for success or failure.
+   */
+  undetermined: 3,
   /** The watched job was canceled, or the user interrupted the command (128 + SIGINT, as shells do). */
   canceled: 130,
 } as const;

@@ -1,6 +1,6 @@
 // Human-readable renderings: sizes, tables, one-line job summaries. Every field that came from the service
 // goes through `visible` here, so the command files never print raw server text by accident.
-import type { Job, JobListItem, Output as JobOutput } from '../core/api';
+import type { JobOutput, JobSnapshot, JobSummary } from '../../src-shared/contracts/jobs';
 import { formatBytes as formatSize } from '../../src-shared/format';
 import { visible } from './terminalText';
 
@@ -28,14 +28,15 @@ export function formatLabels(labels: Readonly<Record<string, string>>): string {
 }
 
 /** `running 45% node 3/7 KSampler step 2/4`: the state of a job in one line. */
-export function jobStateLine(job: Job): string {
-  const parts: string[] = [job.status];
-  if (job.status === 'queued' && job.queue_position !== null) parts.push(`position ${job.queue_position}`);
+export function jobStateLine(job: JobSnapshot): string {
+  // An unknown status keeps the service's own word, so the line never claims more than it knows.
+  const parts: string[] = [job.status === 'unknown' ? `unknown (${job.rawStatus})` : job.status];
+  if (job.status === 'queued' && job.queuePosition !== null) parts.push(`position ${job.queuePosition}`);
   const progress = job.progress;
   if (progress !== null && job.status === 'running') {
     parts.push(`${Math.round(progress.value * 100)}%`);
-    parts.push(`node ${progress.nodes_done}/${progress.nodes_total}`);
-    if (progress.current_node_class !== null) parts.push(progress.current_node_class);
+    parts.push(`node ${progress.nodesDone}/${progress.nodesTotal}`);
+    if (progress.currentNodeClass !== null) parts.push(progress.currentNodeClass);
     if (progress.step !== null && progress.steps !== null)
       parts.push(`step ${progress.step}/${progress.steps}`);
   }
@@ -44,16 +45,14 @@ export function jobStateLine(job: Job): string {
   return visible(parts.join(' '));
 }
 
-export function jobDetailLines(job: Job): string[] {
-  const lines = [
-    `id         ${visible(job.id)}`,
-    `status     ${jobStateLine(job)}`,
-    `created    ${visible(job.created_at)}`,
-  ];
-  if (job.started_at !== null) lines.push(`started    ${visible(job.started_at)}`);
-  if (job.completed_at !== null) lines.push(`completed  ${visible(job.completed_at)}`);
-  if (job.expires_at !== null) lines.push(`expires    ${visible(job.expires_at)}`);
-  if (Object.keys(job.metadata).length > 0) lines.push(`labels     ${visible(formatLabels(job.metadata))}`);
+export function jobDetailLines(job: JobSnapshot): string[] {
+  const lines = [`id         ${visible(job.id)}`, `status     ${jobStateLine(job)}`];
+  if (job.createdAt !== null) lines.push(`created    ${visible(job.createdAt)}`);
+  if (job.startedAt !== null) lines.push(`started    ${visible(job.startedAt)}`);
+  if (job.completedAt !== null) lines.push(`completed  ${visible(job.completedAt)}`);
+  if (job.expiresAt !== null) lines.push(`expires    ${visible(job.expiresAt)}`);
+  if (Object.keys(job.labels).length > 0) lines.push(`labels     ${visible(formatLabels(job.labels))}`);
+  if (job.retryOf !== null) lines.push(`retry of   ${visible(job.retryOf)}`);
   if (job.error !== null) lines.push(...jobErrorLines(job));
   if (job.outputs.length > 0) {
     lines.push('outputs');
@@ -62,10 +61,10 @@ export function jobDetailLines(job: Job): string[] {
   return lines;
 }
 
-export function jobErrorLines(job: Job): string[] {
+export function jobErrorLines(job: JobSnapshot): string[] {
   const error = job.error;
   if (error === null) return [];
-  const where = [error.node_id === null ? null : `node ${error.node_id}`, error.class_type]
+  const where = [error.nodeId === null ? null : `node ${error.nodeId}`, error.classType]
     .filter((part): part is string => part !== null)
     .join(' ');
   const lines = [
@@ -85,13 +84,18 @@ export function jobErrorLines(job: Job): string[] {
 export function outputTable(outputs: readonly JobOutput[]): string[] {
   return table(
     ['NAME', 'TYPE', 'SIZE', 'ASSET ID'],
-    outputs.map((output) => [output.name, output.type, formatBytes(output.size_bytes), output.id]),
+    outputs.map((output) => [output.name, output.type, formatBytes(output.sizeBytes), output.assetId]),
   );
 }
 
-export function jobListTable(items: readonly JobListItem[]): string[] {
+export function jobListTable(jobs: readonly JobSummary[]): string[] {
   return table(
     ['ID', 'STATUS', 'CREATED', 'LABELS'],
-    items.map((item) => [item.id, item.status, item.create_time, formatLabels(item.metadata)]),
+    jobs.map((job) => [
+      job.id,
+      job.status === 'unknown' ? `unknown (${job.rawStatus})` : job.status,
+      job.createdAt ?? '',
+      formatLabels(job.labels),
+    ]),
   );
 }

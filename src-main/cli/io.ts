@@ -1,6 +1,7 @@
 // What the CLI talks to: streams, environment and working directory passed in, so `runCli` runs the same
 // in a test (in-memory sinks, a fake keychain) as in a real process.
 import type { KeychainBackend } from '../core/profiles';
+import type { WatchConfig } from '../core/watch';
 import { safeJson, visible } from './terminalText';
 
 export interface OutputSink {
@@ -32,8 +33,12 @@ export interface CliDeps {
   fetch?: typeof fetch;
   /** Aborted when the user interrupts (Ctrl-C): long commands stop and exit 130. */
   signal?: AbortSignal;
-  /** Watch polling: first and longest interval between polls (defaults 500 ms and 5 s). */
-  pollIntervalMs?: { min: number; max: number };
+  /** Core's job watcher intervals (tests shorten them; the app's defaults otherwise). */
+  watch?: Partial<WatchConfig>;
+  /** How long `jobs watch` waits without any answer before it says it cannot tell (default 2 min). */
+  silenceLimitMs?: number;
+  /** Where core's background failures go (default: stderr, one line each). */
+  logError?: (message: string, error: unknown) => void;
 }
 
 /** Printing for one command run: results on stdout, notes and progress on stderr. */

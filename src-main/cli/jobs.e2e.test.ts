@@ -137,8 +137,8 @@ describe.each<Surface>(['self-hosted', 'managed', 'serverless'])('loupe jobs on 
       expect(run.stdout.length).toBeGreaterThan(0);
     } else {
       expect(run.stdout).toBe('');
-      expect(run.stderr).toContain('204');
-      expect(run.stderr).toContain('captures no logs');
+      // Core's words, the same the app shows: these surfaces keep no logs (the job has no logs link).
+      expect(run.stderr).toContain('does not keep job logs');
     }
   });
 
@@ -149,9 +149,9 @@ describe.each<Surface>(['self-hosted', 'managed', 'serverless'])('loupe jobs on 
     expect(listing.jobs.length).toBeGreaterThan(0);
     if (surface === 'managed') {
       expect(listing.source).toBe('v1');
-      expect(run.stderr).toContain('501');
+      expect(run.stderr).toContain('v1');
     } else {
-      expect(listing.source).toBe('v2');
+      expect(listing.source).toBe('service');
       expect(run.stderr).toBe('');
     }
   });

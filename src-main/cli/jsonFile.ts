@@ -21,7 +21,8 @@ async function readAllStdin(io: CliIo): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function readText(path: string, io: CliIo): Promise<string> {
+/** The text of `path` ('-' = stdin), size-capped. */
+export async function readTextFile(path: string, io: CliIo): Promise<string> {
   if (path === '-') return readAllStdin(io);
   const full = resolve(io.cwd, path);
   try {
@@ -41,7 +42,7 @@ async function readText(path: string, io: CliIo): Promise<string> {
 
 /** The parsed JSON value of `path` ('-' = stdin). */
 export async function readJsonFile(path: string, io: CliIo): Promise<unknown> {
-  const text = await readText(path, io);
+  const text = await readTextFile(path, io);
   try {
     return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {

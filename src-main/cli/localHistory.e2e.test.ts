@@ -35,19 +35,19 @@ describe('loupe on an older self-hosted proxy', () => {
 
     const listed = await run(['--profile', 'Old', 'jobs', 'list', '--json']);
     expect(listed.code).toBe(0);
-    expect(listed.stderr).toContain('no job list');
+    expect(listed.stderr).toContain('cannot list jobs');
     const listing = listed.json()[0] as { source: string; jobs: Array<{ id: string; labels: object }> };
     expect(listing.source).toBe('local');
     expect(listing.jobs.map((job) => job.id)).toEqual([id]);
     expect(listing.jobs[0]?.labels).toEqual({ batch: '7' });
   });
 
-  it('explains that this build has no logs operation', async () => {
+  it('explains that this server keeps no logs', async () => {
     const workflow = join(dir, 'wf2.json');
     writeFileSync(workflow, JSON.stringify(textToImageWorkflow()));
     const id = (await run(['--profile', 'Old', 'jobs', 'submit', workflow])).stdout.trim();
     const logs = await run(['--profile', 'Old', 'jobs', 'logs', id]);
     expect(logs.code).toBe(0);
-    expect(logs.stderr).toContain('older build');
+    expect(logs.stderr).toContain('does not keep job logs');
   });
 });

@@ -53,6 +53,6 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps =
     printError(report, out);
     return report.exitCode;
   } finally {
-    session?.close();
+    await session?.close();
   }
 }

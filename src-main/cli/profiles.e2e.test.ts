@@ -1,11 +1,12 @@
 // `loupe profiles` in a temporary data directory with an in-memory keychain: the key arrives on stdin, lives
 // only in the keychain (never in the store file, never printed), and a saved profile drives other commands.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKeychain } from '../core/profiles/testing/fakeKeychain';
 import { filesContaining } from '../core/profiles/testing/diskScan';
+import { textToImageWorkflow } from '../simulator/jobs/sampleWorkflows';
 import type { RunningSimulator } from '../simulator/server';
 import { startFast } from '../simulator/testing/testKit';
 import { cli } from './testing/cliHarness';
@@ -61,7 +62,7 @@ describe('loupe profiles', () => {
     });
     const listing = await run(['--profile', 'sim', 'jobs', 'list', '--json']);
     expect(listing.code).toBe(0);
-    expect(listing.json()[0]).toMatchObject({ source: 'v2' });
+    expect(listing.json()[0]).toMatchObject({ source: 'service' });
   });
 
   it('reports a rejected key', async () => {
@@ -118,19 +119,34 @@ describe('loupe profiles', () => {
     expect(names.map((p) => p.name)).not.toContain('X');
   });
 
-  it('never writes an environment key anywhere, and opens no data directory for it', async () => {
-    const untouched = mkdtempSync(join(tmpdir(), 'loupe-cli-envkey-'));
+  it('never writes an environment key anywhere, and keeps its connection out of the saved profiles', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-cli-envkey-'));
     const env = {
       LOUPE_BASE_URL: sim.url,
       LOUPE_SURFACE: 'serverless',
       LOUPE_API_KEY: canary,
-      LOUPE_DATA_DIR: untouched,
+      LOUPE_DATA_DIR: dataDir,
     };
-    const listing = await cli(['jobs', 'list', '--json'], { env });
+    const keychain = new FakeKeychain();
+    const workflowFile = join(dataDir, 'wf.json');
+    writeFileSync(workflowFile, JSON.stringify(textToImageWorkflow()));
+    const submitted = await cli(['jobs', 'submit', workflowFile, '--json'], { env, keychain });
+    expect(submitted.code).toBe(0);
+    const listing = await cli(['jobs', 'list', '--json'], { env, keychain });
     expect(listing.code).toBe(0);
-    expect(listing.stdout + listing.stderr).not.toContain(canary);
-    expect(readdirSync(untouched)).toEqual([]);
-    rmSync(untouched, { recursive: true, force: true });
+    expect(listing.stdout + listing.stderr + submitted.stdout + submitted.stderr).not.toContain(canary);
+    // The submission was written before it was sent, in the environment's own store, without its key.
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.map((entry) => entry.name)).toContain('loupe.db');
+    expect(filesContaining(dataDir, canary)).toEqual([]);
+    expect(keychain.received).toEqual([]);
+    // The app's profile list is untouched: the environment's connection is not a saved profile.
+    const profiles = await cli(['profiles', 'list', '--json'], {
+      env: { LOUPE_DATA_DIR: dataDir },
+      keychain,
+    });
+    expect(profiles.stdout).not.toContain('LOUPE_BASE_URL');
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('says clearly when the keychain is unavailable, and keeps no half-saved profile', async () => {

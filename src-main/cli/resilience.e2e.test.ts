@@ -36,15 +36,33 @@ describe('loupe against a misbehaving service', () => {
     expect((run.json().at(-1) as { status: string }).status).toBe('succeeded');
   });
 
-  it('reports an unknown submission outcome with its key, without resubmitting', async () => {
+  it('after a lost answer, finds the one job the submission made and follows it, as the app does', async () => {
+    // A workflow no other test sent, so the job that matches it is this submission's.
+    const unique = join(dir, 'unique.json');
+    writeFileSync(unique, JSON.stringify(textToImageWorkflow({ seed: 424242 })));
+    sim.control.setFaults({ unknownOutcome: { count: 1 } });
+    const before = sim.control.stats().jobs.total;
+    const run = await cli(['jobs', 'submit', unique, '--wait', '--json'], { env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.json() as Array<{ id: string; status: string }>;
+    expect(new Set(lines.map((line) => line.id)).size).toBe(1);
+    expect(lines.at(-1)?.status).toBe('succeeded');
+    // Created once: the CLI looked for the job instead of sending it again.
+    expect(sim.control.stats().jobs.total).toBe(before + 1);
+  });
+
+  it('says it cannot tell (exit 3) with the key when the job cannot be told apart, and sends nothing twice', async () => {
+    // The same workflow twice: after the lost answer two jobs match, and a guess could link the wrong one.
+    expect((await cli(['jobs', 'submit', workflow], { env })).code).toBe(0);
     sim.control.setFaults({ unknownOutcome: { count: 1 } });
     const before = sim.control.stats().jobs.total;
     const run = await cli(['jobs', 'submit', workflow], { env });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(3);
     expect(run.stderr).toContain('outcome_unknown');
     expect(run.stderr).toMatch(/idempotency key: [0-9a-f-]{36}/);
     expect(run.stderr).toContain('loupe jobs list');
-    // The job was created once, and the CLI did not send it again.
+    expect(run.stderr).toContain('--idempotency-key');
     expect(sim.control.stats().jobs.total).toBe(before + 1);
   });
 

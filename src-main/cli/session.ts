@@ -1,52 +1,55 @@
-// One command run's connection to Loupe's data and to a service, opened only as far as the command needs:
-// `assets hash` opens nothing, an env connection (LOUPE_BASE_URL) needs no data directory, and a saved
-// profile opens the store and the keychain. Which service: --profile NAME, else LOUPE_BASE_URL, else the
-// active profile.
+// One command run's engine: core, built by the same composition root as the app's two shells (a headless
+// createCore), opened only as far as the command needs. `assets hash` opens nothing; every other command
+// opens core on the data directory, works on one profile, and closes it. Which profile: --profile NAME,
+// else LOUPE_BASE_URL (a profile of its own, in a store of its own, its key held in memory only), else the
+// active profile. The CLI pins that profile in its own process: the app's saved choice is never changed.
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import {
-  AssetsClient,
-  HttpClient,
-  JobsClient,
-  RouterClient,
-  V1Client,
-  bindCredential,
-  type Connection,
-} from '../core/api';
-import { DATABASE_FILE } from '../core/app/createCore';
+import { AssetsClient, HttpClient, RouterClient, type Connection } from '../core/api';
+import { createCore, type LoupeCore } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
-import { connectionForProfile } from '../core/profiles';
-import { CredentialVault, ProfileService, systemKeychain, type Profile } from '../core/profiles';
-import { openStore, type LoupeStore } from '../core/store';
+import { describeApp } from '../core/app/version';
+import type { JobsService } from '../core/jobs';
+import {
+  connectionForProfile,
+  processKeychain,
+  systemKeychain,
+  type KeychainBackend,
+  type Profile,
+  type ProfileService,
+} from '../core/profiles';
+import type { JobWatcher } from '../core/watch';
 import type { GlobalArgs } from './args';
-import { readEnv } from './env';
-import { CliError, UsageError } from './errors';
+import { readEnv, type CliEnv } from './env';
+import { UsageError } from './errors';
 import type { CliDeps, CliIo } from './io';
+import { visible } from './terminalText';
+
+/** The name the environment's connection goes by, in messages and in its own store. */
+export const ENV_PROFILE_NAME = 'LOUPE_BASE_URL';
 
 export interface Target {
   connection: Connection;
   /** For messages: the profile name, or "LOUPE_BASE_URL". */
   label: string;
-  /** The saved profile, when the connection came from one (its local history lives under its id). */
-  profile: Profile | null;
+  profile: Profile;
 }
 
-export interface Clients {
+/** What a command works with: core pinned to one profile, and that profile's services. */
+export interface Engine {
+  core: LoupeCore;
   target: Target;
-  http: HttpClient;
-  jobs: JobsClient;
+  /** The profile's jobs: submissions through the outbox, reads through the watcher, the merged list. */
+  jobs: JobsService;
+  watcher: JobWatcher;
+  /** Plain API clients, for the reads no core service owns yet (asset metadata, the Router). */
   assets: AssetsClient;
-  v1: V1Client;
   router: RouterClient;
 }
 
-interface ProfileStore {
-  store: LoupeStore;
-  profiles: ProfileService;
-}
-
 export class Session {
-  private opened: ProfileStore | null = null;
-  private clientsPromise: Promise<Clients> | null = null;
+  private readonly cores = new Map<string, Promise<LoupeCore>>();
+  private enginePromise: Promise<Engine> | null = null;
 
   constructor(
     private readonly io: CliIo,
@@ -59,18 +62,14 @@ export class Session {
     return chosen === undefined ? defaultDataDir({ ...this.io.env }) : resolve(this.io.cwd, chosen);
   }
 
-  /** The store and profile service, opened on first use. */
-  profiles(): ProfileService {
-    return this.openStore().profiles;
-  }
-
-  store(): LoupeStore {
-    return this.openStore().store;
+  /** The saved profiles (core on the data directory). */
+  async profiles(): Promise<ProfileService> {
+    return (await this.savedCore()).profiles;
   }
 
   /** A saved profile by name (case-insensitive) or id. */
   async findProfile(nameOrId: string): Promise<Profile> {
-    const profiles = this.profiles();
+    const profiles = await this.profiles();
     const byName = await profiles.findByName(nameOrId);
     if (byName !== null) return byName;
     const byId = (await profiles.list()).find((profile) => profile.id === nameOrId);
@@ -82,25 +81,57 @@ export class Session {
     );
   }
 
+  /** The profile the connection options choose, without pinning it (`profiles test` reads it). */
   async target(): Promise<Target> {
+    return (await this.chosen()).target;
+  }
+
+  async profileTarget(profile: Profile): Promise<Target> {
+    const core = await this.savedCore();
+    return {
+      profile,
+      label: profile.name,
+      connection: await connectionForProfile(core.profiles, profile.id),
+    };
+  }
+
+  /** Core, pinned to the chosen profile, with that profile's services built. Once per run. */
+  engine(): Promise<Engine> {
+    this.enginePromise ??= this.openEngine();
+    return this.enginePromise;
+  }
+
+  async close(): Promise<void> {
+    const cores = [...this.cores.values()];
+    this.cores.clear();
+    for (const core of cores) await (await core.catch(() => null))?.close();
+  }
+
+  private async openEngine(): Promise<Engine> {
+    const { core, target } = await this.chosen();
+    core.profiles.pinActive(target.profile.id);
+    const runtime = await core.jobs.runtime();
+    const http = new HttpClient({
+      connection: target.connection,
+      ...(this.deps.fetch === undefined ? {} : { fetch: this.deps.fetch }),
+    });
+    return {
+      core,
+      target,
+      jobs: runtime.service,
+      watcher: runtime.watcher,
+      assets: new AssetsClient(http),
+      router: new RouterClient(http),
+    };
+  }
+
+  private async chosen(): Promise<{ core: LoupeCore; target: Target }> {
     const env = readEnv(this.io.env);
-    if (this.globals.profile !== undefined)
-      return this.profileTarget(await this.findProfile(this.globals.profile));
-    if (env.LOUPE_BASE_URL !== undefined) {
-      const apiKey = env.LOUPE_API_KEY ?? null;
-      const baseUrl = env.LOUPE_BASE_URL;
-      return {
-        label: 'LOUPE_BASE_URL',
-        profile: null,
-        connection: {
-          surface: env.LOUPE_SURFACE ?? 'self-hosted',
-          baseUrl: env.LOUPE_BASE_URL,
-          ...(env.LOUPE_ROUTER_URL === undefined ? {} : { routerBaseUrl: env.LOUPE_ROUTER_URL }),
-          // The key is for the addresses it came with, exactly as a saved profile's key is.
-          credential: () => Promise.resolve(bindCredential(apiKey, baseUrl, env.LOUPE_ROUTER_URL ?? null)),
-        },
-      };
+    if (this.globals.profile !== undefined) {
+      const profile = await this.findProfile(this.globals.profile);
+      return { core: await this.savedCore(), target: await this.profileTarget(profile) };
     }
+    if (env.LOUPE_BASE_URL !== undefined) return this.environmentTarget(env, env.LOUPE_BASE_URL);
     if (env.LOUPE_API_KEY !== undefined) {
       throw new UsageError(
         'LOUPE_API_KEY is set but LOUPE_BASE_URL is not, so Loupe does not know where to send it.',
@@ -108,7 +139,8 @@ export class Session {
         'invalid_environment',
       );
     }
-    const active = await this.profiles().active();
+    const core = await this.savedCore();
+    const active = await core.profiles.active();
     if (active === null) {
       throw new UsageError(
         'No service chosen: there is no active profile.',
@@ -116,53 +148,63 @@ export class Session {
         'no_profile',
       );
     }
-    return this.profileTarget(active);
+    return { core, target: await this.profileTarget(active) };
   }
 
-  async profileTarget(profile: Profile): Promise<Target> {
-    const connection = await connectionForProfile(this.profiles(), profile.id);
-    return { connection, label: profile.name, profile };
+  /**
+   * The environment's connection as a profile of its own, in a store of its own under the data directory
+   * (one per address), so its submissions are written before they are sent and its history is kept from
+   * run to run, without adding a profile to the app's list. Its key lives in this process only.
+   */
+  private async environmentTarget(
+    env: CliEnv,
+    baseUrl: string,
+  ): Promise<{ core: LoupeCore; target: Target }> {
+    const surface = env.LOUPE_SURFACE ?? 'self-hosted';
+    const routerBaseUrl = env.LOUPE_ROUTER_URL;
+    const where = createHash('sha256')
+      .update(JSON.stringify([surface, baseUrl, routerBaseUrl ?? null]))
+      .digest('hex')
+      .slice(0, 16);
+    const core = await this.openCore(join(this.dataDir, 'environments', where), processKeychain());
+    const fields = { surface, baseUrl, ...(routerBaseUrl === undefined ? {} : { routerBaseUrl }) };
+    const existing = await core.profiles.findByName(ENV_PROFILE_NAME);
+    const profile =
+      existing === null
+        ? await core.profiles.create({ name: ENV_PROFILE_NAME, ...fields })
+        : (await core.profiles.update(existing.id, fields)).profile;
+    if (env.LOUPE_API_KEY !== undefined)
+      await core.profiles.setCredential(profile.id, env.LOUPE_API_KEY, { allowSessionOnly: true });
+    const connection = await connectionForProfile(core.profiles, profile.id);
+    return { core, target: { profile, label: ENV_PROFILE_NAME, connection } };
   }
 
-  /** The API clients for the chosen service, built once per run. */
-  clients(): Promise<Clients> {
-    this.clientsPromise ??= this.target().then((target) => this.clientsFor(target));
-    return this.clientsPromise;
+  private savedCore(): Promise<LoupeCore> {
+    return this.openCore(this.dataDir, this.deps.keychain?.() ?? systemKeychain());
   }
 
-  clientsFor(target: Target): Clients {
-    const http = new HttpClient({
-      connection: target.connection,
-      ...(this.deps.fetch === undefined ? {} : { fetch: this.deps.fetch }),
-    });
-    return {
-      target,
-      http,
-      jobs: new JobsClient(http),
-      assets: new AssetsClient(http),
-      v1: new V1Client(http),
-      router: new RouterClient(http),
-    };
-  }
-
-  close(): void {
-    this.opened?.store.close();
-    this.opened = null;
-  }
-
-  private openStore(): ProfileStore {
-    if (this.opened !== null) return this.opened;
-    const store = openStore(join(this.dataDir, DATABASE_FILE));
-    try {
-      const keychain = this.deps.keychain?.() ?? systemKeychain();
-      const profiles = new ProfileService({ store, vault: new CredentialVault(keychain) });
-      this.opened = { store, profiles };
-      return this.opened;
-    } catch (error) {
-      store.close();
-      throw error instanceof Error
-        ? error
-        : new CliError('store_failed', 'The local data could not be opened.');
+  private openCore(dataDir: string, keychain: KeychainBackend): Promise<LoupeCore> {
+    let core = this.cores.get(dataDir);
+    if (core === undefined) {
+      core = createCore({
+        dataDir,
+        keychain,
+        headless: true,
+        // Never served: the CLI has no page. It only picks the asset route prefix, which nobody reads here.
+        appInfo: describeApp('browser'),
+        openExternal: null,
+        demo: null,
+        ...(this.deps.fetch === undefined ? {} : { fetch: this.deps.fetch }),
+        ...(this.deps.watch === undefined ? {} : { watch: this.deps.watch }),
+        logError:
+          this.deps.logError ??
+          ((message, error) =>
+            this.io.stderr.write(
+              `loupe: ${message}: ${visible(error instanceof Error ? error.message : String(error))}\n`,
+            )),
+      });
+      this.cores.set(dataDir, core);
     }
+    return core;
   }
 }

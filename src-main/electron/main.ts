@@ -3,6 +3,7 @@ import { app, BrowserWindow, dialog, nativeImage, net, protocol, session, shell 
 import { join } from 'node:path';
 import { createCore, type LoupeCore } from '../core/app/createCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
+import { describeApp } from '../core/app/version';
 import { systemKeychain } from '../core/profiles';
 import { createDemoLauncher } from '../simulator/demoLauncher';
 import { isAppUrl } from './appOrigin';
@@ -52,13 +53,7 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, isOwnUrl);
   core = await createCore({
     dataDir: app.getPath('userData'),
-    appInfo: {
-      name: 'Loupe',
-      version: app.getVersion(),
-      shell: 'electron',
-      platform: process.platform,
-      startedAt: new Date().toISOString(),
-    },
+    appInfo: describeApp('electron', app.getVersion()),
     keychain: systemKeychain(),
     openExternal,
     demo: createDemoLauncher(),

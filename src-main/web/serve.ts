@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
-import { LOUPE_VERSION } from '../core/app/version';
+import { describeApp } from '../core/app/version';
 import { systemKeychain } from '../core/profiles';
 import { createDemoLauncher } from '../simulator/demoLauncher';
 import { startWebHost } from './webHost';
@@ -23,13 +23,7 @@ async function main(): Promise<void> {
   const port = Number(argValue('--port') ?? process.env.LOUPE_PORT ?? 0);
   const core = await createCore({
     dataDir: argValue('--data-dir') ?? defaultDataDir(),
-    appInfo: {
-      name: 'Loupe',
-      version: LOUPE_VERSION,
-      shell: 'browser',
-      platform: process.platform,
-      startedAt: new Date().toISOString(),
-    },
+    appInfo: describeApp('browser'),
     keychain: systemKeychain(),
     openExternal: null,
     demo: createDemoLauncher(),

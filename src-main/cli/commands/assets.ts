@@ -1,19 +1,18 @@
-// `loupe assets hash|upload|get`. Upload hashes first and asks the service whether it already holds those
-// bytes (HEAD by-hash): if so the asset is minted from the hash and no file byte is sent; otherwise the
-// file is streamed as multipart with its expected hash (the service verifies it) and an Idempotency-Key.
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+// `loupe assets hash|upload|get`, on core: hashing by core's native hasher in its worker, uploads by core's
+// upload service (hash first, ask the service whether it holds those bytes, send only when it does not,
+// every request written before it is sent), bytes by core's asset reader (the disk cache or the network,
+// an expired signed link re-resolved) and written checked against the asset's hash.
 import { stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
-import { ApiError, type Asset, type AssetsClient, type CreatedAsset } from '../../core/api';
-import { blake3File } from '../blake3File';
+import { resolve } from 'node:path';
+import type { UploadFile } from '../../../src-shared/contracts/uploads';
+import type { Asset } from '../../core/api';
+import { writeExactFile } from '../../core/content';
+import { FileHasher } from '../../core/uploads';
 import type { CommandContext, CommandSpec } from '../commandSpec';
-import { contentTypeFor } from '../../core/uploads/contentType';
-import { saveToPath } from '../download';
-import { UsageError } from '../errors';
+import { CliError, UsageError } from '../errors';
 import { exitCodes } from '../exitCodes';
 import { formatBytes, table } from '../format';
-import type { Output } from '../io';
+import type { Engine } from '../session';
 import { visible } from '../terminalText';
 
 /** The size of a regular file the user named, or a usage error that says what is wrong with the path. */
@@ -31,14 +30,6 @@ async function inputFileSize(path: string, shown: string): Promise<number> {
       'file_not_found',
     );
   }
-}
-
-function hashWithProgress(path: string, size: number, out: Output, signal: AbortSignal): Promise<string> {
-  return blake3File(
-    path,
-    (done) => out.status(`hashing  ${formatBytes(done)} / ${formatBytes(size)}`),
-    signal,
-  ).finally(() => out.clearStatus());
 }
 
 function assetLines(asset: Asset): string[] {
@@ -66,51 +57,48 @@ const hash: CommandSpec = {
     const shown = args.positional(0);
     const path = resolve(io.cwd, shown);
     const size = await inputFileSize(path, shown);
-    const digest = await hashWithProgress(path, size, out, signal);
-    if (out.json) out.document({ file: path, size, hash: digest });
-    else out.line(digest);
+    const hasher = new FileHasher();
+    try {
+      const digest = await hasher.hash(path, {
+        signal,
+        onProgress: (done) => out.status(`hashing  ${formatBytes(done)} / ${formatBytes(size)}`),
+      });
+      out.clearStatus();
+      if (out.json) out.document({ file: path, size: digest.size, hash: digest.hash });
+      else out.line(digest.hash);
+    } finally {
+      await hasher.close();
+    }
     return exitCodes.ok;
   },
 };
 
-async function fromHashIfHeld(
-  context: CommandContext,
-  assets: AssetsClient,
-  digest: string,
-  name: string,
-): Promise<CreatedAsset | null> {
-  if (!(await assets.existsByHash(digest, { signal: context.signal }))) return null;
-  try {
-    return await assets.fromHash({ hash: digest, file_path: name }, { signal: context.signal });
-  } catch (error) {
-    // Held a moment ago and gone now (or not ours after all): send the bytes instead.
-    if (error instanceof ApiError && error.code === 'blob_not_found') return null;
-    throw error;
-  }
-}
-
-/** Streams the file with its hash (the service checks the bytes against it) under a new Idempotency-Key. */
-async function sendFile(
-  context: CommandContext,
-  assets: AssetsClient,
-  file: { path: string; name: string; size: number; digest: string },
-): Promise<CreatedAsset> {
+/** Follows the one-file batch to its end, showing where it is on stderr. */
+async function uploadOne(context: CommandContext, engine: Engine, path: string): Promise<UploadFile> {
   const { args, out, signal } = context;
-  const created = await assets.upload(
-    {
-      source: () => createReadStream(file.path),
-      size: file.size,
-      fileName: file.name,
-      filePath: file.name,
-      contentType: args.string('content-type') ?? contentTypeFor(file.path),
-      expectedHash: file.digest,
-      idempotencyKey: randomUUID(),
-      onProgress: (sent) => out.status(`uploading  ${formatBytes(sent)} / ${formatBytes(file.size)}`),
-    },
-    { signal },
-  );
-  out.clearStatus();
-  return created;
+  const uploads = engine.core.uploads;
+  const contentType = args.string('content-type');
+  const { batchId } = await uploads.start([path], {}, contentType === undefined ? {} : { contentType });
+  const cancel = (): void => void uploads.cancel(batchId);
+  signal.addEventListener('abort', cancel, { once: true });
+  const stopShowing = uploads.onChange(batchId, () => {
+    const file = uploads.batch(batchId).files[0];
+    if (file === undefined) return;
+    if (file.state === 'hashing')
+      out.status(`hashing  ${formatBytes(file.bytesHashed)} / ${formatBytes(file.size)}`);
+    else if (file.state === 'sending')
+      out.status(`uploading  ${formatBytes(file.bytesSent)} / ${formatBytes(file.size)}`);
+  });
+  try {
+    const batch = await uploads.whenFinished(batchId);
+    const file = batch.files[0];
+    if (file === undefined) throw new CliError('upload_failed', 'The file was not taken for upload.');
+    return file;
+  } finally {
+    stopShowing();
+    signal.removeEventListener('abort', cancel);
+    out.clearStatus();
+  }
 }
 
 const upload: CommandSpec = {
@@ -127,25 +115,42 @@ const upload: CommandSpec = {
     const shown = args.positional(0);
     const path = resolve(io.cwd, shown);
     const size = await inputFileSize(path, shown);
-    const name = basename(path);
-    const { assets } = await session.clients();
-    const digest = await hashWithProgress(path, size, out, signal);
-    const held = await fromHashIfHeld(context, assets, digest, name);
-    const method = held === null ? 'upload' : 'from-hash';
-    const created = held ?? (await sendFile(context, assets, { path, name, size, digest }));
+    const engine = await session.engine();
+    const file = await uploadOne(context, engine, path);
+    const outcome = file.outcome;
+    if (signal.aborted || outcome?.kind === 'canceled') throw new DOMException('Interrupted', 'AbortError');
+    if (outcome === null) throw new CliError('upload_failed', 'The upload ended without an outcome.');
+    if (outcome.kind === 'failed')
+      throw new CliError(outcome.code, outcome.message, uploadHint(outcome.code, outcome.outcomeUnknown));
+    if (outcome.kind === 'refused-too-large')
+      throw new CliError(
+        'file_too_large',
+        outcome.message,
+        'The service takes files up to its upload limit.',
+      );
+    const method = outcome.kind === 'deduplicated' ? 'from-hash' : 'upload';
     const bytesSent = method === 'upload' ? size : 0;
-    if (out.json) out.document({ asset: created.asset, created: created.created, method, bytesSent });
+    if (out.json)
+      out.document({ assetId: outcome.assetId, hash: file.hash, size, method, bytesSent, outcome });
     else {
-      out.line(visible(created.asset.id));
+      out.line(visible(outcome.assetId));
       out.note(
-        method === 'from-hash'
-          ? `The service already had these bytes (${digest}); the asset was made from the hash, no file bytes sent.`
-          : `Uploaded ${formatBytes(size)}${created.created ? '' : ' (the service already stored identical bytes)'}.`,
+        outcome.kind === 'deduplicated'
+          ? `The service already had these bytes (${file.hash ?? ''}); the asset was made from the hash, no file bytes sent.`
+          : `Uploaded ${formatBytes(size)}${outcome.createdNew === false ? ' (the service already stored identical bytes)' : ''}.`,
       );
     }
     return exitCodes.ok;
   },
 };
+
+function uploadHint(code: string, outcomeUnknown: boolean): string | null {
+  if (outcomeUnknown)
+    return 'The service may have stored it. Run the same command again: Loupe checks by hash before sending anything.';
+  if (code === 'unauthorized')
+    return 'Check the API key (`loupe profiles test` tells whether it is accepted).';
+  return null;
+}
 
 const get: CommandSpec = {
   words: ['assets', 'get'],
@@ -160,25 +165,24 @@ const get: CommandSpec = {
   ],
   usesConnection: true,
   async run({ args, io, out, session, signal }: CommandContext) {
-    const { assets } = await session.clients();
-    const asset = await assets.get(args.positional(0), { signal });
+    const engine = await session.engine();
+    const asset = await engine.assets.get(args.positional(0), { signal });
     const target = args.string('output');
     if (target === undefined) {
       if (out.json) out.document(asset);
       else for (const line of assetLines(asset)) out.line(line);
       return exitCodes.ok;
     }
+    if (target === '-' && out.stdoutIsTerminal)
+      throw args.usageError('Refusing to write file bytes to a terminal; use -o FILE or a pipe.');
+    const body = await assetBody(engine, asset, signal);
     if (target === '-') {
-      if (out.stdoutIsTerminal)
-        throw args.usageError('Refusing to write file bytes to a terminal; use -o FILE or a pipe.');
-      const content = await assets.content(asset.id, { signal });
-      const reader = content.body.getReader();
+      const reader = body.getReader();
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
         await out.bytes(chunk.value);
       return exitCodes.ok;
     }
-    const content = await assets.content(asset.id, { signal });
-    const saved = await saveToPath(resolve(io.cwd, target), content.body, {
+    const saved = await writeExactFile(resolve(io.cwd, target), body, {
       expectedHash: asset.hash,
       expectedSize: asset.size_bytes,
       signal,
@@ -192,5 +196,23 @@ const get: CommandSpec = {
     return exitCodes.ok;
   },
 };
+
+/** The asset's whole bytes through core (the disk cache, or the network with a fresh link). */
+async function assetBody(
+  engine: Engine,
+  asset: Asset,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const reply = await engine.core.content.bytes.read({
+    profileId: engine.target.profile.id,
+    assetId: asset.id,
+    range: null,
+    headOnly: false,
+    signal,
+  });
+  if (reply.status === 200 && reply.body !== null) return reply.body;
+  await reply.body?.cancel();
+  throw new CliError('download_failed', `The service answered ${reply.status} instead of the whole file.`);
+}
 
 export const assetCommands: readonly CommandSpec[] = [hash, upload, get];

@@ -1,31 +1,44 @@
-// `loupe jobs outputs ID [--download DIR]`: a job's outputs, and optionally their bytes. Each file is
-// fetched through the asset's content endpoint (which re-resolves a fresh signed URL, so an output URL that
-// has expired does not matter), streamed to disk under a safe name, and checked against its blake3 hash.
+// `loupe jobs outputs ID [--download DIR]`: a job's outputs, and optionally their bytes. The job is read
+// through core's jobs service; each file comes through core's asset bytes (the disk cache the app fills, or
+// the network, where an expired signed link is re-resolved from the asset id), is written under a safe
+// name, never over an existing file, and checked against its size and blake3 hash.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isTerminalJobStatus, type Output as JobOutput } from '../../core/api';
+import { isTerminalJobStatus, type JobOutput } from '../../../src-shared/contracts/jobs';
+import { safeFileName } from '../../../src-shared/safeFileName';
+import { writeNewFile, type WrittenFile } from '../../core/content';
 import type { CommandContext, CommandSpec } from '../commandSpec';
-import { saveAsNewFile, type SavedFile } from '../download';
+import { CliError } from '../errors';
 import { exitCodes } from '../exitCodes';
 import { formatBytes, outputTable } from '../format';
-import { safeFileName } from '../../../src-shared/safeFileName';
-import type { Clients } from '../session';
+import type { Engine } from '../session';
 import { visible } from '../terminalText';
 
 async function downloadOne(
   context: CommandContext,
-  clients: Clients,
+  engine: Engine,
   dir: string,
   output: JobOutput,
-): Promise<SavedFile> {
+): Promise<WrittenFile> {
   const { out, signal } = context;
-  const content = await clients.assets.content(output.id, { signal });
-  const name = safeFileName(output.name, output.id);
+  const reply = await engine.core.content.bytes.read({
+    profileId: engine.target.profile.id,
+    assetId: output.assetId,
+    range: null,
+    headOnly: false,
+    signal,
+  });
+  // Asked without a range, so anything but the whole file is the service misbehaving.
+  if (reply.status !== 200 || reply.body === null) {
+    await reply.body?.cancel();
+    throw new CliError('download_failed', `The service answered ${reply.status} instead of the whole file.`);
+  }
+  const name = safeFileName(output.name, output.assetId);
   // The asset's own size: the content length would be the compressed one if the transfer was encoded.
-  const total = output.size_bytes ?? content.contentLength;
-  return saveAsNewFile(dir, name, content.body, {
+  const total = output.sizeBytes ?? reply.contentLength;
+  return writeNewFile(dir, name, reply.body, {
     expectedHash: output.hash,
-    expectedSize: output.size_bytes,
+    expectedSize: output.sizeBytes,
     signal,
     onProgress: (bytes) => out.status(`${name}  ${formatBytes(bytes)} / ${formatBytes(total)}`),
   });
@@ -46,9 +59,9 @@ const outputs: CommandSpec = {
     'File names come from the service and are made safe: folders flattened, control characters replaced.',
   usesConnection: true,
   async run(context: CommandContext) {
-    const { args, io, out, session, signal } = context;
-    const clients = await session.clients();
-    const job = await clients.jobs.get(args.positional(0), { signal });
+    const { args, io, out, session } = context;
+    const engine = await session.engine();
+    const job = await engine.jobs.get(args.positional(0));
     if (!isTerminalJobStatus(job.status))
       out.note(`The job is ${visible(job.status)}; these are the outputs so far.`);
     const dirArg = args.string('download');
@@ -62,7 +75,7 @@ const outputs: CommandSpec = {
     await mkdir(dir, { recursive: true });
     const saved: Array<JobOutput & { file: string; verified: boolean }> = [];
     for (const output of job.outputs) {
-      const file = await downloadOne(context, clients, dir, output);
+      const file = await downloadOne(context, engine, dir, output);
       out.clearStatus();
       saved.push({ ...output, file: file.path, verified: file.verified });
       if (!out.json)

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { ModelEntry, RunResult } from '../../core/api';
 import type { CommandContext, CommandSpec } from '../commandSpec';
-import { saveToPath } from '../download';
+import { writeExactFile } from '../../core/content';
 import { exitCodes } from '../exitCodes';
 import { formatBytes, table } from '../format';
 import { readJsonFile } from '../jsonFile';
@@ -22,7 +22,7 @@ const list: CommandSpec = {
   async run({ args, out, session, signal }: CommandContext) {
     const limit = args.integer('limit', 1, 100);
     let cursor = args.string('cursor');
-    const { router } = await session.clients();
+    const { router } = await session.engine();
     const models: ModelEntry[] = [];
     let nextCursor: string | null = null;
     for (let page = 0; page < 1000; page++) {
@@ -55,7 +55,7 @@ const show: CommandSpec = {
   ],
   usesConnection: true,
   async run({ args, out, session, signal }: CommandContext) {
-    const { router } = await session.clients();
+    const { router } = await session.engine();
     const id = args.positional(0);
     if (args.flag('schema')) {
       const { document } = await router.openApi(id, { signal });
@@ -91,11 +91,7 @@ async function printRunResult(context: CommandContext, result: RunResult): Promi
   } else if (target !== undefined) {
     const body =
       result.kind === 'bytes' ? result.body : new Blob([JSON.stringify(result.data, null, 2)]).stream();
-    const saved = await saveToPath(resolve(io.cwd, target), body, {
-      expectedHash: null,
-      expectedSize: null,
-      signal,
-    });
+    const saved = await writeExactFile(resolve(io.cwd, target), body, { signal });
     if (out.json) out.document({ file: saved.path, bytes: saved.bytes, meta: result.meta });
     else out.line(`${visible(saved.path)}  ${formatBytes(saved.bytes)}`);
   }
@@ -138,7 +134,7 @@ const run: CommandSpec = {
     const input = await readJsonFile(inputPath, io);
     const provider = args.string('provider');
     if (args.flag('strict') && provider === undefined) throw args.usageError('--strict needs --provider.');
-    const { router } = await session.clients();
+    const { router } = await session.engine();
     const result = await router.run(args.positional(0), input, {
       ...(provider === undefined ? {} : { modelProvider: provider }),
       ...(args.flag('strict') ? { strictMode: true } : {}),

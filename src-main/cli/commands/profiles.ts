@@ -58,7 +58,7 @@ const add: CommandSpec = {
       );
     // The key first: a failed read leaves nothing half-saved.
     const secret = args.flag('api-key-stdin') ? await readSecret(io, 'API key (not shown): ') : null;
-    const profiles = session.profiles();
+    const profiles = await session.profiles();
     const url = args.string('url');
     const routerUrl = args.string('router-url');
     let profile = await profiles.create({
@@ -99,7 +99,7 @@ const list: CommandSpec = {
   optionHelp: [],
   usesConnection: false,
   async run({ out, session }: CommandContext) {
-    const profiles = session.profiles();
+    const profiles = await session.profiles();
     const all = await profiles.list();
     const activeId = profiles.activeId();
     if (out.json) {
@@ -127,7 +127,7 @@ const remove: CommandSpec = {
   usesConnection: false,
   async run({ args, out, session }: CommandContext) {
     const profile = await session.findProfile(args.positional(0));
-    await session.profiles().remove(profile.id);
+    await (await session.profiles()).remove(profile.id);
     if (out.json) out.document({ removed: describeProfile(profile) });
     else out.line(`Removed profile ${visible(profile.name)}.`);
     return exitCodes.ok;
@@ -142,7 +142,9 @@ const use: CommandSpec = {
   optionHelp: [],
   usesConnection: false,
   async run({ args, out, session }: CommandContext) {
-    const profile = await session.profiles().setActive((await session.findProfile(args.positional(0))).id);
+    const profile = await (
+      await session.profiles()
+    ).setActive((await session.findProfile(args.positional(0))).id);
     if (out.json) out.document({ active: describeProfile(profile) });
     else out.line(`${visible(profile.name)} is now the active profile.`);
     return exitCodes.ok;

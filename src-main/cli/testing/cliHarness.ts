@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { fastWatch } from '../../core/jobs/testing/conformance/jobsHarness';
 import { FakeKeychain } from '../../core/profiles/testing/fakeKeychain';
 import type { OutputSink } from '../io';
 import { runCli } from '../main';
@@ -53,6 +54,8 @@ export interface CliOptions {
   fetch?: typeof fetch;
   stdout?: MemorySink;
   stderr?: MemorySink;
+  /** `jobs watch`'s patience with a silent service (tests shorten it). */
+  silenceLimitMs?: number;
 }
 
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -73,7 +76,8 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     },
     {
       keychain: () => keychain,
-      pollIntervalMs: { min: 20, max: 100 },
+      watch: fastWatch,
+      ...(options.silenceLimitMs === undefined ? {} : { silenceLimitMs: options.silenceLimitMs }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     },

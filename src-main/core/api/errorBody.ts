@@ -46,6 +46,12 @@ export async function apiErrorFromResponse(response: Response, nowMs: number): P
   );
 }
 
+/**
+ * A refusal with no body at all (every HEAD, a bare proxy answer) still has the spec's code for its status:
+ * a 401 is `unauthorized` and a 403 `forbidden` on every route, so the words and the advice are the same.
+ */
+const bodylessCodes: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };
+
 export function apiErrorFromParts(source: ErrorSource, nowMs: number): ApiError {
   const { status, headers } = source;
   const common = {
@@ -55,7 +61,8 @@ export function apiErrorFromParts(source: ErrorSource, nowMs: number): ApiError 
     requestId: headers.get(requestIdHeader),
   };
   const headerType = headers.get(errorTypeHeader);
-  const fallbackCode = headerType ?? `http_${status}`;
+  const fallbackCode =
+    headerType ?? bodylessCodes[source.bodyText.trim() === '' ? status : 0] ?? `http_${status}`;
   const body = parseJson(source.bodyText);
 
   const envelope = v2Envelope.safeParse(body);

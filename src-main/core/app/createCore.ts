@@ -7,6 +7,7 @@ import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ActiveJobs } from '../jobs';
+import type { WatchConfig } from '../watch';
 import { CredentialVault, ProfileService, connectionForProfile, type KeychainBackend } from '../profiles';
 import type { BridgeHandlers } from '../rpc/bridgeCalls';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
@@ -43,6 +44,16 @@ export interface CoreOptions {
   pickFiles?: PickFiles | null;
   /** How long grants live (tests shorten it). */
   fileGrants?: FileGrantsOptions;
+  /**
+   * A host without a window (the CLI): core runs one command and stops. Nothing an earlier run left is taken
+   * up in the background (unanswered submissions, interrupted uploads, jobs still in flight, the Demo
+   * server): that is the app's work, and two processes must not both do it.
+   */
+  headless?: boolean;
+  /** Every request to a service goes through it (the CLI's tests watch what leaves). */
+  fetch?: typeof fetch;
+  /** The job watcher's intervals (a headless host's tests shorten them). */
+  watch?: Partial<WatchConfig>;
 }
 
 export interface LoupeCore {
@@ -81,6 +92,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     store,
     profiles,
     shell: options.appInfo.shell,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     pickFolder: options.pickFolder ?? null,
     startDrag: options.startDrag ?? null,
     ...(options.logError ? { logError: options.logError } : {}),
@@ -91,14 +103,19 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     // Both hosts serve the upload route under the per-launch capability, on the page's own origin: the browser
     // shell's loopback host (webHost.ts) and Electron's loupe-app://app (electron/appProtocol.ts).
     bytesRouteBase: `${BYTES_UPLOAD_ROUTE_PREFIX}${content.capability}/`,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const grants = new FileGrants(options.fileGrants);
+  const headless = options.headless === true;
+  const watch: Partial<WatchConfig> = { ...options.watch, ...(headless ? { resumeLimit: 0 } : {}) };
   const jobs = new ActiveJobs({
     profiles,
     connect: (profileId) => connectionForProfile(profiles, profileId),
     store,
+    watch,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     // Submissions an earlier run recorded but never saw answered are taken up again (rule 6).
-    resumeSubmissionsBefore: Date.parse(options.appInfo.startedAt),
+    ...(headless ? {} : { resumeSubmissionsBefore: Date.parse(options.appInfo.startedAt) }),
     ...(options.isOnline ? { online: options.isOnline } : {}),
     ...(options.logError ? { logError: options.logError } : {}),
   });
@@ -118,18 +135,20 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});
-  // A Demo profile left active at the last quit starts its server again; a failure leaves the profile
-  // selected and the UI says what happened when it asks.
-  await syncDemoWithActiveProfile(services).catch((error: unknown) =>
-    (options.logError ?? console.error)('The Demo server did not start', error),
-  );
-  // Uploads in flight when Loupe last stopped come back for the user to resume or dismiss (after the Demo
-  // server, so a Demo profile's uploads can reach it).
-  await uploads
-    .restoreInterrupted()
-    .catch((error: unknown) =>
-      (options.logError ?? console.error)('Interrupted uploads could not be restored', error),
+  if (!headless) {
+    // A Demo profile left active at the last quit starts its server again; a failure leaves the profile
+    // selected and the UI says what happened when it asks.
+    await syncDemoWithActiveProfile(services).catch((error: unknown) =>
+      (options.logError ?? console.error)('The Demo server did not start', error),
     );
+    // Uploads in flight when Loupe last stopped come back for the user to resume or dismiss (after the Demo
+    // server, so a Demo profile's uploads can reach it).
+    await uploads
+      .restoreInterrupted()
+      .catch((error: unknown) =>
+        (options.logError ?? console.error)('Interrupted uploads could not be restored', error),
+      );
+  }
   return {
     dispatcher,
     store,

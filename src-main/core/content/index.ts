@@ -23,6 +23,7 @@ export {
   type AssetResponderLike,
 } from './assetResponder';
 export type { AssetHandlers } from './assetHandlers';
+export type { AssetBytes, AssetBytesReply } from './assetBytes';
 export type { PickFolder, StartDrag } from './exportHandlers';
 
 /** The Electron scheme; the browser shell serves the same path under /asset-bytes/<capability>/. */
@@ -59,6 +60,8 @@ export interface ContentServices {
   handlers: AssetHandlers;
   cache: AssetDiskCache;
   resolutions: SignedUrlCache;
+  /** An asset's bytes by id, from the disk cache or through a fresh (re-resolved when expired) link. */
+  bytes: AssetBytes;
   /** Writes the disk cache's index (call on quit). */
   close(): Promise<void>;
 }
@@ -119,6 +122,7 @@ export function createContentServices(options: ContentOptions): ContentServices 
     handlers,
     cache,
     resolutions,
+    bytes,
     close: () => {
       stopWatching();
       return cache.flush();
@@ -129,3 +133,5 @@ export function createContentServices(options: ContentOptions): ContentServices 
 function throwNoProfile(): never {
   throw noActiveProfile();
 }
+export { writeExactFile, type ByteCheck, type WrittenFile } from './checkedWrite';
+export { writeNewFile } from './saveToFolder';

@@ -3,40 +3,37 @@
 // otherwise), so a file on screen is saved without a second download. Names come from the service or a job
 // output: untrusted text, so they are made safe; an existing file is never overwritten, and a file appears
 // under its final name only once it is whole.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { link, rename, stat, unlink } from 'node:fs/promises';
+import { link, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { isApiError } from '../api';
 import { numberedName, safeFileName } from '../../../src-shared/safeFileName';
 import type { AssetBytes } from './assetBytes';
+import { removeQuietly, writeChecked, type ByteCheck, type WrittenFile } from './checkedWrite';
 
 /** How many numbered names are tried before giving up. */
 const MAX_SUFFIX = 999;
 
 /**
- * Streams `body` into a hidden temporary file in `folder`, then gives it the first free name of `name`,
- * `name (2)`, … A hard link claims the name atomically and fails if the name exists, so a file that appeared
- * meanwhile is never replaced; where links are not supported (FAT, some network shares) the name is checked
- * and the temporary file renamed. Returns the path written; leaves nothing behind on failure.
+ * Streams `body` into a hidden temporary file in `folder` (checked on the way: checkedWrite.ts), then gives
+ * it the first free name of `name`, `name (2)`, … A hard link claims the name atomically and fails if the
+ * name exists, so a file that appeared meanwhile is never replaced; where links are not supported (FAT, some
+ * network shares) the name is checked and the temporary file renamed. Leaves nothing behind on failure.
  */
 export async function writeNewFile(
   folder: string,
   name: string,
   body: ReadableStream<Uint8Array>,
-): Promise<string> {
-  const temp = join(folder, `.loupe-${randomBytes(6).toString('hex')}.part`);
+  check: ByteCheck = {},
+): Promise<WrittenFile> {
+  const written = await writeChecked(folder, body, check);
   try {
-    await pipeline(Readable.fromWeb(body), createWriteStream(temp, { flags: 'wx' }));
     for (let n = 1; n <= MAX_SUFFIX; n += 1) {
       const target = join(folder, numberedName(name, n));
-      if (await claim(temp, target)) return target;
+      if (await claim(written.path, target)) return { ...written, path: target };
     }
     throw new Error(`Every name from ${name} to ${numberedName(name, MAX_SUFFIX)} is taken.`);
   } finally {
-    await unlink(temp).catch(() => undefined);
+    await removeQuietly(written.path);
   }
 }
 
@@ -106,7 +103,7 @@ export async function saveOne(
     await reply.body?.cancel();
     throw new NotWhole(`The service answered ${reply.status} instead of the whole file.`);
   }
-  return writeNewFile(folder, safeFileName(deps.nameOf(assetId), assetId), reply.body);
+  return (await writeNewFile(folder, safeFileName(deps.nameOf(assetId), assetId), reply.body)).path;
 }
 
 /** A short reason a person can act on. Never the raw error: a service message or a path does not belong here. */

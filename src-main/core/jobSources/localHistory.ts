@@ -26,6 +26,11 @@ function wireOf(row: JobRow): WireJob {
   };
 }
 
+/** Labels are recorded for jobs Loupe submitted: those are the ones it sent. */
+function sentLabelsOf(row: JobRow): Record<string, string> | null {
+  return row.submittedByUs ? row.labels : null;
+}
+
 function retriesByJob(rows: readonly JobRow[]): Map<string, string[]> {
   const retries = new Map<string, string[]>();
   for (const row of rows) {
@@ -41,7 +46,7 @@ function toLocalJob(row: JobRow, retries: string[]): LocalJob {
   const wire = wireOf(row);
   return {
     wire,
-    local: { submittedByUs: row.submittedByUs, retryOf: row.retryOf, retries },
+    local: { submittedByUs: row.submittedByUs, retryOf: row.retryOf, retries, sentLabels: sentLabelsOf(row) },
     createdMs: createdMsOf(wire) ?? Date.parse(row.createdAt),
     observedAt: row.updatedAt,
   };
@@ -88,6 +93,7 @@ export class LocalHistory {
       submittedByUs: row?.submittedByUs ?? false,
       retryOf: row?.retryOf ?? null,
       retries: this.retriesOf(jobId),
+      sentLabels: row === null ? null : sentLabelsOf(row),
     };
   }
 

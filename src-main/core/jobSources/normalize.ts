@@ -34,6 +34,14 @@ export interface LocalFacts {
   submittedByUs: boolean;
   retryOf: string | null;
   retries: string[];
+  /** The labels Loupe sent with it: shown when the service does not echo labels (an older build). */
+  sentLabels?: Record<string, string> | null;
+}
+
+/** The service's labels when it echoes any, else the ones Loupe sent (the job still carries them for us). */
+function labelsOf(echoed: Record<string, string>, local: LocalFacts): Record<string, string> {
+  if (Object.keys(echoed).length > 0) return echoed;
+  return local.sentLabels ?? echoed;
 }
 
 export const noLocalFacts: LocalFacts = { submittedByUs: false, retryOf: null, retries: [] };
@@ -123,7 +131,7 @@ export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapsho
     outputs: (read.outputs ?? []).map(outputOf),
     error: errorOf(read.error),
     metrics: read.metrics,
-    labels: read.metadata,
+    labels: labelsOf(read.metadata, context.local),
     logsOffered: read.urls === null ? context.surfaceOffersLogs : read.urls.logs !== null,
     submittedByUs: context.local.submittedByUs,
     retryOf: context.local.retryOf,
@@ -139,7 +147,7 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     ...statusOf(read),
     createdAt: read.created_at,
     observedAt: context.observedAt,
-    labels: read.metadata,
+    labels: labelsOf(read.metadata, context.local),
     progress: progressOf(read.progress)?.value ?? null,
     queuePosition: queuePositionOf(read),
     outputsCount: outputsCount === null ? null : count(outputsCount),

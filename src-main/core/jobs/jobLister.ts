@@ -4,7 +4,8 @@
 // of the two newest-first streams: a remembered job is placed where its creation time puts it, and left out
 // where the service listed it too. The page's cursor carries both positions (listCursor.ts).
 import type { JobListArgs, JobListPage, JobSummary } from '../../../src-shared/contracts/jobs';
-import { ApiError } from '../api';
+import { ApiError, type Connection } from '../api';
+import { DomainError } from '../errors';
 import type { JobWatcher } from '../watch/jobWatcher';
 import { mergeListRow } from '../watch/merge';
 import { ListCapability, type ListMode } from '../jobSources/listCapability';
@@ -23,6 +24,8 @@ export interface JobListerDeps {
   history: LocalHistory;
   watcher: JobWatcher;
   surfaceOffersLogs: boolean;
+  /** Only a self-hosted build may lack the list; elsewhere a list that is not there means a wrong address. */
+  surface: Connection['surface'];
   now: () => number;
 }
 
@@ -64,6 +67,7 @@ export class JobLister {
       try {
         return await this.page(firstCursor(this.deps.profileId, source), filters, limit, local);
       } catch (error) {
+        if (this.deps.surface !== 'self-hosted' && isNotFound(error)) throw noServiceHere(this.deps.surface);
         const fallback = ListCapability.fallbackFor(error, mode);
         if (fallback !== null) {
           this.deps.capability.note(fallback);
@@ -87,7 +91,7 @@ export class JobLister {
     local: readonly LocalJob[],
   ): Promise<JobListPage> {
     const byId = new Map(local.map((job) => [job.wire.id, job]));
-    const queue = local.filter((job) => isAfter(job, cursor.localAfter));
+    const queue = local.filter((job) => isAfter(job, cursor.localAfter) && isAfter(job, cursor.serviceAfter));
     let head = 0;
     const rows: Entry[] = [];
     const next: ListCursor = { ...cursor };
@@ -139,6 +143,7 @@ export class JobLister {
       }
       if (createdMs !== null) {
         const key = { createdMs, id: row.id };
+        next.serviceAfter = [createdMs, row.id];
         takeLocalWhile((job) => skipListed(job) || compareNewestFirst({ ...job, id: job.wire.id }, key) < 0);
       }
       const entry = this.serviceEntry(row, byId.get(row.id) ?? null, page.mode === 'v1');
@@ -160,7 +165,12 @@ export class JobLister {
       observedAt: new Date(this.deps.now()).toISOString(),
       local:
         local !== null
-          ? { submittedByUs: local.submittedByUs, retryOf: local.retryOf, retries: local.retries }
+          ? {
+              submittedByUs: local.submittedByUs,
+              retryOf: local.retryOf,
+              retries: local.retries,
+              sentLabels: remembered?.local.sentLabels ?? null,
+            }
           : (remembered?.local ?? noLocalFacts),
       surfaceOffersLogs: this.deps.surfaceOffersLogs,
     });
@@ -199,5 +209,23 @@ function isAfter(job: LocalJob, after: [number, string] | null): boolean {
   return (
     compareNewestFirst({ createdMs: job.createdMs, id: job.wire.id }, { createdMs: after[0], id: after[1] }) >
     0
+  );
+}
+
+/** The list has no id in its path, so a 404 on it (in any form) means the operation is not at this address. */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && error.status === 404;
+}
+
+function noServiceHere(surface: Connection['surface']): DomainError {
+  const fix =
+    surface === 'serverless'
+      ? "A serverless deployment is served under its mount path: use the deployment's full base URL, with " +
+        'its prefix as the deployment page shows it, not only its host.'
+      : "Check the address: it should be the service's base URL, under which /api/v2 is served.";
+  return new DomainError(
+    'service_not_found',
+    `Nothing answers for the job list at this address (404), so it is not the service's base URL. ${fix}`,
+    { status: 404 },
   );
 }

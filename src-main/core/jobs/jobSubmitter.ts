@@ -4,11 +4,12 @@
 // is never resent under a new key: the old one stays claimed on the service, so Loupe looks for the job
 // (submissionReconciler.ts) and otherwise reports "maybe created". After a crash, `resume` takes up what the
 // record says may have left (submissionResumer.ts).
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { JobSnapshot } from '../../../src-shared/contracts/jobs';
 import { ApiError, SubmitJobBodySchema, validateRequest, type SubmitJobBody } from '../api';
 import { DomainError } from '../errors';
-import { sendWithIntent, type BatchItemRow, type LoupeStore } from '../store';
+import { idempotencyKeySchema, sendWithIntent, type BatchItemRow, type LoupeStore } from '../store';
 import type { JobWatcher } from '../watch/jobWatcher';
 import type { LocalHistory } from '../jobSources/localHistory';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
@@ -21,6 +22,11 @@ export interface SubmitRequest {
   fileName?: string;
   /** The job this submission retries (the attempts chain). */
   retryOf?: string;
+  /**
+   * The caller's own key (the CLI's --idempotency-key), for a caller that may run the same submission again:
+   * a key already in the outbox takes up that item instead of sending a second job. Fresh when absent.
+   */
+  idempotencyKey?: string;
 }
 
 export interface JobSubmitterDeps {
@@ -63,11 +69,18 @@ export class JobSubmitter {
       { workflow: request.workflow, ...(labels === undefined ? {} : { metadata: labels }) },
       'invalid_request',
     );
-    const idempotencyKey = newId();
-    const { items } = store.batches.create({ id: newId(), profileId, name: batchName(request) }, [
-      { id: newId(), idempotencyKey, request: jsonBody.parse(body) },
-    ]);
-    const item = items[0];
+    const idempotencyKey = request.idempotencyKey ?? newId();
+    if (!idempotencyKeySchema.safeParse(idempotencyKey).success)
+      throw new DomainError('invalid_request', 'An idempotency key is 1 to 255 characters.');
+    const earlier = request.idempotencyKey === undefined ? null : this.earlierItem(idempotencyKey, body);
+    if (earlier?.jobId != null) return this.track(await this.deps.api.read(earlier.jobId), request);
+    // A definite refusal released the key on the service (spec, Idempotency-Key rule 4): it may go again.
+    if (earlier?.state === 'failed') store.batchItems.requeue(earlier.id, idempotencyKey);
+    const item =
+      earlier ??
+      store.batches.create({ id: newId(), profileId, name: batchName(request) }, [
+        { id: newId(), idempotencyKey, request: jsonBody.parse(body) },
+      ]).items[0];
     if (item === undefined) throw new Error('the outbox returned no item for the submission');
 
     const sentAtMs = this.deps.now();
@@ -78,6 +91,24 @@ export class JobSubmitter {
         ? outcome.wire
         : await this.reconcile(outcome.error, item.id, request, labels, sentAtMs);
     return this.track(wire, request);
+  }
+
+  /**
+   * The outbox item a caller's own key already names, when it is the same submission to this profile; a
+   * key that named something else is refused before anything is sent.
+   */
+  private earlierItem(key: string, body: SubmitJobBody): BatchItemRow | null {
+    const item = this.deps.store.batchItems.byKey(key);
+    if (item === null) return null;
+    const batch = this.deps.store.batches.get(item.batchId);
+    if (batch?.profileId !== this.deps.profileId || !isDeepStrictEqual(item.request, jsonBody.parse(body))) {
+      throw new DomainError(
+        'idempotency_key_reuse',
+        'This idempotency key was already used for a different submission. Use a new key for a new submission.',
+        { details: { idempotencyKey: key } },
+      );
+    }
+    return item;
   }
 
   /**

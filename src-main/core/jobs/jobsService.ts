@@ -26,6 +26,8 @@ export interface SubmitArgs {
   workflowJson: string;
   fileName?: string;
   labels?: Record<string, string>;
+  /** The caller's own Idempotency-Key (the CLI's --idempotency-key); see SubmitRequest. */
+  idempotencyKey?: string;
 }
 
 export class JobsService {
@@ -57,6 +59,7 @@ export class JobsService {
       workflow,
       ...(args.labels === undefined ? {} : { labels: args.labels }),
       ...(args.fileName === undefined ? {} : { fileName: args.fileName }),
+      ...(args.idempotencyKey === undefined ? {} : { idempotencyKey: args.idempotencyKey }),
     });
   }
 

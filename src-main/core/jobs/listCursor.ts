@@ -18,6 +18,11 @@ export interface ListCursor {
   serviceDone: boolean;
   /** The last local row emitted, as [createdMs, id]; null before any. */
   localAfter: [number, string] | null;
+  /**
+   * The last service row passed, as [createdMs, id]. A job remembered since the previous page (the list
+   * itself starts tracking the jobs it shows) that sorts before it was shown there already, as a service row.
+   */
+  serviceAfter: [number, string] | null;
 }
 
 const cursorSchema = z.strictObject({
@@ -28,10 +33,19 @@ const cursorSchema = z.strictObject({
   o: z.number().int().nonnegative(),
   d: z.boolean(),
   l: z.tuple([z.number(), z.string()]).nullable(),
+  a: z.tuple([z.number(), z.string()]).nullable().optional(),
 });
 
 export function firstCursor(profileId: string, source: ListSource): ListCursor {
-  return { profileId, source, serviceCursor: null, v1Offset: 0, serviceDone: false, localAfter: null };
+  return {
+    profileId,
+    source,
+    serviceCursor: null,
+    v1Offset: 0,
+    serviceDone: false,
+    localAfter: null,
+    serviceAfter: null,
+  };
 }
 
 export function encodeCursor(cursor: ListCursor): string {
@@ -43,6 +57,7 @@ export function encodeCursor(cursor: ListCursor): string {
     o: cursor.v1Offset,
     d: cursor.serviceDone,
     l: cursor.localAfter,
+    a: cursor.serviceAfter,
   };
   return Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
 }
@@ -72,5 +87,6 @@ export function decodeCursor(text: string, profileId: string): ListCursor {
     v1Offset: wire.o,
     serviceDone: wire.d,
     localAfter: wire.l,
+    serviceAfter: wire.a ?? null,
   };
 }

@@ -106,6 +106,7 @@ export function createProfileJobs(
     history,
     watcher,
     surfaceOffersLogs: connection.surface === 'serverless',
+    surface: connection.surface,
     now,
   });
   watcher.start();

@@ -28,11 +28,29 @@ export function uiFormatFailure(fileName: string | undefined): DomainError {
   );
 }
 
+/**
+ * The graph inside a request body someone saved instead of the bare graph: `{"workflow": …}` (v2) or
+ * `{"prompt": …}` (v1). Anything else is taken as the graph itself.
+ */
+function unwrapped(value: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(value);
+  for (const wrapper of ['workflow', 'prompt']) {
+    const inner = value[wrapper];
+    if (keys.includes(wrapper) && isRecord(inner) && !isNode(inner)) return inner;
+  }
+  return value;
+}
+
+function isNode(value: unknown): boolean {
+  return isRecord(value) && typeof value.class_type === 'string' && value.class_type !== '';
+}
+
 /** Parses the text of a workflow file into the API-format graph to send, or explains why it is not one. */
 export function parseWorkflowText(text: string, fileName?: string): ApiWorkflow {
-  let value: unknown;
+  let parsed: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    // A byte-order mark is what some editors put first; it is not part of the JSON.
+    parsed = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : 'it could not be parsed';
     throw new DomainError(
@@ -41,22 +59,31 @@ export function parseWorkflowText(text: string, fileName?: string): ApiWorkflow 
     );
   }
   // Before anything recursive (the request writer, a schema) walks it.
-  const bounds = checkJsonBounds(value, WORKFLOW_LIMITS);
+  const bounds = checkJsonBounds(parsed, WORKFLOW_LIMITS);
   if (!bounds.ok) {
     throw new DomainError(
       'invalid_workflow_json',
       `${named(fileName)} cannot be a workflow: ${bounds.reason}. A workflow is an object of nodes keyed by id.`,
     );
   }
-  if (!isRecord(value)) {
+  if (!isRecord(parsed)) {
     throw new DomainError(
       'invalid_workflow_json',
       `${named(fileName)} is JSON, but not a workflow: a workflow is an object of nodes keyed by id.`,
     );
   }
+  const value = unwrapped(parsed);
   if (isUiFormat(value)) throw uiFormatFailure(fileName);
   if (Object.keys(value).length === 0) {
     throw new DomainError('invalid_workflow_json', `${named(fileName)} is an empty workflow.`);
+  }
+  const notNode = Object.entries(value).find(([, node]) => !isNode(node));
+  if (notNode !== undefined) {
+    throw new DomainError(
+      'invalid_workflow_json',
+      `${named(fileName)} is not an API-format workflow: entry "${notNode[0]}" is not a node with a "class_type". ` +
+        'Export the workflow from the editor in API format (Export (API)).',
+    );
   }
   return value;
 }

@@ -19,6 +19,7 @@ export {
   type StoredCredential,
 } from './credentialVault';
 export { systemKeychain, keychainService, type KeychainBackend } from './keychainBackend';
+export { processKeychain } from './processKeychain';
 export { ProfileError, CredentialError, type ProfileErrorCode, type CredentialErrorCode } from './errors';
 export {
   defaultSelfHostedUrl,

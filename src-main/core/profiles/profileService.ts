@@ -82,6 +82,8 @@ export class ProfileService {
   private readonly demoEndpoint: () => DemoEndpoint | null;
   private readonly newId: () => string;
   private readonly changes: ProfileChangeEmitter;
+  /** A headless host's profile for this process only (pinActive); the saved choice stays untouched. */
+  private pinnedId: string | null = null;
 
   constructor(deps: ProfileServiceDeps) {
     this.store = deps.store;
@@ -197,9 +199,19 @@ export class ProfileService {
     return this.toProfile(row);
   }
 
+  /**
+   * Makes `id` the active profile of this process alone, without saving it: the CLI's `--profile NAME`
+   * works on that profile through the same services as the app, while the app's own choice stays as it is.
+   */
+  pinActive(id: string): void {
+    this.requireRow(id);
+    this.pinnedId = id;
+    this.changes.emit({ kind: 'active', profileId: id });
+  }
+
   /** The active profile id; null on first run (nothing chosen yet) or when the chosen one is gone. */
   activeId(): string | null {
-    const id = this.store.settings.activeProfileId();
+    const id = this.pinnedId ?? this.store.settings.activeProfileId();
     return id !== null && this.readRow(id) !== null ? id : null;
   }
 

@@ -118,6 +118,7 @@ function qualified(alias: string): string {
 export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly insertRow;
   private readonly selectOne;
+  private readonly selectByKey;
   private readonly selectForBatch;
   private readonly selectResumable;
   private readonly selectCounts;
@@ -133,6 +134,10 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
          :key, 'pending', NULL, :request, 0, NULL, :at, :at)`,
     );
     this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM batch_items WHERE id = :id`);
+    this.selectByKey = prepare<{ key: string }>(
+      db,
+      `SELECT ${columns} FROM batch_items WHERE idempotency_key = :key`,
+    );
     this.selectForBatch = prepare<{ batch_id: string }>(
       db,
       `SELECT ${columns} FROM batch_items WHERE batch_id = :batch_id ORDER BY position`,
@@ -192,6 +197,11 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
 
   override get(id: string): BatchItemRow | null {
     return parseOptionalRow('batch_items', 'id', batchItemDbRow, this.selectOne.get({ id }));
+  }
+
+  /** The item sent under `key` (keys are unique across the store), or null. */
+  byKey(key: string): BatchItemRow | null {
+    return parseOptionalRow('batch_items', 'id', batchItemDbRow, this.selectByKey.get({ key }));
   }
 
   listForBatch(batchId: string): RowsRead<BatchItemRow> {

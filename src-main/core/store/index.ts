@@ -3,7 +3,7 @@ export { openStore, LoupeStore, type OpenStoreOptions, type StoreDiagnostics } f
 export { StoreError, isStoreError, type StoreErrorCode, type StoreErrorDetails } from './errors';
 export type { RowsRead, JsonObject, Labels } from './rowCodec';
 export type { MigrationReport } from './migrations';
-export { outboxStateSchema, type OutboxState, type OutboxFailure } from './outbox';
+export { outboxStateSchema, idempotencyKeySchema, type OutboxState, type OutboxFailure } from './outbox';
 export {
   surfaceSchema,
   builtInSchema,

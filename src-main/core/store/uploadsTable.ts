@@ -108,7 +108,8 @@ export class UploadsTable extends OutboxSteps<UploadRow, CreatedUpload> {
     this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM uploads WHERE id = :id`);
     this.selectForProfile = prepare<{ profile_id: string }>(
       db,
-      `SELECT ${columns} FROM uploads WHERE profile_id = :profile_id ORDER BY created_at DESC, id`,
+      // Ties (rows written in the same millisecond) newest-inserted first, so reversing gives insertion order.
+      `SELECT ${columns} FROM uploads WHERE profile_id = :profile_id ORDER BY created_at DESC, rowid DESC`,
     );
     this.selectDoneByHash = prepare<{ profile_id: string; hash: string }>(
       db,

@@ -1,5 +1,5 @@
 // Public surface of core/uploads: the hash-first uploader, its contract handlers, and the hashing paths.
-export { UploadService, type UploadServiceDeps } from './uploadService';
+export { UploadService, type UploadServiceDeps, type LocalUploadOptions } from './uploadService';
 export {
   createUploadHandlers,
   createDropGrantHandlers,

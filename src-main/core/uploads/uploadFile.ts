@@ -33,6 +33,8 @@ export interface FileJob {
   options: UploadOptions;
   /** The store row of this file's previous attempt, if one was recorded. */
   rowId: string | null;
+  /** The media type the user named (the CLI's --content-type); guessed from the name when absent. */
+  contentType?: string;
 }
 
 export interface FileEvents {
@@ -204,7 +206,13 @@ function sendFromDisk(
 ): Promise<UploadOutcome> {
   const probe: SourceProbe = { failure: null };
   const body = exactFileBytes(job.path, digest.size, probe);
-  const source = { body, size: digest.size, contentType: contentTypeFor(job.path), hash: digest.hash, probe };
+  const source = {
+    body,
+    size: digest.size,
+    contentType: job.contentType ?? contentTypeFor(job.path),
+    hash: digest.hash,
+    probe,
+  };
   return sendUpload(rowId, job, source, target, uploads, events, signal);
 }
 

@@ -29,6 +29,8 @@ export interface UploadServiceDeps {
   hasher?: FileHasher;
   /** How a batch reaches its profile's service. Default: the profile's connection over HttpClient. */
   connect?: (profileId: string) => Promise<AssetsClient>;
+  /** The default connection's fetch (the CLI's tests watch what leaves through it). */
+  fetch?: typeof fetch;
   /** Files over this go only if the service already holds their bytes (default: the spec's 100 MB). */
   maxUploadBytes?: number;
   /** Files of one batch worked on at once: one hashing while another sends is the useful overlap. */
@@ -46,6 +48,13 @@ export interface UploadServiceDeps {
 interface BatchRun extends BytesBatchRun {
   /** `paths`: files read from disk here; `bytes`: hashed and sent by the page (bytesBatches.ts). */
   kind: 'paths' | 'bytes';
+  contentType?: string;
+}
+
+/** What only an in-process host may ask of a path upload (the contract's options stay as they are). */
+export interface LocalUploadOptions {
+  /** One media type for every file, instead of guessing it from each name (the CLI's --content-type). */
+  contentType?: string;
 }
 
 const retryableOutcomes: ReadonlySet<UploadOutcome['kind']> = new Set([
@@ -80,7 +89,10 @@ export class UploadService implements BytesBatchHost {
       deps.connect ??
       (async (profileId) =>
         new AssetsClient(
-          new HttpClient({ connection: await connectionForProfile(deps.profiles, profileId) }),
+          new HttpClient({
+            connection: await connectionForProfile(deps.profiles, profileId),
+            ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+          }),
         ));
     this.concurrency = Math.max(1, deps.concurrency ?? 2);
     this.maxBatches = Math.max(1, deps.maxBatches ?? 50);
@@ -89,7 +101,11 @@ export class UploadService implements BytesBatchHost {
   }
 
   /** Checks the paths, expands folders, and starts the batch on the active profile. */
-  async start(paths: readonly string[], options: UploadOptions = {}): Promise<{ batchId: string }> {
+  async start(
+    paths: readonly string[],
+    options: UploadOptions = {},
+    local: LocalUploadOptions = {},
+  ): Promise<{ batchId: string }> {
     const profileId = this.activeProfileId();
     for (const path of paths) {
       if (!isAbsolute(path))
@@ -108,7 +124,13 @@ export class UploadService implements BytesBatchHost {
       files,
       skipped,
     );
-    this.batches.set(state.batchId, { kind: 'paths', state, client, running: new Set() });
+    this.batches.set(state.batchId, {
+      kind: 'paths',
+      state,
+      client,
+      running: new Set(),
+      ...(local.contentType === undefined ? {} : { contentType: local.contentType }),
+    });
     this.evictOldBatches();
     this.pump(this.require(state.batchId));
     return { batchId: state.batchId };
@@ -296,6 +318,7 @@ export class UploadService implements BytesBatchHost {
       relativePath: record.file.relativePath,
       options: state.options,
       rowId: record.rowId,
+      ...(run.contentType === undefined ? {} : { contentType: run.contentType }),
     };
     let outcome: UploadOutcome;
     try {

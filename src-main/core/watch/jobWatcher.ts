@@ -112,7 +112,9 @@ export class JobWatcher {
 
   /** Resumes the in-flight jobs remembered in the store and starts the schedule. */
   start(): void {
-    for (const remembered of this.deps.history.open(this.config.resumeLimit)) {
+    // Zero: a host that resumes nothing in the background (the CLI); the store would read it as "one".
+    const rememberedJobs = this.config.resumeLimit > 0 ? this.deps.history.open(this.config.resumeLimit) : [];
+    for (const remembered of rememberedJobs) {
       const job = this.states.ensure(remembered.wire.id, () => remembered.local);
       this.states.seed(job, remembered.wire);
     }
@@ -187,6 +189,11 @@ export class JobWatcher {
   /** The service's latest word on a tracked job, as merged so far. */
   wireOf(jobId: string): WireJob | null {
     return this.states.get(jobId)?.wire ?? null;
+  }
+
+  /** True once the job has ended and its final full read (outputs, error) is in: nothing more will come. */
+  hasFinished(jobId: string): boolean {
+    return this.states.get(jobId)?.finished === true;
   }
 
   snapshotOf(jobId: string): JobSnapshot | null {
