@@ -60,9 +60,14 @@ describe('loupe profiles', () => {
       capabilities: { listsJobs: true, capturesLogs: true, router: true },
       problem: null,
     });
+    await run(['profiles', 'use', 'Local proxy']);
+    const activeBefore = (await run(['profiles', 'list', '--json'])).stdout;
+    expect(JSON.parse(activeBefore)).toMatchObject({ activeProfileId: 'local' });
     const listing = await run(['--profile', 'sim', 'jobs', 'list', '--json']);
     expect(listing.code).toBe(0);
     expect(listing.json()[0]).toMatchObject({ source: 'service' });
+    // --profile works on that profile in this run only: the app's active profile is not changed.
+    expect((await run(['profiles', 'list', '--json'])).stdout).toBe(activeBefore);
   });
 
   it('reports a rejected key', async () => {

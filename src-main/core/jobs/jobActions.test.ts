@@ -119,6 +119,24 @@ describe('jobs.submit', () => {
     expect(fixture.store.batchItems.listForBatch(batch!.id).rows[0]?.state).toBe('failed');
   });
 
+  it("a caller's own key: a refused submission goes again under it (the service released it), a created one is not sent twice", async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless', faults: { insufficientCredits: true } } });
+    const args = { workflowJson: JSON.stringify(textAndLatentWorkflow('own key')), idempotencyKey: 'run-7' };
+    const refused = await fixture.jobs.service.submit(args).catch((e: unknown) => e);
+    expect(isApiError(refused) && refused.code).toBe('insufficient_credits');
+    fixture.sim.control.clearFaults();
+    const created = await fixture.jobs.service.submit(args);
+    const again = await fixture.jobs.service.submit(args);
+    expect(again.id).toBe(created.id);
+    const posts = await fixture.requests(/\/api\/v2\/jobs$/);
+    expect(posts.filter((r) => r.method === 'POST')).toHaveLength(2);
+    expect(fixture.store.batchItems.byKey('run-7')).toMatchObject({ state: 'created', jobId: created.id });
+    const other = await fixture.jobs.service
+      .submit({ ...args, workflowJson: JSON.stringify(textAndLatentWorkflow('another')) })
+      .catch((e: unknown) => e);
+    expect(other).toMatchObject({ code: 'idempotency_key_reuse' });
+  });
+
   it('an unknown outcome finds the job it created, and never submits twice', async () => {
     fixture = await jobsFixture({ sim: { surface: 'serverless', faults: { unknownOutcome: { count: 1 } } } });
     const workflow = textAndLatentWorkflow('found me');

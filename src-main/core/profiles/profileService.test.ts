@@ -163,6 +163,23 @@ describe('profiles', () => {
     await expect(service.setActive('missing')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('pinActive makes a profile active for this process only: the saved choice stays for the next one', async () => {
+    const studio = await service.create({ name: 'Studio', surface: 'self-hosted' });
+    const night = await service.create({ name: 'Night', surface: 'self-hosted' });
+    await service.setActive(studio.id);
+    const changes: Array<string | null> = [];
+    service.onChange((change) => {
+      if (change.kind === 'active') changes.push(change.profileId);
+    });
+    service.pinActive(night.id);
+    expect(service.activeId()).toBe(night.id);
+    expect(changes).toEqual([night.id]);
+    expect(store.settings.activeProfileId()).toBe(studio.id);
+    await reopen();
+    expect(service.activeId()).toBe(studio.id);
+    expect(() => service.pinActive('missing')).toThrow();
+  });
+
   it('remove also clears the credential', async () => {
     const studio = await service.create({ name: 'Studio', surface: 'managed', baseUrl: 'https://a.example' });
     await service.setCredential(studio.id, 'sk-live-1');
