@@ -1,3 +1,4 @@
 // Public surface of core/batches: the active profile's batches read from the store's outbox.
 export { BatchReader, type BatchReaderDeps } from './batchReader';
 export { countItems, isFinished, type CountedItem } from './batchCounts';
+export { recordPlannedBatch, type PlannedItemInput, type RecordBatchDeps } from './plannedBatch';

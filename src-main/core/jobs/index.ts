@@ -6,3 +6,4 @@ export { JobsService, type SubmitArgs } from './jobsService';
 export { contractStatus, isTerminal, toSnapshot, toSummary, type LocalFacts } from '../jobSources/normalize';
 export { parseWorkflowText, uiFormatFailure } from './workflowText';
 export type { WireJob } from '../jobSources/wireJob';
+export { BatchRunner, type BatchProgress, type RunOptions } from './batchRunner';

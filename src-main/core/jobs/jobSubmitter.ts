@@ -42,6 +42,12 @@ export interface JobSubmitterDeps {
 
 const jsonBody = z.record(z.string(), z.json());
 
+/** What became of one item's send: its job, a refusal (null: the record itself was unreadable), or no answer. */
+export type ItemOutcome =
+  | { kind: 'created'; job: JobSnapshot }
+  | { kind: 'failed'; error: ApiError | null }
+  | { kind: 'unknown'; error: ApiError };
+
 type Outcome =
   | { kind: 'created'; wire: WireJob }
   | { kind: 'unknown'; error: ApiError }
@@ -151,17 +157,35 @@ export class JobSubmitter {
       this.track(found, request);
       return 'created';
     }
+    return (await this.sendItem(item)).kind;
+  }
+
+  /**
+   * Sends one recorded item under its own key (a planned batch's item, or one taken up after a crash), and
+   * follows up a lost answer as `submit` does. A refusal comes back with its error, so the batch runner can
+   * tell a full queue (wait, then send again under the same key: the service released it) from a failure.
+   */
+  async sendItem(item: BatchItemRow): Promise<ItemOutcome> {
+    const parsed = SubmitJobBodySchema.safeParse(item.request);
+    if (!parsed.success) {
+      this.deps.store.batchItems.abandon(item.id, 'not sent: the recorded request could not be read');
+      return { kind: 'failed', error: null };
+    }
+    const body = parsed.data;
+    const labels =
+      body.metadata !== undefined && Object.keys(body.metadata).length > 0 ? body.metadata : undefined;
+    const request: SubmitRequest = { workflow: body.workflow, ...(labels === undefined ? {} : { labels }) };
+    const sentAtMs = item.state === 'pending' ? this.deps.now() : Date.parse(item.updatedAt);
     const outcome = await this.send(item.id, body, item.idempotencyKey, request, labels);
-    if (outcome.kind === 'failed') return 'failed';
+    if (outcome.kind === 'failed') return { kind: 'failed', error: outcome.error };
     if (outcome.kind === 'created') {
-      this.track(outcome.wire, request);
-      return 'created';
+      return { kind: 'created', job: this.track(outcome.wire, request) };
     }
     try {
-      this.track(await this.reconcile(outcome.error, item.id, request, labels, lastSentMs), request);
-      return 'created';
+      const found = await this.reconcile(outcome.error, item.id, request, labels, sentAtMs);
+      return { kind: 'created', job: this.track(found, request) };
     } catch {
-      return 'unknown';
+      return { kind: 'unknown', error: outcome.error };
     }
   }
 

@@ -7,6 +7,7 @@ import type { WatchConfig } from '../watch/config';
 import { JobWatcher } from '../watch/jobWatcher';
 import { ObservedHttpClient } from '../watch/observedHttp';
 import { systemTimers, type WatchTimers } from '../watch/timers';
+import { BatchRunner } from './batchRunner';
 import { JobLister } from './jobLister';
 import { JobsService } from './jobsService';
 import { JobSubmitter } from './jobSubmitter';
@@ -42,6 +43,8 @@ export interface ProfileJobs {
   profileId: string;
   service: JobsService;
   watcher: JobWatcher;
+  /** Planned batches of this profile: sent through the outbox, a window at a time. */
+  batches: BatchRunner;
   dispose(error?: Parameters<JobWatcher['dispose']>[0]): void;
 }
 
@@ -120,10 +123,21 @@ export function createProfileJobs(
   if (options.resumeSubmissionsBefore !== undefined) {
     void resumer.resumeAll(options.resumeSubmissionsBefore);
   }
+  const service = new JobsService({ api, watcher, lister, submitter });
+  const batches = new BatchRunner({
+    profileId,
+    store,
+    submitter,
+    watcher,
+    cancelJob: (jobId) => service.cancel(jobId),
+    now,
+    sleep: options.sleep ?? abortableSleep,
+  });
   return {
     profileId,
-    service: new JobsService({ api, watcher, lister, submitter }),
+    service,
     watcher,
+    batches,
     dispose: (error) => {
       resumer.stop();
       watcher.dispose(error);

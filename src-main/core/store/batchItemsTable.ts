@@ -32,7 +32,11 @@ export interface BatchItemIntent {
   idempotencyKey: string;
   /** The request body exactly as it will be sent. */
   request: JsonObject;
+  /** A planned item's values on its batch's axes (`[{target: '3.seed', value: 7}, …]`). */
+  values?: z.output<typeof itemValuesSchema>;
 }
+
+export const itemValuesSchema = z.array(z.object({ target: z.string(), value: z.json() }));
 
 type CreatedItem = { outcome: 'created'; jobId: string };
 export type BatchItemResult = CreatedItem | OutboxFailure;
@@ -50,6 +54,7 @@ const batchItemDbRow = z
     last_error: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    item_values: nullableJsonColumn(itemValuesSchema).catch(null),
   })
   .transform((r) => ({
     id: r.id,
@@ -63,6 +68,7 @@ const batchItemDbRow = z
     lastError: r.last_error,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    values: r.item_values,
   }));
 export type BatchItemRow = z.output<typeof batchItemDbRow>;
 
@@ -71,6 +77,7 @@ const intentSchema = z.object({
   batchId: z.string().min(1),
   idempotencyKey: idempotencyKeySchema,
   request: jsonObjectSchema,
+  values: itemValuesSchema.optional(),
 });
 
 const countRow = z.object({ state: outboxStateSchema, n: z.number().int() });
@@ -106,7 +113,7 @@ const standingSelect = `SELECT i.id, i.batch_id, i.state, i.job_id, j.status AS 
   LEFT JOIN jobs j ON j.profile_id = b.profile_id AND j.job_id = i.job_id`;
 
 const columns =
-  'id, batch_id, position, idempotency_key, state, job_id, request, attempts, last_error, created_at, updated_at';
+  'id, batch_id, position, idempotency_key, state, job_id, request, attempts, last_error, created_at, updated_at, item_values';
 
 function qualified(alias: string): string {
   return columns
@@ -127,11 +134,18 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
 
   constructor(db: Db, now: () => Date) {
     super(db, 'batch_items', now, { job_id: (created) => created.jobId });
-    this.insertRow = prepare<{ id: string; batch_id: string; key: string; request: string; at: string }>(
+    this.insertRow = prepare<{
+      id: string;
+      batch_id: string;
+      key: string;
+      request: string;
+      at: string;
+      item_values: string | null;
+    }>(
       db,
       `INSERT INTO batch_items (${columns}) VALUES (:id, :batch_id,
          (SELECT COALESCE(MAX(position), -1) + 1 FROM batch_items WHERE batch_id = :batch_id),
-         :key, 'pending', NULL, :request, 0, NULL, :at, :at)`,
+         :key, 'pending', NULL, :request, 0, NULL, :at, :at, :item_values)`,
     );
     this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM batch_items WHERE id = :id`);
     this.selectByKey = prepare<{ key: string }>(
@@ -189,6 +203,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
           key: intent.idempotencyKey,
           request: toJson(intent.request),
           at,
+          item_values: intent.values === undefined ? null : toJson(intent.values),
         });
         return this.require(intent.id);
       }),

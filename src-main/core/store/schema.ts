@@ -125,8 +125,18 @@ const uploadPlacement = `
 ALTER TABLE uploads ADD COLUMN placement TEXT;
 `;
 
+// A planned batch (one workflow over many inputs): the plan it came from (axes, window, options, as JSON) and
+// each item's values on those axes, so the batch screens and exports can lay items out by axis. Null on
+// batches of one (a single submit or retry) and on rows written before these columns existed.
+const batchPlans = `
+ALTER TABLE batches ADD COLUMN plan TEXT;
+ALTER TABLE batches ADD COLUMN canceled_at TEXT;
+ALTER TABLE batch_items ADD COLUMN item_values TEXT;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
   { version: 3, name: 'upload placement', sql: uploadPlacement },
+  { version: 4, name: 'batch plans', sql: batchPlans },
 ];

@@ -1,0 +1,146 @@
+// The batch runner against the simulator: every item written before it is sent and sent once, never more
+// than the window in flight (counted on the service, not by the runner), a full queue slows it down
+// without failing an item, labels only where the surface keeps them, and cancel stops sending and stops
+// what runs.
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordPlannedBatch, type PlannedItemInput } from '../batches/plannedBatch';
+import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
+
+let fixture: JobsFixture | null = null;
+afterEach(async () => {
+  await fixture?.dispose();
+  fixture = null;
+});
+
+function seeds(count: number): PlannedItemInput[] {
+  return Array.from({ length: count }, (_, seed) => ({
+    values: [{ target: '3.seed', value: seed }],
+    workflow: textToImageWorkflow({ seed, steps: 4 }),
+  }));
+}
+
+let ids = 0;
+const newId = (): string => `id-${++ids}-${Math.random().toString(36).slice(2)}`;
+
+/** Counts the service's queued and running jobs at the moment each submission arrives. */
+function countingFetch(getFixture: () => JobsFixture | null, seen: number[]): typeof fetch {
+  return (input, init) => {
+    const request = new Request(input, init);
+    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/api/v2/jobs')) {
+      const live = getFixture()
+        ?.sim.control.jobs()
+        .filter((job) => job.status === 'queued' || job.status === 'running').length;
+      seen.push(live ?? 0);
+    }
+    return fetch(request);
+  };
+}
+
+describe('BatchRunner', () => {
+  it('sends each item once, never more than the window in flight, and ends when every job has', async () => {
+    const inFlightAtSend: number[] = [];
+    fixture = await jobsFixture({
+      sim: { surface: 'serverless' },
+      fetch: countingFetch(() => fixture, inFlightAtSend),
+    });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'seeds', plan: { axes: ['3.seed'] } },
+      seeds(12),
+    );
+    // Written before anything was sent, with one key per item.
+    const recorded = store.batchItems.listForBatch(batch.id).rows;
+    expect(recorded.map((item) => item.state)).toEqual(Array(12).fill('pending'));
+    expect(new Set(recorded.map((item) => item.idempotencyKey)).size).toBe(12);
+    expect(recorded[3]?.values).toEqual([{ target: '3.seed', value: 3 }]);
+
+    const done = await jobs.batches.run(batch.id, { window: 3, signal: new AbortController().signal });
+    expect(done).toMatchObject({ succeeded: 12, failed: 0, inFlight: 0, pending: 0, total: 12 });
+    expect(inFlightAtSend).toHaveLength(12);
+    expect(Math.max(...inFlightAtSend)).toBeLessThanOrEqual(2);
+    expect(sim.control.stats().jobs.total).toBe(12);
+    // On serverless the service's own list can be filtered by the batch.
+    const item = store.batchItems.listForBatch(batch.id).rows[5];
+    expect(item?.request).toMatchObject({ metadata: { 'loupe.batch': batch.id, 'loupe.item': '5' } });
+  });
+
+  it('a full queue (429 queue_full) waits and narrows the window; no item fails', async () => {
+    fixture = await jobsFixture({
+      sim: { surface: 'managed', faults: { queueFull: { retryAfterSeconds: 1 } } },
+    });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'managed', newId },
+      { name: 'q', plan: {} },
+      seeds(4),
+    );
+    // Managed refuses labels: none were recorded to send.
+    expect(store.batchItems.listForBatch(batch.id).rows[0]?.request).not.toHaveProperty('metadata');
+    const windows: number[] = [];
+    setTimeout(() => sim.control.clearFaults(), 1_500);
+    const done = await jobs.batches.run(batch.id, {
+      window: 4,
+      signal: new AbortController().signal,
+      onProgress: (progress) => windows.push(progress.window),
+    });
+    expect(done).toMatchObject({ succeeded: 4, failed: 0 });
+    expect(Math.min(...windows)).toBeLessThan(4);
+    expect(sim.control.stats().jobs.total).toBe(4);
+  });
+
+  it('cancel stops sending and cancels what is queued or running; a new run sends nothing', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'c', plan: {} },
+      Array.from({ length: 6 }, (_, seed) => ({
+        values: [{ target: '3.seed', value: seed }],
+        workflow: textToImageWorkflow({ seed, steps: 400 }),
+      })),
+    );
+    const controller = new AbortController();
+    const running = jobs.batches.run(batch.id, { window: 2, signal: controller.signal });
+    while (sim.control.stats().jobs.total < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await jobs.batches.cancel(batch.id)).toBe(2);
+    const ended = await running;
+    expect(ended.pending).toBe(4);
+    expect(ended.canceled).toBe(2);
+    expect(sim.control.stats().jobs.total).toBe(2);
+    expect(store.batches.get(batch.id)?.canceledAt).not.toBeNull();
+    const again = await jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
+    expect(again.pending).toBe(4);
+    expect(sim.control.stats().jobs.total).toBe(2);
+  });
+
+  it('takes up items a killed sender left sent, under their own keys, without a second job', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'k', plan: {} },
+      seeds(3),
+    );
+    const [first] = store.batchItems.listForBatch(batch.id).rows;
+    if (first === undefined) throw new Error('no item');
+    // What a sender killed right after its POST left: the item marked sent, the job made, no answer stored.
+    store.batchItems.markSent(first.id);
+    const made = await fetch(`${sim.url}/api/v2/jobs`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer demo-key',
+        'content-type': 'application/json',
+        'idempotency-key': first.idempotencyKey,
+      },
+      body: JSON.stringify(first.request),
+    });
+    expect(made.status).toBe(201);
+    const done = await jobs.batches.run(batch.id, { window: 3, signal: new AbortController().signal });
+    expect(done).toMatchObject({ succeeded: 3, unknown: 0 });
+    expect(sim.control.stats().jobs.total).toBe(3);
+    const firstJob = ((await made.json()) as { id: string }).id;
+    expect(store.batchItems.get(first.id)).toMatchObject({ state: 'created', jobId: firstJob });
+  });
+});

@@ -1,0 +1,198 @@
+// Sends a planned batch (recorded by core/batches/plannedBatch.ts) through the outbox and keeps at most `window` of its items in flight (queued or
+// running on the service), so a 1,000-item batch never floods the queue. Every item was written with its own
+// Idempotency-Key when the batch was recorded (rule 6); the runner only decides when each one leaves.
+// A full queue (429 queue_full, deployment_not_ready, deployment_unavailable) is never an item's failure: the
+// service released the key, so the item goes back to pending, the runner waits out Retry-After and narrows
+// the window. Items a killed sender left `sent` or `unknown` are taken up under their own key (a resend the
+// service refuses means the first one arrived: the job is looked for, never made twice).
+import { isTerminalJobStatus, type JobStatus } from '../../../src-shared/jobStatus';
+import { isApiError } from '../api';
+import { contractStatus } from '../jobSources/normalize';
+import { DomainError } from '../errors';
+import type { JobSubmitter } from './jobSubmitter';
+import type { BatchItemRow, LoupeStore } from '../store';
+import type { JobWatcher } from '../watch/jobWatcher';
+
+/** Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After). */
+const WAIT_CODES: ReadonlySet<string> = new Set([
+  'queue_full',
+  'deployment_not_ready',
+  'deployment_unavailable',
+]);
+
+/** Keys older than this may have expired on the service (24 h): a resend could then make a second job. */
+const RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
+
+export interface BatchProgress {
+  pending: number;
+  sending: number;
+  inFlight: number;
+  succeeded: number;
+  failed: number;
+  canceled: number;
+  unknown: number;
+  total: number;
+  window: number;
+}
+
+export interface BatchRunnerDeps {
+  profileId: string;
+  store: LoupeStore;
+  submitter: Pick<JobSubmitter, 'sendItem'>;
+  watcher: Pick<JobWatcher, 'snapshotOf' | 'onUpdates' | 'watch'>;
+  /** Asks the service to cancel one job (jobs.cancel: the watcher follows it to its end). */
+  cancelJob: (jobId: string) => Promise<unknown>;
+  now: () => number;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** How often the runner looks again while nothing wakes it. */
+  tickMs?: number;
+}
+
+export interface RunOptions {
+  /** Items in flight at most (default 4). */
+  window?: number;
+  signal: AbortSignal;
+  onProgress?: (progress: BatchProgress) => void;
+}
+
+export class BatchRunner {
+  constructor(private readonly deps: BatchRunnerDeps) {}
+
+  /**
+   * Sends every unsent item of the batch, at most `window` in flight, and resolves when each one has ended
+   * (its job finished, or its submission failed). Aborting stops sending; what was sent keeps running.
+   */
+  async run(batchId: string, options: RunOptions): Promise<BatchProgress> {
+    const batch = this.requireBatch(batchId);
+    const requested = Math.max(1, Math.floor(options.window ?? 4));
+    let window = requested;
+    let waitUntil = 0;
+    // Items whose answer was lost and whose job could not be found: taken up again by the next run, not
+    // resent in a loop by this one.
+    const undetermined = new Set<string>();
+    // Every item the runner has seen a job for is watched, so the watcher keeps it fresh to its end.
+    const stops = new Map<string, () => void>();
+    const watchJob = (jobId: string): void => {
+      if (stops.has(jobId)) return;
+      stops.set(
+        jobId,
+        this.deps.watcher.watch(jobId, { live: false, emit: () => undefined, end: () => undefined }),
+      );
+    };
+    try {
+      for (;;) {
+        options.signal.throwIfAborted();
+        const items = this.deps.store.batchItems.listForBatch(batchId).rows;
+        for (const item of items) if (item.jobId !== null) watchJob(item.jobId);
+        const progress = this.progress(items, window);
+        options.onProgress?.(progress);
+        const canceled = this.requireBatch(batchId).canceledAt !== null || batch.canceledAt !== null;
+        const sendable = canceled
+          ? []
+          : items.filter((item) => isSendable(item.state) && !undetermined.has(item.id));
+        if (sendable.length === 0 && progress.inFlight === 0) return progress;
+        const next = sendable[0];
+        if (next === undefined || progress.inFlight >= window || this.deps.now() < waitUntil) {
+          await this.deps.sleep(this.deps.tickMs ?? 250, options.signal);
+          continue;
+        }
+        if (next.state !== 'pending' && this.deps.now() - Date.parse(next.updatedAt) > RESEND_WINDOW_MS) {
+          this.deps.store.batchItems.markResult(next.id, {
+            outcome: 'unknown',
+            error:
+              'Sent more than a day ago and never answered; its key may have expired, so it is not sent again.',
+          });
+          continue;
+        }
+        const outcome = await this.deps.submitter.sendItem(next);
+        if (outcome.kind === 'unknown') undetermined.add(next.id);
+        if (outcome.kind === 'created') {
+          watchJob(outcome.job.id);
+          // A queue that takes work again earns back the window, one item at a time.
+          window = Math.min(requested, window + 1);
+        } else if (
+          outcome.kind === 'failed' &&
+          isApiError(outcome.error) &&
+          WAIT_CODES.has(outcome.error.code)
+        ) {
+          this.deps.store.batchItems.requeue(next.id, next.idempotencyKey);
+          window = Math.max(1, Math.floor(window / 2));
+          waitUntil = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
+        }
+      }
+    } finally {
+      for (const stop of stops.values()) stop();
+    }
+  }
+
+  /** Where the batch stands now, from the store and the watcher's latest word on its jobs. */
+  progressOf(batchId: string): BatchProgress {
+    this.requireBatch(batchId);
+    return this.progress(this.deps.store.batchItems.listForBatch(batchId).rows, 0);
+  }
+
+  /**
+   * Stops sending the batch for good (durably: a sender in another process sees it too), and cancels what
+   * is queued or running. Resolves with how many jobs were asked to stop.
+   */
+  async cancel(batchId: string): Promise<number> {
+    this.requireBatch(batchId);
+    this.deps.store.batches.markCanceled(batchId);
+    let asked = 0;
+    for (const item of this.deps.store.batchItems.listForBatch(batchId).rows) {
+      if (item.jobId === null) continue;
+      const status = this.statusOf(item.jobId);
+      if (status !== null && isTerminalJobStatus(status)) continue;
+      await this.deps.cancelJob(item.jobId);
+      asked += 1;
+    }
+    return asked;
+  }
+
+  private progress(items: readonly BatchItemRow[], window: number): BatchProgress {
+    const progress: BatchProgress = {
+      pending: 0,
+      sending: 0,
+      inFlight: 0,
+      succeeded: 0,
+      failed: 0,
+      canceled: 0,
+      unknown: 0,
+      total: items.length,
+      window,
+    };
+    for (const item of items) {
+      if (item.state === 'pending') progress.pending += 1;
+      else if (item.state === 'sent') progress.sending += 1;
+      else if (item.state === 'unknown') progress.unknown += 1;
+      else if (item.state === 'failed') progress.failed += 1;
+      else if (item.jobId !== null) {
+        const status = this.statusOf(item.jobId);
+        if (status === 'succeeded') progress.succeeded += 1;
+        else if (status === 'canceled') progress.canceled += 1;
+        else if (status !== null && isTerminalJobStatus(status)) progress.failed += 1;
+        else progress.inFlight += 1;
+      }
+    }
+    return progress;
+  }
+
+  private statusOf(jobId: string): JobStatus | null {
+    const watched = this.deps.watcher.snapshotOf(jobId);
+    if (watched !== null) return watched.status;
+    const row = this.deps.store.jobs.get(this.deps.profileId, jobId);
+    return row === null ? null : contractStatus(row.status);
+  }
+
+  private requireBatch(batchId: string) {
+    const batch = this.deps.store.batches.get(batchId);
+    if (batch?.profileId !== this.deps.profileId) {
+      throw new DomainError('batch_not_found', 'There is no batch with this id for this profile.');
+    }
+    return batch;
+  }
+}
+
+function isSendable(state: BatchItemRow['state']): boolean {
+  return state === 'pending' || state === 'sent' || state === 'unknown';
+}
