@@ -90,13 +90,20 @@ describe('migrations', () => {
     current.close();
     // Back to the file an older Loupe wrote: schema 2, no placement column, one upload in flight.
     const db = new Database(path);
-    db.exec(`ALTER TABLE uploads DROP COLUMN placement; DELETE FROM schema_migrations WHERE version = 3;
-      INSERT INTO uploads VALUES ('u', 'p', '/f.png', 5, NULL, NULL, 'sent', 'k', 1, NULL, 'a', 'a');`);
+    db.exec(`ALTER TABLE batches DROP COLUMN plan; ALTER TABLE batches DROP COLUMN canceled_at;
+      ALTER TABLE batch_items DROP COLUMN item_values;
+      ALTER TABLE uploads DROP COLUMN placement; DELETE FROM schema_migrations WHERE version >= 3;
+      INSERT INTO uploads VALUES ('u', 'p', '/f.png', 5, NULL, NULL, 'sent', 'k', 1, NULL, 'a', 'a');
+      INSERT INTO batches VALUES ('b', 'p', 'Old batch', 'a');
+      INSERT INTO batch_items VALUES ('i', 'b', 0, 'k2', 'pending', NULL, '{"workflow":{}}', 0, NULL, 'a', 'a');`);
     db.close();
 
     const store = openStore(path);
-    expect(store.migration.applied).toEqual([3]);
+    expect(store.migration.applied).toEqual([3, 4]);
     expect(store.uploads.get('u')).toMatchObject({ state: 'sent', filePath: '/f.png', placement: null });
+    // A batch written before plans were kept reads back with none.
+    expect(store.batches.get('b')).toMatchObject({ name: 'Old batch', plan: null, canceledAt: null });
+    expect(store.batchItems.get('i')).toMatchObject({ state: 'pending', values: null });
     store.close();
   });
 
