@@ -6,6 +6,7 @@
 import type { Locator } from '@playwright/test';
 import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
 import { openDemoJobs, submitThroughPicker } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './webShell';
 
 /** A text-to-image run of `steps` sampler steps writing `batch` images named after `prefix`. */
@@ -27,8 +28,7 @@ test.describe('batches', () => {
     webShell,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectPageErrors(page);
     await openDemoJobs(page, webShell.url);
 
     const duneJob = await submitThroughPicker(page, 'dunes.json', imageWorkflow('dune', 7, 1, 4));

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { openDemoJobs } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './webShell';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -76,8 +77,7 @@ test.describe('output gallery', () => {
     webShell,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectPageErrors(page);
     const list = await openDemoJobs(page, webShell.url);
     const detail = page.getByTestId('job-detail');
 
@@ -143,8 +143,7 @@ test.describe('output gallery', () => {
 
   test('audio plays and seeks; text shows as text', async ({ page, webShell }, testInfo) => {
     test.setTimeout(90_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectPageErrors(page);
     const list = await openDemoJobs(page, webShell.url);
     const detail = page.getByTestId('job-detail');
 

@@ -16,7 +16,8 @@ import type { Locator, Page } from '@playwright/test';
 import { z } from 'zod';
 import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
 import { launchesFixture, type Launches } from './support/launches';
-import { addActiveProfile, jsonFile, openShell } from './support/loupeUi';
+import { jsonFile, openShell, openWithProfile } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { DEMO_KEY, expect, test as base, type RunningSimulator } from './support/simulator';
 import { storedRows } from './support/storeFile';
 import { startGate, type Gate, type HoldMode } from './support/submitGate';
@@ -65,8 +66,7 @@ function section(page: Page, name: 'Jobs' | 'Batches'): Promise<void> {
 /** First launch: an active serverless profile for the simulator (through the gate), on the Jobs screen. */
 async function firstLaunch(page: Page, launches: Launches, gate: Gate): Promise<WebShell> {
   const shell = await launches.start();
-  await openShell(page, shell.url);
-  const key = await addActiveProfile(page, {
+  const key = await openWithProfile(page, shell.url, {
     name: 'Sim serverless',
     surface: 'serverless',
     baseUrl: gate.url,
@@ -91,8 +91,7 @@ async function submitHeld(
   name: string,
   workflow: unknown,
 ): Promise<{ first: WebShell; errors: string[] }> {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectPageErrors(page);
   const first = await firstLaunch(page, launches, gate);
   gate.hold(hold);
   await page.getByTestId('workflow-file-input').first().setInputFiles(jsonFile(name, workflow));

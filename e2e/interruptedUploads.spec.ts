@@ -10,6 +10,7 @@ import type { JSHandle, Locator, Page } from '@playwright/test';
 import { z } from 'zod';
 import { launchesFixture, type Launches } from './support/launches';
 import { demoOrigin, openDemo, openShell } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { storedRows } from './support/storeFile';
 import { demoStats, dropFiles, openAssets, setDemoDelay } from './support/uploadsUi';
 import { expect, stopWebShell, test as base } from './webShell';
@@ -55,8 +56,7 @@ test('an upload cut off by a crash comes back as interrupted; dropped again it f
   launches,
 }, testInfo) => {
   test.setTimeout(60_000);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectPageErrors(page);
   const bytes = randomBytes(300_000);
 
   // First launch: the Demo profile, a file dropped, its upload held by the service.

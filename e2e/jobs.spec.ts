@@ -4,7 +4,8 @@
 // list and the detail are written next to the test's output for a person to look at.
 import type { Locator } from '@playwright/test';
 import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
-import { openDemoJobs } from './support/loupeUi';
+import { jsonFile, openDemoJobs } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './webShell';
 
 const API_WORKFLOW = textToImageWorkflow({
@@ -16,10 +17,6 @@ const API_WORKFLOW = textToImageWorkflow({
 
 const UI_WORKFLOW = { last_node_id: 1, last_link_id: 0, nodes: [{ id: 1, type: 'KSampler' }], links: [] };
 
-function jsonFile(name: string, value: unknown) {
-  return { name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) };
-}
-
 function statusOf(scope: Locator): Locator {
   return scope.getByTestId('job-status').first();
 }
@@ -30,8 +27,7 @@ test.describe('jobs', () => {
     webShell,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectPageErrors(page);
     const list = await openDemoJobs(page, webShell.url);
 
     // The seeded history: finished jobs of every kind, one running with a moving bar, one queued.

@@ -2,7 +2,7 @@
 // own service; pointed elsewhere, the profile loses its key, says why, and the other host never sees it.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addActiveProfile, openShell } from './support/loupeUi';
+import { openWithProfile } from './support/loupeUi';
 import { DEMO_KEY, expect, test } from './support/simulator';
 
 /** A host that answers 401 to everything and remembers every credential it was offered. */
@@ -46,8 +46,7 @@ test('the key works at its own address, and no other host ever sees it after the
 }, testInfo) => {
   const other = await listener();
   try {
-    await openShell(page, webShell.url);
-    await addActiveProfile(page, {
+    await openWithProfile(page, webShell.url, {
       name: 'Studio',
       surface: 'managed',
       baseUrl: simulator.url,

@@ -3,7 +3,8 @@
 // for the other specs.
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import type { Page } from '@playwright/test';
+import { openShell } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { expect, startWebShell, test as base, type WebShell } from './webShell';
 
 const test = base.extend<{ shell: WebShell }>({
@@ -31,19 +32,13 @@ async function closedPort(): Promise<number> {
   });
 }
 
-async function open(page: Page, shell: WebShell): Promise<void> {
-  await page.goto(shell.url);
-  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-}
-
 test.describe('profiles and the first run', () => {
   test('adds a profile, shows field errors, tests it, saves a key and removes it', async ({
     page,
     shell,
   }, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await open(page, shell);
+    const errors = collectPageErrors(page);
+    await openShell(page, shell.url);
     const firstRun = page.getByTestId('first-run');
     await expect(firstRun).toBeVisible();
     await expect(page.getByTestId('active-profile')).toHaveText('No profile selected');
@@ -141,7 +136,7 @@ test.describe('profiles and the first run', () => {
     page,
     shell,
   }, testInfo) => {
-    await open(page, shell);
+    await openShell(page, shell.url);
     const firstRun = page.getByTestId('first-run');
     await firstRun.getByRole('button', { name: 'Connect to the local proxy' }).click();
     // Nothing listens on 127.0.0.1:8189 here: an unreachable report, or the host's words when it cannot test.
@@ -156,7 +151,7 @@ test.describe('profiles and the first run', () => {
   });
 
   test('first run: the Demo server starts and becomes active', async ({ page, shell }, testInfo) => {
-    await open(page, shell);
+    await openShell(page, shell.url);
     await page.getByTestId('first-run').getByRole('button', { name: 'Try the Demo server' }).click();
     await expect(page.getByTestId('first-run')).toBeHidden({ timeout: 20_000 });
     await expect(page.getByTestId('active-profile')).toContainText('Demo');

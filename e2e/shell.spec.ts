@@ -1,3 +1,4 @@
+import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './webShell';
 
 test.describe('browser shell', () => {
@@ -5,8 +6,7 @@ test.describe('browser shell', () => {
     page,
     webShell,
   }, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectPageErrors(page);
     await page.goto(webShell.url);
     await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
     // The token leaves the address bar as soon as the page has read it.

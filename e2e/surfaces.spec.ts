@@ -5,7 +5,8 @@
 // Screenshots of the list and the detail per surface go to the test's output folder for a person to look at.
 import type { Locator, Page } from '@playwright/test';
 import { failingWorkflow, textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
-import { addActiveProfile, headerStatus, openShell, submitThroughPicker } from './support/loupeUi';
+import { headerStatus, openWithProfile, submitThroughPicker } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { DEMO_KEY, expect, test, type Surface } from './support/simulator';
 
 const SURFACES: readonly Surface[] = ['self-hosted', 'managed', 'serverless'];
@@ -24,8 +25,7 @@ function rowOf(list: Locator, jobId: string): Locator {
 
 /** Page errors and any dialog (alert, confirm…) the page opens: a hostile text that ran would show here. */
 function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectPageErrors(page);
   page.on('dialog', (dialog) => {
     errors.push(`dialog: ${dialog.message()}`);
     void dialog.dismiss();
@@ -44,8 +44,7 @@ for (const surface of SURFACES) {
     }, testInfo) => {
       test.setTimeout(45_000);
       const errors = watchErrors(page);
-      await openShell(page, webShell.url);
-      const key = await addActiveProfile(page, {
+      const key = await openWithProfile(page, webShell.url, {
         name: `Sim ${surface}`,
         surface,
         baseUrl: simulator.url,
@@ -208,8 +207,7 @@ test.describe('hostile log text', () => {
       .poll(() => simulator.control.jobs().find((job) => job.id === bigId)?.status, { timeout: 10_000 })
       .toBe('failed');
 
-    await openShell(page, webShell.url);
-    await addActiveProfile(page, {
+    await openWithProfile(page, webShell.url, {
       name: 'Hostile',
       surface: 'serverless',
       baseUrl: simulator.url,

@@ -5,6 +5,7 @@
 // Screenshots of the Assets view and the uploader during and after an upload go next to the test's output.
 import type { JSHandle, Page } from '@playwright/test';
 import { openDemo } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
 import { demoStats, dropFiles, openAssets, setDemoDelay } from './support/uploadsUi';
 import { expect, test } from './webShell';
 
@@ -125,8 +126,7 @@ test.describe('uploads', () => {
     webShell,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectPageErrors(page);
     const demo = await openDemoAssets(page, webShell.url);
     await page.screenshot({ path: testInfo.outputPath('assets-view.png') });
 

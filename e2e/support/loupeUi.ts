@@ -41,11 +41,11 @@ export async function openDemoJobs(page: Page, url: string): Promise<Locator> {
   return list;
 }
 
+/** Where Loupe kept the profile's key: the system keychain, this session only, or nowhere (none given). */
+export type KeyStorage = 'keychain' | 'session' | 'none';
+
 /** Settings → Profiles → Add; with no profile active yet, the new one becomes active. Ends on the Jobs screen. */
-export async function addActiveProfile(
-  page: Page,
-  input: ProfileInput,
-): Promise<'keychain' | 'session' | 'none'> {
+export async function addActiveProfile(page: Page, input: ProfileInput): Promise<KeyStorage> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('button', { name: '+ Add profile' }).click();
   const form = page.getByRole('form', { name: 'Add a profile' });
@@ -56,7 +56,7 @@ export async function addActiveProfile(
   if (input.apiKey !== undefined) await form.getByLabel('API key').fill(input.apiKey);
   await form.getByRole('button', { name: 'Save' }).click();
 
-  let stored: 'keychain' | 'session' | 'none' = 'none';
+  let stored: KeyStorage = 'none';
   if (input.apiKey !== undefined) {
     // Without a usable keychain Loupe asks before keeping the key for this session only. The row shows
     // "no key" while the key is on its way, so wait for the dialog or the row's final word.
@@ -74,6 +74,12 @@ export async function addActiveProfile(
   await expect(page.getByTestId('active-profile')).toContainText(input.name);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Jobs' }).click();
   return stored;
+}
+
+/** A fresh shell whose first profile is `input`, made active; ends on the Jobs screen. */
+export async function openWithProfile(page: Page, url: string, input: ProfileInput): Promise<KeyStorage> {
+  await openShell(page, url);
+  return addActiveProfile(page, input);
 }
 
 export function jsonFile(name: string, value: unknown) {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetReply, AssetRequest, AssetResponderLike } from '../core/content';
+import { expectAssetHeaders } from '../core/content/testing/assetHeaders';
 import { uploadBytes } from '../core/content/testing/bytes';
 import { contentFixture, type ContentFixture } from '../core/content/testing/contentFixture';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
@@ -43,11 +44,7 @@ describe('loupe-asset:// in Electron', () => {
 
     const response = await protocol.fetch(`loupe-asset://${profileId}/${assetId}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('audio/wav');
-    expect(response.headers.get('content-length')).toBe(String(bytes.length));
-    expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    expectAssetHeaders(response.headers, 'audio/wav', bytes.length);
     expect(response.headers.get('access-control-allow-origin')).toBe('loupe-app://app');
     expect(response.body).toBeInstanceOf(ReadableStream);
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);

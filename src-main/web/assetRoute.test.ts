@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
 import { clearSimRequests, simRequests } from '../core/api/testing/conformance/simulatorHarness';
+import { expectAssetHeaders } from '../core/content/testing/assetHeaders';
 import { uploadBytes } from '../core/content/testing/bytes';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
 import { startWebHost, type WebHost } from './webHost';
@@ -87,11 +88,7 @@ describe('the browser shell asset route', () => {
     expect(core.content.capability).not.toBe(host.token);
     const response = await fetch(`${host.origin}${base}${profileId}/${imageId}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('content-length')).toBe(String(png.length));
-    expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    expectAssetHeaders(response.headers, 'image/png', png.length);
     expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
   });
 

@@ -14,38 +14,31 @@ import {
   type BytesPlan,
   type UploadBatch,
 } from '../../src-shared/contract';
-import { clearSimRequests, simRequests, startFast } from '../core/api/testing/conformance/simulatorHarness';
-import { connectCore, createTestCore, type TestCore } from '../core/app/testing/testCore';
+import { clearSimRequests, simRequests } from '../core/api/testing/conformance/simulatorHarness';
+import { coreOnSimulator } from '../core/app/testing/coreOnSimulator';
 import { hashChunksWithWasm, UploadService } from '../core/uploads';
-import type { RunningSimulator } from '../simulator/server';
 import { startWebHost, type WebHost } from './webHost';
 
+const env = coreOnSimulator('serverless');
 let rendererRoot: string;
-let sim: RunningSimulator;
-let core: TestCore;
 let host: WebHost;
 
 beforeAll(async () => {
-  sim = await startFast({ surface: 'serverless' });
-  core = await createTestCore();
-  await connectCore(core, { surface: 'serverless', baseUrl: sim.url });
   rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
   writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
   host = await startWebHost({
     rendererRoot,
-    dispatcher: core.dispatcher,
+    dispatcher: env.core.dispatcher,
     token: 'test-token-0123456789abcdef',
-    assets: { capability: core.content.capability, responder: core.content.responder },
-    uploads: { capability: core.content.capability, receiver: core.uploads.bytes },
+    assets: { capability: env.core.content.capability, responder: env.core.content.responder },
+    uploads: { capability: env.core.content.capability, receiver: env.core.uploads.bytes },
   });
 });
 afterAll(async () => {
   rmSync(rendererRoot, { recursive: true, force: true });
   await host.close();
-  await core.dispose();
-  await sim.close();
 });
-beforeEach(() => sim.control.reset());
+beforeEach(() => env.sim.control.reset());
 
 const prepared = z.object({ batchId: z.string(), files: z.array(bytesPlanSchema) });
 
@@ -68,7 +61,7 @@ async function declare(file: PageFile) {
 }
 
 async function prepare(...files: PageFile[]): Promise<{ batchId: string; files: BytesPlan[] }> {
-  const result = await core.dispatcher.call('uploads.prepareBytes', {
+  const result = await env.core.dispatcher.call('uploads.prepareBytes', {
     files: await Promise.all(files.map(declare)),
     options: { tags: ['from-page'] },
   });
@@ -90,7 +83,7 @@ async function put(url: string, body: Buffer, headers: Record<string, string> = 
 }
 
 async function batch(batchId: string): Promise<UploadBatch> {
-  const listed = await core.dispatcher.call('uploads.list', {});
+  const listed = await env.core.dispatcher.call('uploads.list', {});
   if (!listed.ok) throw new Error(listed.error.message);
   const batches = z.object({ batches: z.array(uploadBatchSchema) }).parse(listed.value).batches;
   const found = batches.find((b) => b.batchId === batchId);
@@ -130,26 +123,26 @@ describe('page-hashed uploads through the upload route', () => {
     });
     expect(sent.status).toBe(200);
     expect(sent.body.outcome).toMatchObject({ kind: 'uploaded', createdNew: true });
-    expect(sim.control.stats().uploadBytesReceived).toBe(200_000);
-    const done = await core.uploads.whenFinished(first.batchId);
+    expect(env.sim.control.stats().uploadBytesReceived).toBe(200_000);
+    const done = await env.core.uploads.whenFinished(first.batchId);
     expect(done.files[0]).toMatchObject({ state: 'done', bytesSent: 200_000 });
     expect(done.files[0]?.hash).toMatch(/^blake3:[0-9a-f]{64}$/);
     expect(done.summary.text).toBe('1 file, 1 uploaded');
 
     const again = await prepare({ bytes, name: 'photo-copy.png' });
     expect(again.files).toEqual([{ fileId: 'f1', action: 'deduplicated', sendUrl: null }]);
-    const second = await core.uploads.whenFinished(again.batchId);
+    const second = await env.core.uploads.whenFinished(again.batchId);
     expect(second.files[0]?.outcome).toMatchObject({ kind: 'deduplicated', bytesNotSent: 200_000 });
     expect(second.summary.text).toBe('1 file, 1 already on the server, 200 kB not sent');
     // The service's own byte counter: nothing more arrived.
-    const stats: unknown = await (await fetch(`${sim.origin}/_sim/stats`)).json();
+    const stats: unknown = await (await fetch(`${env.sim.origin}/_sim/stats`)).json();
     expect(stats).toMatchObject({ uploadBytesReceived: 200_000, assets: 2, blobs: 1 });
 
     // Both are assets Loupe now knows, with their hash, under the path the page gave.
-    const listed = await core.dispatcher.call('assets.list', {});
+    const listed = await env.core.dispatcher.call('assets.list', {});
     expect(listed).toMatchObject({ ok: true, value: { total: 2 } });
     const uploaded = sent.body.outcome as { assetId: string };
-    const asset = await core.dispatcher.call('assets.get', { assetId: uploaded.assetId });
+    const asset = await env.core.dispatcher.call('assets.get', { assetId: uploaded.assetId });
     expect(asset).toMatchObject({
       ok: true,
       value: { name: 'photo.png', hash: done.files[0]?.hash, sizeBytes: 200_000 },
@@ -160,15 +153,15 @@ describe('page-hashed uploads through the upload route', () => {
     const bytes = randomBytes(1000);
     const plan = await prepare({ bytes, name: 'guarded.bin' });
     const url = sendUrlOf(plan.files[0]);
-    await clearSimRequests(sim);
-    const wrong = url.replace(core.content.capability, 'A'.repeat(core.content.capability.length));
+    await clearSimRequests(env.sim);
+    const wrong = url.replace(env.core.content.capability, 'A'.repeat(env.core.content.capability.length));
     expect((await put(wrong, bytes)).status).toBe(404);
-    expect((await put(url.replace(core.content.capability, host.token), bytes)).status).toBe(404);
+    expect((await put(url.replace(env.core.content.capability, host.token), bytes)).status).toBe(404);
     expect((await put(url, bytes, { origin: 'http://evil.example' })).status).toBe(403);
     // With the right capability but no Origin at all: refused too.
     expect((await put(url, bytes, { origin: '' })).status).toBe(403);
     expect((await fetch(url)).status).toBe(405);
-    expect(await simRequests(sim)).toEqual([]);
+    expect(await simRequests(env.sim)).toEqual([]);
     expect((await batch(plan.batchId)).files[0]?.state).toBe('queued');
 
     // The right PUT goes through once; the address is spent after that.
@@ -180,11 +173,11 @@ describe('page-hashed uploads through the upload route', () => {
   it('refuses a body whose length differs from the size the page hashed', async () => {
     const bytes = randomBytes(4000);
     const plan = await prepare({ bytes, name: 'short.bin' });
-    await clearSimRequests(sim);
+    await clearSimRequests(env.sim);
     const refused = await put(sendUrlOf(plan.files[0]), bytes.subarray(0, 3000));
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'size_mismatch' } } });
-    expect(await simRequests(sim)).toEqual([]);
-    expect(sim.control.stats().uploadBytesReceived).toBe(0);
+    expect(await simRequests(env.sim)).toEqual([]);
+    expect(env.sim.control.stats().uploadBytesReceived).toBe(0);
     expect((await batch(plan.batchId)).files[0]?.outcome).toMatchObject({
       kind: 'failed',
       code: 'size_mismatch',
@@ -194,28 +187,28 @@ describe('page-hashed uploads through the upload route', () => {
   it('refuses a page length header that disagrees with Content-Length, without spending the address', async () => {
     const bytes = randomBytes(500);
     const plan = await prepare({ bytes, name: 'two-lengths.bin' });
-    await clearSimRequests(sim);
+    await clearSimRequests(env.sim);
     const refused = await put(sendUrlOf(plan.files[0]), bytes, { 'x-loupe-length': '499' });
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'length_mismatch' } } });
-    expect(await simRequests(sim)).toEqual([]);
+    expect(await simRequests(env.sim)).toEqual([]);
     expect((await batch(plan.batchId)).files[0]?.state).toBe('queued');
   });
 
   it('refuses an oversized body by its Content-Length, before the service sees a byte', async () => {
     const plan = await prepare({ bytes: randomBytes(10), name: 'tiny.bin' });
-    await clearSimRequests(sim);
+    await clearSimRequests(env.sim);
     const refused = await putHeadersOnly(sendUrlOf(plan.files[0]), 100_000_001);
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'too_large' } });
-    expect(await simRequests(sim)).toEqual([]);
-    expect(sim.control.stats().uploadBytesReceived).toBe(0);
+    expect(await simRequests(env.sim)).toEqual([]);
+    expect(env.sim.control.stats().uploadBytesReceived).toBe(0);
   });
 
   it('refuses a file over the limit at planning time, after only the check by hash', async () => {
-    await clearSimRequests(sim);
+    await clearSimRequests(env.sim);
     const plan = await prepare({ bytes: randomBytes(16), name: 'huge.mov', size: 150_000_000 });
     expect(plan.files).toEqual([{ fileId: 'f1', action: 'refused-too-large', sendUrl: null }]);
-    expect((await simRequests(sim)).map((r) => r.method)).toEqual(['HEAD']);
+    expect((await simRequests(env.sim)).map((r) => r.method)).toEqual(['HEAD']);
     const outcome = (await batch(plan.batchId)).files[0]?.outcome;
     expect(outcome).toMatchObject({ kind: 'refused-too-large', limitBytes: 100_000_000 });
   });
@@ -232,10 +225,10 @@ describe('page-hashed uploads through the upload route', () => {
       corruption: true,
       outcomeUnknown: false,
     });
-    expect(sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });
+    expect(env.sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });
 
     // A retry under the hash of what the file holds now plans a new send, and that one lands.
-    const retried = await core.dispatcher.call('uploads.retryBytes', {
+    const retried = await env.core.dispatcher.call('uploads.retryBytes', {
       batchId: plan.batchId,
       fileId: 'f1',
       size: other.length,
@@ -243,7 +236,7 @@ describe('page-hashed uploads through the upload route', () => {
     });
     const again = bytesPlanSchema.parse(retried.ok ? retried.value : null);
     expect((await put(sendUrlOf(again), other)).body.outcome).toMatchObject({ kind: 'uploaded' });
-    expect(sim.control.stats()).toMatchObject({ assets: 1, blobs: 1 });
+    expect(env.sim.control.stats()).toMatchObject({ assets: 1, blobs: 1 });
   });
 
   it('cancels the upstream request when the page goes away mid-body, leaving no asset', async () => {
@@ -257,16 +250,20 @@ describe('page-hashed uploads through the upload route', () => {
     req.write(randomBytes(1024 * 1024));
     await expect.poll(async () => (await batch(plan.batchId)).files[0]?.state).toBe('sending');
     req.destroy();
-    const done = await core.uploads.whenFinished(plan.batchId);
+    const done = await env.core.uploads.whenFinished(plan.batchId);
     expect(done.files[0]?.outcome).toMatchObject({ kind: 'canceled' });
-    expect(sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });
+    expect(env.sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });
   });
 
   it('without an upload route (a host serving none) still dedups known bytes and says why the rest cannot go', async () => {
     const known = randomBytes(3000);
     const first = await prepare({ bytes: known, name: 'known.bin' });
     await put(sendUrlOf(first.files[0]), known);
-    const electron = new UploadService({ store: core.store, profiles: core.profiles, bytesRouteBase: null });
+    const electron = new UploadService({
+      store: env.core.store,
+      profiles: env.core.profiles,
+      bytesRouteBase: null,
+    });
     try {
       const plan = await electron.bytes.prepare(
         [

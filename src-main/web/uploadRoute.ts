@@ -12,8 +12,11 @@ import {
   answerForOutcome,
   checkBytesRequest,
   isBytesRoutePath,
+  type BytesDelivery,
+  type BytesReceiver,
   type BytesRouteAnswer,
   type BytesRouteOptions,
+  type BytesRouteRequest,
 } from '../core/uploads';
 
 export type UploadRouteOptions = BytesRouteOptions;
@@ -29,7 +32,11 @@ export async function serveUploadRoute(
   hostOrigin: string,
 ): Promise<void> {
   try {
-    await answer(req, res, pathname, options, hostOrigin);
+    const checked = checkBytesRequest(bytesRequestOf(req, pathname), options.capability, hostOrigin);
+    reply(
+      res,
+      checked.kind === 'refuse' ? checked.answer : await receive(req, res, options.receiver, checked),
+    );
   } catch (error) {
     const refused = answerForError(error);
     if (refused !== null) {
@@ -43,40 +50,36 @@ export async function serveUploadRoute(
   }
 }
 
-async function answer(
+/** What core's checks read of a Node request. */
+function bytesRequestOf(req: IncomingMessage, pathname: string): BytesRouteRequest {
+  return {
+    pathname,
+    method: req.method ?? '',
+    header: (name) => single(req.headers[name]),
+    origins: [single(req.headers.origin)],
+  };
+}
+
+/** Hands an accepted request's body to core, and answers with the file's outcome. */
+async function receive(
   req: IncomingMessage,
   res: ServerResponse,
-  pathname: string,
-  options: UploadRouteOptions,
-  hostOrigin: string,
-): Promise<void> {
-  const checked = checkBytesRequest(
-    {
-      pathname,
-      method: req.method ?? '',
-      header: (name) => single(req.headers[name]),
-      origins: [single(req.headers.origin)],
-    },
-    options.capability,
-    hostOrigin,
-  );
-  if (checked.kind === 'refuse') {
-    reply(res, checked.answer);
-    return;
-  }
+  receiver: BytesReceiver,
+  accepted: Pick<BytesDelivery, 'batchId' | 'fileId' | 'length'>,
+): Promise<BytesRouteAnswer> {
   // The page going away mid-body (cancel, a closed tab) stops the upstream request too.
   const page = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) page.abort();
   });
-  const outcome = await options.receiver.receive({
-    batchId: checked.batchId,
-    fileId: checked.fileId,
-    length: checked.length,
+  const outcome = await receiver.receive({
+    batchId: accepted.batchId,
+    fileId: accepted.fileId,
+    length: accepted.length,
     body: req,
     signal: page.signal,
   });
-  reply(res, answerForOutcome(outcome));
+  return answerForOutcome(outcome);
 }
 
 function single(value: string | string[] | undefined): string | undefined {

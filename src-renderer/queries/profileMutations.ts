@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CallArgs, ProfileList } from '../../src-shared/contract';
 import { unwrap } from '../lib/callError';
 import { useLoupe } from '../lib/loupeContext';
@@ -19,6 +19,15 @@ export const credentialStorageQuery = (profileId: string) =>
     gcTime: Infinity,
   });
 
+/**
+ * A profile's address or key changed: its last connection report is about how things were (reset, not
+ * awaited: a probe is slow), and the list reads the profile again.
+ */
+async function afterProfileChange(queryClient: QueryClient, profileId: string): Promise<void> {
+  void queryClient.resetQueries({ queryKey: profileKeys.connection(profileId) });
+  await queryClient.invalidateQueries({ queryKey: profileKeys.list });
+}
+
 export function useCreateProfile() {
   const loupe = useLoupe();
   const queryClient = useQueryClient();
@@ -33,11 +42,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (args: CallArgs<'profiles.update'>) => unwrap(loupe.profiles.update(args)),
-    onSuccess: async (profile) => {
-      // A new address or surface makes the last report about another place (not awaited: a probe is slow).
-      void queryClient.resetQueries({ queryKey: profileKeys.connection(profile.id) });
-      await queryClient.invalidateQueries({ queryKey: profileKeys.list });
-    },
+    onSuccess: (profile) => afterProfileChange(queryClient, profile.id),
   });
 }
 
@@ -61,8 +66,7 @@ export function useSetCredential() {
     mutationFn: (args: CallArgs<'profiles.setCredential'>) => unwrap(loupe.profiles.setCredential(args)),
     onSuccess: async ({ storage, profile }) => {
       queryClient.setQueryData(credentialStorageQuery(profile.id).queryKey, storage);
-      void queryClient.resetQueries({ queryKey: profileKeys.connection(profile.id) });
-      await queryClient.invalidateQueries({ queryKey: profileKeys.list });
+      await afterProfileChange(queryClient, profile.id);
     },
   });
 }
@@ -74,8 +78,7 @@ export function useClearCredential() {
     mutationFn: (profileId: string) => unwrap(loupe.profiles.clearCredential({ profileId })),
     onSuccess: async (profile) => {
       queryClient.setQueryData(credentialStorageQuery(profile.id).queryKey, null);
-      void queryClient.resetQueries({ queryKey: profileKeys.connection(profile.id) });
-      await queryClient.invalidateQueries({ queryKey: profileKeys.list });
+      await afterProfileChange(queryClient, profile.id);
     },
   });
 }

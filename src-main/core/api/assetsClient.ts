@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { openOnce, type ByteSource, type OpenBytes } from './byteSource';
 import { callOptions, type CallOptions } from './callOptions';
+import { checkedJsonPost } from './checkedJsonPost';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
 import type { HttpResponse } from './httpResponse';
@@ -105,14 +106,9 @@ export class AssetsClient {
 
   /** Zero-byte dedup: mints an asset over a blob the platform already holds. 404 blob_not_found on a miss. */
   async fromHash(body: FromHashBody, options: CallOptions = {}): Promise<CreatedAsset> {
-    const value = validateRequest(FromHashBodySchema, body, 'invalid_request');
-    const response = await this.http.send({
-      family: 'v2',
-      method: 'POST',
-      target: 'api/v2/assets/from-hash',
-      body: { kind: 'json', value },
-      ...callOptions(options),
-    });
+    const response = await this.http.send(
+      checkedJsonPost({ family: 'v2', target: 'api/v2/assets/from-hash' }, FromHashBodySchema, body, options),
+    );
     return createdAssetOf(response);
   }
 

@@ -2,6 +2,7 @@
 // addressed through its own `urls`, which the service gives so clients do not build URLs.
 import { randomUUID } from 'node:crypto';
 import { callOptions, type CallOptions } from './callOptions';
+import { checkedJsonPost } from './checkedJsonPost';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
 import { absoluteJobLinks } from './links';
@@ -53,20 +54,13 @@ export class JobsClient {
         'This is a UI-format export; export the workflow in API format and submit that.',
       );
     }
-    const value = validateRequest(SubmitJobBodySchema, body, 'invalid_request');
+    const post = checkedJsonPost({ family: 'v2', target: 'api/v2/jobs' }, SubmitJobBodySchema, body, options);
     const idempotencyKey = validateRequest(
       IdempotencyKeySchema,
       options.idempotencyKey ?? randomUUID(),
       'invalid_request',
     );
-    const response = await this.http.send({
-      family: 'v2',
-      method: 'POST',
-      target: 'api/v2/jobs',
-      body: { kind: 'json', value },
-      idempotencyKey,
-      ...callOptions(options),
-    });
+    const response = await this.http.send({ ...post, idempotencyKey });
     return absoluteJobLinks(await response.parse(JobSchema), response.url);
   }
 

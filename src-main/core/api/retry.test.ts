@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { HttpClient } from './http';
+import { HttpClient, type HttpRequest } from './http';
 import { RetryPolicy, type AttemptContext } from './retry';
 import { json, recordingSleep, startTestServer, testConnection, type TestServer } from './testing/testServer';
 
@@ -26,6 +26,11 @@ const refused = new ApiError({
   message: 'refused',
   notSent: true,
 });
+
+/** A submit carrying its Idempotency-Key, as JobsClient sends one. */
+function keyedSubmit(idempotencyKey: string): HttpRequest {
+  return { family: 'v2', method: 'POST', target: 'x', idempotencyKey, body: { kind: 'json', value: {} } };
+}
 
 function context(overrides: Partial<AttemptContext>): AttemptContext {
   return {
@@ -142,15 +147,7 @@ describe('retries over real sockets', () => {
       [429, { error: { code: 'queue_full', message: '' } }, { 'retry-after': '3' }],
       [201, { ok: 1 }],
     ]);
-    await (
-      await http.send({
-        family: 'v2',
-        method: 'POST',
-        target: 'x',
-        idempotencyKey: 'key-1',
-        body: { kind: 'json', value: {} },
-      })
-    ).discard();
+    await (await http.send(keyedSubmit('key-1'))).discard();
     expect(waits).toEqual([3000]);
     expect(server.requests.map((r) => r.headers['idempotency-key'])).toEqual(['key-1', 'key-1']);
   });
@@ -159,15 +156,7 @@ describe('retries over real sockets', () => {
     const { server, http } = await setup([
       [500, { error: { code: 'upstream_error', message: 'try later' } }],
     ]);
-    const error = await http
-      .send({
-        family: 'v2',
-        method: 'POST',
-        target: 'x',
-        idempotencyKey: 'key-2',
-        body: { kind: 'json', value: {} },
-      })
-      .catch((e: unknown) => e);
+    const error = await http.send(keyedSubmit('key-2')).catch((e: unknown) => e);
     expect(error).toMatchObject({
       kind: 'maybe-created',
       code: 'outcome_unknown',
@@ -178,15 +167,10 @@ describe('retries over real sockets', () => {
 
   it('reports idempotency_key_reuse as maybe-created, never as a plain failure', async () => {
     const { http } = await setup([[422, { error: { code: 'idempotency_key_reuse', message: 'used' } }]]);
-    await expect(
-      http.send({
-        family: 'v2',
-        method: 'POST',
-        target: 'x',
-        idempotencyKey: 'key-3',
-        body: { kind: 'json', value: {} },
-      }),
-    ).rejects.toMatchObject({ kind: 'maybe-created', details: { originalCode: 'idempotency_key_reuse' } });
+    await expect(http.send(keyedSubmit('key-3'))).rejects.toMatchObject({
+      kind: 'maybe-created',
+      details: { originalCode: 'idempotency_key_reuse' },
+    });
   });
 
   it('reports a keyed submit whose connection dropped mid-request as maybe-created', async () => {
@@ -198,15 +182,10 @@ describe('retries over real sockets', () => {
       connection: testConnection(server.origin),
       retryPolicy: new RetryPolicy({ sleep: () => Promise.resolve() }),
     });
-    await expect(
-      http.send({
-        family: 'v2',
-        method: 'POST',
-        target: 'x',
-        idempotencyKey: 'key-4',
-        body: { kind: 'json', value: {} },
-      }),
-    ).rejects.toMatchObject({ kind: 'maybe-created', details: { originalCode: 'network_error' } });
+    await expect(http.send(keyedSubmit('key-4'))).rejects.toMatchObject({
+      kind: 'maybe-created',
+      details: { originalCode: 'network_error' },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -218,15 +197,7 @@ describe('retries over real sockets', () => {
       connection: testConnection(gone.origin),
       retryPolicy: new RetryPolicy({ sleep, maxAttempts: 3 }),
     });
-    await expect(
-      http.send({
-        family: 'v2',
-        method: 'POST',
-        target: 'x',
-        idempotencyKey: 'key-5',
-        body: { kind: 'json', value: {} },
-      }),
-    ).rejects.toMatchObject({ kind: 'network', notSent: true });
+    await expect(http.send(keyedSubmit('key-5'))).rejects.toMatchObject({ kind: 'network', notSent: true });
     expect(waits).toHaveLength(2);
   });
 });

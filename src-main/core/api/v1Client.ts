@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { openOnce, type ByteSource, type OpenBytes } from './byteSource';
 import { callOptions, type CallOptions } from './callOptions';
+import { checkedJsonPost } from './checkedJsonPost';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
 import type { MultipartPart } from './multipart';
@@ -82,14 +83,9 @@ export class V1Client {
 
   /** Queues a prompt. A body that carries `error` and no prompt id is a refusal and throws. */
   async prompt(body: V1PromptBody, options: CallOptions = {}): Promise<V1PromptResult> {
-    const value = validateRequest(V1PromptBodySchema, body, 'invalid_request');
-    const response = await this.http.send({
-      family: 'v1',
-      method: 'POST',
-      target: 'api/prompt',
-      body: { kind: 'json', value },
-      ...callOptions(options),
-    });
+    const response = await this.http.send(
+      checkedJsonPost({ family: 'v1', target: 'api/prompt' }, V1PromptBodySchema, body, options),
+    );
     const result = await response.parse(V1PromptResponseSchema);
     if (result.prompt_id === null) {
       const refusal = promptErrorSchema.safeParse(result.error);

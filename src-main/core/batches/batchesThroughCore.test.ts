@@ -1,34 +1,23 @@
 // batches.* as the renderer reaches them: a workflow submitted through jobs.submit becomes a one-item batch,
 // and once the simulator has run it, batches.list and batches.get report it through the core's dispatcher
 // (so the contract's argument and result schemas check every call).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batchDetailSchema, batchesContract } from '../../../src-shared/contracts/batches';
-import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import type { CallName } from '../../../src-shared/contract';
-import { callOk, connectCore, createTestCore, submitUntilDone, type TestCore } from '../app/testing/testCore';
+import { coreOnSimulator } from '../app/testing/coreOnSimulator';
+import { callOk, connectCore, createTestCore, submitUntilDone } from '../app/testing/testCore';
 import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 
-let sim: RunningSimulator;
-let core: TestCore;
+const env = coreOnSimulator('serverless');
 
-beforeAll(async () => {
-  sim = await startFast({ surface: 'serverless' });
-  core = await createTestCore();
-  await connectCore(core, { surface: 'serverless', baseUrl: sim.url });
-});
-afterAll(async () => {
-  await core.dispose();
-  await sim.close();
-});
-
-const call = (name: CallName, args: unknown): Promise<unknown> => callOk(core, name, args);
+const call = (name: CallName, args: unknown): Promise<unknown> => callOk(env.core, name, args);
 
 const listResult = batchesContract['batches.list'].result;
 
 describe('batches through the core dispatcher', () => {
   it('shows a submitted workflow as a finished batch with its job’s outputs', async () => {
-    const { submitted, done: current } = await submitUntilDone(core, {
+    const { submitted, done: current } = await submitUntilDone(env.core, {
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
       fileName: 'portrait.json',
     });
@@ -66,16 +55,16 @@ describe('batches through the core dispatcher', () => {
 
   it('refuses a malformed batch id before any handler runs, and reports an unknown one as not found', async () => {
     for (const batchId of ['../secrets', 'a b', '', 42]) {
-      expect(await core.dispatcher.call('batches.get', { batchId })).toMatchObject({
+      expect(await env.core.dispatcher.call('batches.get', { batchId })).toMatchObject({
         ok: false,
         error: { code: 'invalid_arguments' },
       });
     }
-    expect(await core.dispatcher.call('batches.get', { batchId: 'b1', extra: true })).toMatchObject({
+    expect(await env.core.dispatcher.call('batches.get', { batchId: 'b1', extra: true })).toMatchObject({
       ok: false,
       error: { code: 'invalid_arguments' },
     });
-    expect(await core.dispatcher.call('batches.get', { batchId: 'no-such-batch' })).toMatchObject({
+    expect(await env.core.dispatcher.call('batches.get', { batchId: 'no-such-batch' })).toMatchObject({
       ok: false,
       error: { code: 'batch_not_found' },
     });
@@ -101,7 +90,7 @@ describe('batches through the core dispatcher', () => {
 describe('a submission cut off by a crash, across a restart of the core', () => {
   it('is taken up at the next start: its batch fills in with the one job it made', async () => {
     const first = await createTestCore();
-    const profileId = await connectCore(first, { surface: 'serverless', baseUrl: sim.url });
+    const profileId = await connectCore(first, { surface: 'serverless', baseUrl: env.sim.url });
     const request = { workflow: textToImageWorkflow({ steps: 2, seed: 77 }) } as JsonObject;
     first.store.batches.create({ id: 'crashed', profileId, name: 'Submitted: crashed.json' }, [
       { id: 'crashed-item', idempotencyKey: `key-${Date.now()}`, request },

@@ -109,20 +109,14 @@ describe('CredentialVault keeps each secret with the origins it was given for', 
     });
   });
 
-  it('reads a bare secret saved by an earlier Loupe as bound to nothing yet', async () => {
+  it.each([
+    ['a bare secret saved by an earlier Loupe', 'sk-legacy'],
+    ['a secret that merely looks like JSON', '{"loupe":1,"secret":"x"}'],
+  ])('reads %s as a bare secret, bound to nothing yet', async (_what, stored) => {
     const keychain = new FakeKeychain();
-    keychain.entries.set('p', 'sk-legacy');
+    keychain.entries.set('p', stored);
     expect(await new CredentialVault(keychain).readCredential('p')).toEqual({
-      secret: 'sk-legacy',
-      origins: null,
-    });
-  });
-
-  it('reads a secret that merely looks like JSON as a bare secret', async () => {
-    const keychain = new FakeKeychain();
-    keychain.entries.set('p', '{"loupe":1,"secret":"x"}');
-    expect(await new CredentialVault(keychain).readCredential('p')).toEqual({
-      secret: '{"loupe":1,"secret":"x"}',
+      secret: stored,
       origins: null,
     });
   });

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type LoupeStore } from '../store';
 import { makeTempDir, type TempDir } from '../store/testing/tempDir';
 import { CredentialVault } from './credentialVault';
-import { systemKeychain } from './keychainBackend';
+import { systemKeychain, type KeychainBackend } from './keychainBackend';
 import { ProfileService } from './profileService';
+import type { ProfileInput } from './profileSchemas';
 import { filesContaining } from './testing/diskScan';
 import { FakeKeychain } from './testing/fakeKeychain';
 
@@ -54,14 +55,23 @@ async function expectCanaryNowhere(service: ProfileService, profileId: string): 
   expect(filesContaining(dir.path, canary)).toEqual([]);
 }
 
+/** A profile service over this test's store, its vault on `keychain`, with one profile created in it. */
+async function serviceWithProfile(keychain: KeychainBackend, input: ProfileInput) {
+  const service = new ProfileService({ store, vault: new CredentialVault(keychain) });
+  return { service, profile: await service.create(input) };
+}
+
 describe.skipIf(!underKeyringWrapper)('with the real Secret Service', () => {
   it('is available', async () => {
     expect(await new CredentialVault(systemKeychain()).probe()).toEqual({ available: true });
   });
 
   it('sets, reads back in main (from the keychain, not memory), and clears', async () => {
-    const service = new ProfileService({ store, vault: new CredentialVault(systemKeychain()) });
-    const profile = await service.create({ name: 'Real', surface: 'managed', baseUrl: 'https://m.example' });
+    const { service, profile } = await serviceWithProfile(systemKeychain(), {
+      name: 'Real',
+      surface: 'managed',
+      baseUrl: 'https://m.example',
+    });
     expect(await service.setCredential(profile.id, canary)).toBe('keychain');
     expect((await service.readCredential(profile.id))?.secret).toBe(canary);
 
@@ -78,8 +88,7 @@ describe.skipIf(!underKeyringWrapper)('with the real Secret Service', () => {
   });
 
   it('never lets the canary reach the store files, results or logs', async () => {
-    const service = new ProfileService({ store, vault: new CredentialVault(systemKeychain()) });
-    const profile = await service.create({
+    const { service, profile } = await serviceWithProfile(systemKeychain(), {
       name: 'Canary',
       surface: 'serverless',
       baseUrl: 'https://d.example',
@@ -98,23 +107,23 @@ describe.skipIf(!underKeyringWrapper)('with the real Secret Service', () => {
   });
 
   it('remove clears the credential from the keychain', async () => {
-    const service = new ProfileService({ store, vault: new CredentialVault(systemKeychain()) });
-    const profile = await service.create({ name: 'Gone', surface: 'managed', baseUrl: 'https://m.example' });
+    const { service, profile } = await serviceWithProfile(systemKeychain(), {
+      name: 'Gone',
+      surface: 'managed',
+      baseUrl: 'https://m.example',
+    });
     await service.setCredential(profile.id, canary);
     await service.remove(profile.id);
     expect(await new CredentialVault(systemKeychain()).readCredential(profile.id)).toBeNull();
   });
 });
 
+const OFFLINE: ProfileInput = { name: 'Offline', surface: 'managed', baseUrl: 'https://m.example' };
+
 describe('with the keychain unavailable', () => {
   it('without consent: a typed error, and nothing anywhere', async () => {
     const keychain = new FakeKeychain(false);
-    const service = new ProfileService({ store, vault: new CredentialVault(keychain) });
-    const profile = await service.create({
-      name: 'Offline',
-      surface: 'managed',
-      baseUrl: 'https://m.example',
-    });
+    const { service, profile } = await serviceWithProfile(keychain, OFFLINE);
     const error = await service.setCredential(profile.id, canary).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'keychain_unavailable', details: { canKeepForSession: true } });
     expect(JSON.stringify(error)).not.toContain(canary);
@@ -125,12 +134,7 @@ describe('with the keychain unavailable', () => {
 
   it('with consent: kept for this session only, usable by main, and nothing on disk', async () => {
     const keychain = new FakeKeychain(false);
-    const service = new ProfileService({ store, vault: new CredentialVault(keychain) });
-    const profile = await service.create({
-      name: 'Offline',
-      surface: 'managed',
-      baseUrl: 'https://m.example',
-    });
+    const { service, profile } = await serviceWithProfile(keychain, OFFLINE);
     expect(await service.setCredential(profile.id, canary, { allowSessionOnly: true })).toBe('session');
     expect(await service.credentialState(profile.id)).toMatchObject({
       hasCredential: true,

@@ -22,21 +22,33 @@ function only(batch: UploadBatch): UploadFile {
   return batch.files[0]!;
 }
 
-/** Watches one file of a batch and runs `act` once, the first time `when` holds. */
-function once(
+/**
+ * Starts one file, runs `act` (given the batch's id) the first time `when` holds for it, and waits for the
+ * batch to finish.
+ */
+async function uploadActingOnce(
   service: UploadService,
-  batchId: string,
+  path: string,
   when: (file: UploadFile) => boolean,
-  act: () => void,
-): void {
+  act: (batchId: string) => void,
+): Promise<{ batchId: string; file: UploadFile }> {
+  const { batchId } = await service.start([path]);
   let done = false;
   service.onChange(batchId, () => {
     const file = service.batch(batchId).files[0]!;
     if (done || !when(file)) return;
     done = true;
-    act();
+    act(batchId);
   });
+  return { batchId, file: only(await service.whenFinished(batchId)) };
 }
+
+/** Sets a fixed modification time, so a rewrite of the same size can keep the time as well. */
+function pinTime(path: string): void {
+  utimesSync(path, 1_700_000_000, 1_700_000_000);
+}
+
+const checking = (file: UploadFile): boolean => file.state === 'checking';
 
 interface SeenUpload {
   path: string;
@@ -145,19 +157,12 @@ describe('refusals and corruption', () => {
   it('reports a hash_mismatch as corruption, creates nothing, and a retry uses a new key', async () => {
     const { service, seen } = spiedService();
     const path = bed.fx.file('shifty.bin', randomBytes(20_000));
-    utimesSync(path, 1_700_000_000, 1_700_000_000);
-    const { batchId } = await service.start([path]);
+    pinTime(path);
     // The disk hands back other bytes after hashing: same size, same time, so only the service can tell.
-    once(
-      service,
-      batchId,
-      (f) => f.state === 'checking',
-      () => {
-        writeFileSync(path, randomBytes(20_000));
-        utimesSync(path, 1_700_000_000, 1_700_000_000);
-      },
-    );
-    const file = only(await service.whenFinished(batchId));
+    const { batchId, file } = await uploadActingOnce(service, path, checking, () => {
+      writeFileSync(path, randomBytes(20_000));
+      pinTime(path);
+    });
     expect(file.outcome).toMatchObject({
       kind: 'failed',
       code: 'hash_mismatch',
@@ -182,15 +187,10 @@ describe('refusals and corruption', () => {
   it('notices a file changed after hashing and sends nothing', async () => {
     const service = bed.fx.service();
     const path = bed.fx.file('edited.txt', 'first version');
-    utimesSync(path, 1_700_000_000, 1_700_000_000);
-    const { batchId } = await service.start([path]);
-    once(
-      service,
-      batchId,
-      (f) => f.state === 'checking',
-      () => writeFileSync(path, 'second version!'),
+    pinTime(path);
+    const { file } = await uploadActingOnce(service, path, checking, () =>
+      writeFileSync(path, 'second version!'),
     );
-    const file = only(await service.whenFinished(batchId));
     expect(file.outcome).toMatchObject({ kind: 'failed', code: 'file_changed' });
     expect(bed.sim.control.stats().uploadBytesReceived).toBe(0);
   });
@@ -200,14 +200,12 @@ describe('cancel and retry', () => {
   it('cancels an upload mid-body and leaves no half-made asset', async () => {
     const service = bed.fx.service();
     const path = bed.fx.file('long.bin', randomBytes(16 * 1024 * 1024));
-    const { batchId } = await service.start([path]);
-    once(
+    const { batchId, file } = await uploadActingOnce(
       service,
-      batchId,
+      path,
       (f) => f.bytesSent > 0,
-      () => service.cancel(batchId),
+      (id) => service.cancel(id),
     );
-    const file = only(await service.whenFinished(batchId));
     expect(file.outcome).toMatchObject({ kind: 'canceled' });
     expect(file.bytesSent).toBeLessThan(16 * 1024 * 1024);
     expect(bed.sim.control.stats()).toMatchObject({ assets: 0, blobs: 0 });

@@ -2,29 +2,19 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
-import { connectCore, createTestCore, type TestCore } from '../app/testing/testCore';
+import { describe, expect, it } from 'vitest';
+import { coreOnSimulator } from '../app/testing/coreOnSimulator';
+import { connectCore, createTestCore } from '../app/testing/testCore';
 import type { StreamMessage } from '../../../src-shared/protocol';
 
-let sim: RunningSimulator;
-let core: TestCore;
-beforeAll(async () => {
-  sim = await startFast({ surface: 'managed' });
-  core = await createTestCore();
-  await connectCore(core, { surface: 'managed', baseUrl: sim.url });
-});
-afterAll(async () => {
-  await core.dispose();
-  await sim.close();
-});
+const env = coreOnSimulator('managed');
 
 describe('uploads through the core dispatcher', () => {
   it('starts a batch, streams its progress to the end, and lists it', async () => {
-    const path = join(core.dataDir, 'dropped.png');
+    const path = join(env.core.dataDir, 'dropped.png');
     writeFileSync(path, randomBytes(2048));
-    const [grant] = await core.grants.mintAll([path], null);
-    const started = await core.dispatcher.call('uploads.start', {
+    const [grant] = await env.core.grants.mintAll([path], null);
+    const started = await env.core.dispatcher.call('uploads.start', {
       grants: [grant!.grant],
       options: { tags: ['t'] },
     });
@@ -34,7 +24,7 @@ describe('uploads through the core dispatcher', () => {
     const owner = {};
     const messages: StreamMessage[] = [];
     await new Promise<void>((resolve) => {
-      const subscribed = core.dispatcher.subscribe(
+      const subscribed = env.core.dispatcher.subscribe(
         owner,
         'uploads.progress',
         'sub-uploads-1',
@@ -46,40 +36,40 @@ describe('uploads through the core dispatcher', () => {
       );
       expect(subscribed.ok).toBe(true);
     });
-    core.dispatcher.disposeOwner(owner);
+    env.core.dispatcher.disposeOwner(owner);
     expect(messages[0]).toMatchObject({ type: 'event', seq: 1, event: { type: 'snapshot' } });
 
-    const listed = await core.dispatcher.call('uploads.list', {});
+    const listed = await env.core.dispatcher.call('uploads.list', {});
     expect(listed).toMatchObject({
       ok: true,
       value: { batches: [{ batchId, summary: { files: 1, uploaded: 1 } }] },
     });
-    expect(sim.control.stats().uploadBytesReceived).toBe(2048);
+    expect(env.sim.control.stats().uploadBytesReceived).toBe(2048);
   });
 
   it('refuses a path string, a forged grant and a spent one with typed errors, reading nothing', async () => {
-    const secret = join(core.dataDir, 'id_ed25519');
+    const secret = join(env.core.dataDir, 'id_ed25519');
     writeFileSync(secret, 'PRIVATE KEY');
-    const before = sim.control.stats().uploadBytesReceived;
-    expect(await core.dispatcher.call('uploads.start', { paths: [secret] })).toMatchObject({
+    const before = env.sim.control.stats().uploadBytesReceived;
+    expect(await env.core.dispatcher.call('uploads.start', { paths: [secret] })).toMatchObject({
       ok: false,
       error: { code: 'invalid_arguments' },
     });
-    expect(await core.dispatcher.call('uploads.start', { grants: ['A'.repeat(43)] })).toMatchObject({
+    expect(await env.core.dispatcher.call('uploads.start', { grants: ['A'.repeat(43)] })).toMatchObject({
       ok: false,
       error: { code: 'invalid_grant' },
     });
-    const [grant] = await core.grants.mintAll([secret], null);
-    core.grants.redeem([grant!.grant], null);
-    expect(await core.dispatcher.call('uploads.start', { grants: [grant!.grant] })).toMatchObject({
+    const [grant] = await env.core.grants.mintAll([secret], null);
+    env.core.grants.redeem([grant!.grant], null);
+    expect(await env.core.dispatcher.call('uploads.start', { grants: [grant!.grant] })).toMatchObject({
       ok: false,
       error: { code: 'invalid_grant' },
     });
-    expect(sim.control.stats().uploadBytesReceived).toBe(before);
+    expect(env.sim.control.stats().uploadBytesReceived).toBe(before);
   });
 
   it('has no file dialog in the browser shell: pickFiles is not available', async () => {
-    expect(await core.dispatcher.call('uploads.pickFiles', { kind: 'files' })).toMatchObject({
+    expect(await env.core.dispatcher.call('uploads.pickFiles', { kind: 'files' })).toMatchObject({
       ok: false,
       error: { code: 'not_available' },
     });
@@ -89,7 +79,7 @@ describe('uploads through the core dispatcher', () => {
 describe('uploads interrupted by a stop, across a restart of the core', () => {
   it('come back in uploads.list, and uploads.forget settles them for good', async () => {
     const first = await createTestCore();
-    const profileId = await connectCore(first, { surface: 'managed', baseUrl: sim.url });
+    const profileId = await connectCore(first, { surface: 'managed', baseUrl: env.sim.url });
     const path = join(first.dataDir, 'frame.png');
     writeFileSync(path, randomBytes(512));
     first.store.uploads.recordIntent({

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { PaneSplitter } from '../../components/jobs/PaneSplitter';
+import { ListBesideDetail, type PaneLayout } from '../../components/jobs/ListBesideDetail';
+import { NothingOpen } from '../../components/jobs/NothingOpen';
 import { ASSET_LIST_WIDTH, useAssetsUi } from './assetsUiStore';
 import { AssetDetail } from './detail/AssetDetail';
 import { AssetListPane } from './list/AssetListPane';
@@ -7,18 +8,22 @@ import { UploadDropZone } from './upload/UploadDropZone';
 import { destinationText, parseUploadOptions } from './upload/uploadOptions';
 import { useUploader } from './upload/useUploader';
 
-/** Detail pane with nothing open: what goes here and how to get it there. */
+const ASSET_PANES: PaneLayout = {
+  label: 'Resize the asset list',
+  limits: ASSET_LIST_WIDTH,
+  listMinWidth: 'min-w-80',
+  detailRoom: '20rem',
+};
+
 function NoAssetOpen() {
   return (
-    <div className="flex h-full items-center justify-center p-8 text-center" data-testid="no-asset-open">
-      <div className="max-w-xs text-xs leading-relaxed text-muted">
-        <p className="mb-2 text-sm font-medium text-fg">No asset open</p>
-        <p>
-          Pick an asset to see its hash, size and expiry, copy its reference for a workflow, or delete it.
-        </p>
-        <p className="mt-3 text-faint">Drop files or folders anywhere on this window to upload them.</p>
-      </div>
-    </div>
+    <NothingOpen
+      testId="no-asset-open"
+      title="No asset open"
+      hint="Drop files or folders anywhere on this window to upload them."
+    >
+      Pick an asset to see its hash, size and expiry, copy its reference for a workflow, or delete it.
+    </NothingOpen>
   );
 }
 
@@ -42,18 +47,12 @@ export function AssetsView({ profileId }: { profileId: string }) {
   return (
     <div className="flex h-full min-w-0">
       <UploadDropZone onDrop={start} destination={destinationText(parseUploadOptions(draft))} />
-      <div className="h-full min-w-80 shrink-0" style={{ width: listWidth, maxWidth: 'calc(100% - 20rem)' }}>
-        <AssetListPane profileId={profileId} onUpload={start} onPickInMain={pickInMain} />
-      </div>
-      <PaneSplitter
-        label="Resize the asset list"
+      <ListBesideDetail
+        layout={ASSET_PANES}
         width={listWidth}
-        min={ASSET_LIST_WIDTH.min}
-        max={ASSET_LIST_WIDTH.max}
         onResize={setListWidth}
-        onReset={() => setListWidth(ASSET_LIST_WIDTH.initial)}
-      />
-      <div className="h-full min-w-0 flex-1 bg-panel">
+        list={<AssetListPane profileId={profileId} onUpload={start} onPickInMain={pickInMain} />}
+      >
         {openAssetId === null ? (
           <NoAssetOpen />
         ) : (
@@ -64,7 +63,7 @@ export function AssetsView({ profileId }: { profileId: string }) {
             onClose={() => openAsset(null)}
           />
         )}
-      </div>
+      </ListBesideDetail>
     </div>
   );
 }

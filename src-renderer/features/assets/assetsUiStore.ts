@@ -3,6 +3,7 @@
 // options are remembered across launches; the search and the selection start clean.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { clampWidth, rememberedWidth } from '../../stores/paneWidth';
 
 export const ASSET_LIST_WIDTH = { min: 340, max: 1200, initial: 560 } as const;
 
@@ -33,11 +34,6 @@ interface AssetsUiState {
   enterProfile: (profileId: string | null) => void;
 }
 
-export function clampAssetListWidth(width: number): number {
-  if (!Number.isFinite(width)) return ASSET_LIST_WIDTH.initial;
-  return Math.round(Math.min(ASSET_LIST_WIDTH.max, Math.max(ASSET_LIST_WIDTH.min, width)));
-}
-
 export const useAssetsUi = create<AssetsUiState>()(
   persist(
     (set, get) => ({
@@ -49,7 +45,7 @@ export const useAssetsUi = create<AssetsUiState>()(
       uploadOptions: NO_UPLOAD_OPTIONS,
       setSearch: (search) => set({ search }),
       openAsset: (openAssetId) => set({ openAssetId }),
-      setListWidth: (width) => set({ listWidth: clampAssetListWidth(width) }),
+      setListWidth: (width) => set({ listWidth: clampWidth(width, ASSET_LIST_WIDTH) }),
       setOptionsOpen: (optionsOpen) => set({ optionsOpen }),
       setUploadOptions: (patch) => set((state) => ({ uploadOptions: { ...state.uploadOptions, ...patch } })),
       enterProfile: (profileId) => {
@@ -68,8 +64,7 @@ export const useAssetsUi = create<AssetsUiState>()(
         const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 1024) : '');
         return {
           ...current,
-          listWidth:
-            typeof saved.listWidth === 'number' ? clampAssetListWidth(saved.listWidth) : current.listWidth,
+          listWidth: rememberedWidth(saved.listWidth, ASSET_LIST_WIDTH, current.listWidth),
           uploadOptions:
             typeof options === 'object'
               ? {

@@ -41,35 +41,23 @@ describe('the open batch', () => {
     );
     expect(within(detail).getByTestId('batch-running').textContent).toContain('In progress');
 
-    // Items in order: a job's state once there is a job, else where its submission is.
-    expect(itemRows().map((row) => row.dataset.state)).toEqual([
-      'succeeded',
-      'running',
-      'pending',
-      'sent',
-      'unknown',
-      'failed',
-    ]);
-    const words = itemRows().map((row) => row.children[1]?.textContent);
-    expect(words).toEqual([
-      'Succeeded',
-      'Running',
-      'Waiting to send',
-      'Sending',
-      'Outcome unknown — the job may exist; Loupe looks for it again at its next start',
-      'Refused: The service queue is full.',
-    ]);
-    const jobCells = itemRows().map((row) => row.children[2]?.textContent);
-    expect(jobCells).toEqual([
-      'job-kite-1',
-      'job-kite-2',
-      'no job yet',
-      'no job yet',
-      'no job yet',
-      'no job yet',
+    // Items in order: a job's state once there is a job, else where its submission is. Each row: its state,
+    // the words for it, its job, and the outputs it has.
+    const cells = (row: HTMLElement) => [1, 2, 3].map((column) => row.children[column]?.textContent);
+    expect(itemRows().map((row) => [row.dataset.state, ...cells(row)])).toEqual([
+      ['succeeded', 'Succeeded', 'job-kite-1', '2'],
+      ['running', 'Running', 'job-kite-2', '1'],
+      ['pending', 'Waiting to send', 'no job yet', '—'],
+      ['sent', 'Sending', 'no job yet', '—'],
+      [
+        'unknown',
+        'Outcome unknown — the job may exist; Loupe looks for it again at its next start',
+        'no job yet',
+        '—',
+      ],
+      ['failed', 'Refused: The service queue is full.', 'no job yet', '—'],
     ]);
     expect(within(itemRows()[0]!).getByTestId('item-job').className).toContain('font-mono');
-    expect(itemRows().map((row) => row.children[3]?.textContent)).toEqual(['2', '1', '—', '—', '—', '—']);
 
     // The gallery: every output of both jobs, each tile naming the job (and item) it came from.
     await waitFor(() => expect(tiles()).toHaveLength(3));

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PaneSplitter } from '../../components/jobs/PaneSplitter';
+import { ListBesideDetail, type PaneLayout } from '../../components/jobs/ListBesideDetail';
+import { NothingOpen } from '../../components/jobs/NothingOpen';
 import { useLoupe } from '../../lib/loupeContext';
 import { batchKeys } from '../../queries/batchKeys';
 import { batchListQuery } from '../../queries/batchQueries';
@@ -12,19 +13,27 @@ import { BatchListPane } from './list/BatchListPane';
 import { useBatchShortcuts } from './useBatchShortcuts';
 import { useBatchUpdates } from './useBatchUpdates';
 
-/** Detail pane with nothing open: what goes here and how to get it there. */
+const BATCH_PANES: PaneLayout = {
+  label: 'Resize the batch list',
+  limits: BATCH_LIST_WIDTH,
+  listMinWidth: 'min-w-72',
+  detailRoom: '22rem',
+};
+
 function NoBatchOpen() {
   return (
-    <div className="flex h-full items-center justify-center p-8 text-center" data-testid="no-batch-open">
-      <div className="max-w-xs text-xs leading-relaxed text-muted">
-        <p className="mb-2 text-sm font-medium text-fg">No batch open</p>
-        <p>Pick a batch to see where each of its submissions stands and every output of its jobs.</p>
-        <p className="mt-3 text-faint">
+    <NothingOpen
+      testId="no-batch-open"
+      title="No batch open"
+      hint={
+        <>
           <kbd className="font-mono">↑</kbd>/<kbd className="font-mono">↓</kbd> move ·{' '}
           <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">Esc</kbd> closes
-        </p>
-      </div>
-    </div>
+        </>
+      }
+    >
+      Pick a batch to see where each of its submissions stands and every output of its jobs.
+    </NothingOpen>
   );
 }
 
@@ -54,18 +63,12 @@ export function BatchesView({ profileId }: { profileId: string }) {
   return (
     <div className="flex h-full min-w-0">
       <SubmitDropZone onFile={submitter.submit} />
-      <div className="h-full min-w-72 shrink-0" style={{ width: listWidth, maxWidth: 'calc(100% - 22rem)' }}>
-        <BatchListPane list={list} submitter={submitter} />
-      </div>
-      <PaneSplitter
-        label="Resize the batch list"
+      <ListBesideDetail
+        layout={BATCH_PANES}
         width={listWidth}
-        min={BATCH_LIST_WIDTH.min}
-        max={BATCH_LIST_WIDTH.max}
         onResize={setListWidth}
-        onReset={() => setListWidth(BATCH_LIST_WIDTH.initial)}
-      />
-      <div className="h-full min-w-0 flex-1 bg-panel">
+        list={<BatchListPane list={list} submitter={submitter} />}
+      >
         {openBatchId === null ? (
           <NoBatchOpen />
         ) : (
@@ -76,7 +79,7 @@ export function BatchesView({ profileId }: { profileId: string }) {
             onClose={() => openBatch(null)}
           />
         )}
-      </div>
+      </ListBesideDetail>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // selection starts clean, and another profile starts clean too.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { clampWidth, rememberedWidth } from '../../stores/paneWidth';
 
 export const BATCH_LIST_WIDTH = { min: 300, max: 1000, initial: 420 } as const;
 
@@ -19,11 +20,6 @@ interface BatchesUiState {
   enterProfile: (profileId: string | null) => void;
 }
 
-export function clampBatchListWidth(width: number): number {
-  if (!Number.isFinite(width)) return BATCH_LIST_WIDTH.initial;
-  return Math.round(Math.min(BATCH_LIST_WIDTH.max, Math.max(BATCH_LIST_WIDTH.min, width)));
-}
-
 export const useBatchesUi = create<BatchesUiState>()(
   persist(
     (set, get) => ({
@@ -34,7 +30,7 @@ export const useBatchesUi = create<BatchesUiState>()(
       openBatch: (batchId) =>
         set(batchId === null ? { openBatchId: null } : { openBatchId: batchId, cursorId: batchId }),
       setCursor: (cursorId) => set({ cursorId }),
-      setListWidth: (width) => set({ listWidth: clampBatchListWidth(width) }),
+      setListWidth: (width) => set({ listWidth: clampWidth(width, BATCH_LIST_WIDTH) }),
       enterProfile: (profileId) => {
         if (get().profileId === profileId) return;
         set({ profileId, openBatchId: null, cursorId: null });
@@ -49,8 +45,7 @@ export const useBatchesUi = create<BatchesUiState>()(
         const saved = (persisted ?? {}) as Partial<BatchesUiState>;
         return {
           ...current,
-          listWidth:
-            typeof saved.listWidth === 'number' ? clampBatchListWidth(saved.listWidth) : current.listWidth,
+          listWidth: rememberedWidth(saved.listWidth, BATCH_LIST_WIDTH, current.listWidth),
         };
       },
     },

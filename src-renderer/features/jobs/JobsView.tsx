@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { PaneSplitter } from '../../components/jobs/PaneSplitter';
+import { ListBesideDetail, type PaneLayout } from '../../components/jobs/ListBesideDetail';
+import { NothingOpen } from '../../components/jobs/NothingOpen';
 import { useActiveProfileId } from '../../hooks/useActiveProfileId';
 import { SubmitDropZone } from './actions/SubmitDropZone';
 import { useJobCommands } from './actions/useJobCommands';
@@ -11,20 +12,28 @@ import { JobListPane } from './list/JobListPane';
 import { useJobList } from './list/useJobList';
 import { useJobShortcuts } from './useJobShortcuts';
 
-/** Detail pane with nothing open: what goes here and how to get it there. */
+const JOB_PANES: PaneLayout = {
+  label: 'Resize the job list',
+  limits: LIST_WIDTH,
+  listMinWidth: 'min-w-80',
+  detailRoom: '22rem',
+};
+
 function NoJobOpen() {
   return (
-    <div className="flex h-full items-center justify-center p-8 text-center" data-testid="no-job-open">
-      <div className="max-w-xs text-xs leading-relaxed text-muted">
-        <p className="mb-2 text-sm font-medium text-fg">No job open</p>
-        <p>Pick a job to see its progress, outputs, logs and workflow.</p>
-        <p className="mt-3 text-faint">
+    <NothingOpen
+      testId="no-job-open"
+      title="No job open"
+      hint={
+        <>
           <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move ·{' '}
           <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">/</kbd> searches ·{' '}
           <kbd className="font-mono">c</kbd> cancels · <kbd className="font-mono">r</kbd> retries
-        </p>
-      </div>
-    </div>
+        </>
+      }
+    >
+      Pick a job to see its progress, outputs, logs and workflow.
+    </NothingOpen>
   );
 }
 
@@ -46,24 +55,18 @@ export function JobsView() {
   return (
     <div className="flex h-full min-w-0">
       <SubmitDropZone onFile={submitter.submit} />
-      <div className="h-full min-w-80 shrink-0" style={{ width: listWidth, maxWidth: 'calc(100% - 22rem)' }}>
-        <JobListPane list={list} submitter={submitter} commands={commands} />
-      </div>
-      <PaneSplitter
-        label="Resize the job list"
+      <ListBesideDetail
+        layout={JOB_PANES}
         width={listWidth}
-        min={LIST_WIDTH.min}
-        max={LIST_WIDTH.max}
         onResize={setListWidth}
-        onReset={() => setListWidth(LIST_WIDTH.initial)}
-      />
-      <div className="h-full min-w-0 flex-1 bg-panel">
+        list={<JobListPane list={list} submitter={submitter} commands={commands} />}
+      >
         {openJobId === null ? (
           <NoJobOpen />
         ) : (
           <JobDetail key={openJobId} jobId={openJobId} commands={commands} onClose={() => openJob(null)} />
         )}
-      </div>
+      </ListBesideDetail>
     </div>
   );
 }

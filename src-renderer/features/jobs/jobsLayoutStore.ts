@@ -2,6 +2,7 @@
 // remembered). UI state only.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { clampWidth, rememberedWidth } from '../../stores/paneWidth';
 
 export const LIST_WIDTH = { min: 320, max: 1400, initial: 560 } as const;
 
@@ -10,16 +11,11 @@ interface JobsLayoutState {
   setListWidth: (width: number) => void;
 }
 
-export function clampListWidth(width: number): number {
-  if (!Number.isFinite(width)) return LIST_WIDTH.initial;
-  return Math.round(Math.min(LIST_WIDTH.max, Math.max(LIST_WIDTH.min, width)));
-}
-
 export const useJobsLayout = create<JobsLayoutState>()(
   persist(
     (set) => ({
       listWidth: LIST_WIDTH.initial,
-      setListWidth: (width) => set({ listWidth: clampListWidth(width) }),
+      setListWidth: (width) => set({ listWidth: clampWidth(width, LIST_WIDTH) }),
     }),
     {
       name: 'loupe.jobs.layout',
@@ -29,8 +25,7 @@ export const useJobsLayout = create<JobsLayoutState>()(
         const saved = (persisted ?? {}) as Partial<JobsLayoutState>;
         return {
           ...current,
-          listWidth:
-            typeof saved.listWidth === 'number' ? clampListWidth(saved.listWidth) : current.listWidth,
+          listWidth: rememberedWidth(saved.listWidth, LIST_WIDTH, current.listWidth),
         };
       },
     },

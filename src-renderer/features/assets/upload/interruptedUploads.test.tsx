@@ -3,13 +3,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UploadBatch, UploadFile } from '../../../../src-shared/contract';
-import type { CallResult } from '../../../../src-shared/protocol';
 import { fakeHost } from '../../../test/fakeHost';
 import { renderWithLoupe } from '../../../test/renderWithLoupe';
+import { ok } from '../../../test/reports';
 import { resetUiState } from '../../../test/resetUiState';
 import { AssetsScreen } from '../AssetsScreen';
 import { fakeAssets, resetAssetsState } from '../testing/fakeAssets';
 import { mainBatch, mainFile } from '../testing/fakeUploader';
+import { uploadRow } from '../testing/renderUploader';
 import { useUploads } from './uploadsStore';
 
 beforeEach(() => {
@@ -17,8 +18,6 @@ beforeEach(() => {
   resetAssetsState();
   useUploads.setState({ uploads: [] });
 });
-
-const ok = (value: unknown): CallResult<unknown> => ({ ok: true, value });
 
 function interrupted(fileId: string, path: string, code: string, outcomeUnknown: boolean): UploadFile {
   return mainFile({
@@ -75,22 +74,16 @@ function setup(options: { onlyResumable?: boolean } = {}) {
   return { host };
 }
 
-function row(path: string): HTMLElement {
-  const found = screen.getAllByTestId('upload-file').find((el) => el.getAttribute('data-path') === path);
-  if (found === undefined) throw new Error(`no row for ${path}`);
-  return found;
-}
-
 describe('uploads interrupted when Loupe last stopped', () => {
   it('get a card of their own that says what happened; only a file read from disk can be retried', async () => {
     setup();
     const note = await screen.findByTestId('upload-interrupted');
     expect(note.textContent).toContain('Interrupted when Loupe last stopped');
     expect(screen.getAllByTestId('upload-card')).toHaveLength(1);
-    await waitFor(() => row('frame.png'));
-    expect(within(row('frame.png')).getByRole('button', { name: 'Retry' })).toBeTruthy();
-    expect(within(row('dropped.png')).queryByRole('button', { name: 'Retry' })).toBeNull();
-    expect(row('frame.png').textContent).toContain('Interrupted');
+    await waitFor(() => uploadRow('frame.png'));
+    expect(within(uploadRow('frame.png')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(within(uploadRow('dropped.png')).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(uploadRow('frame.png').textContent).toContain('Interrupted');
     // A page-dropped file is among them: the card says how that one is finished.
     expect(note.textContent).toContain('Drop these files again');
     // Nothing went out, and that is not shown as done.

@@ -12,7 +12,14 @@ import { HashFailed, type BlobHasher } from './hashClient';
 import { inFlight, handleOf, sendPlanned } from './pageSend';
 import type { PutFile } from './sendFile';
 import { plannedFile, recordBatch, recordReplan } from './uploadPlans';
-import { findFile, useUploads, type FilePatch, type LocalFile, type LocalProblem } from './uploadsStore';
+import {
+  findFile,
+  useUploads,
+  type FilePatch,
+  type LocalFile,
+  type LocalProblem,
+  type LocalUpload,
+} from './uploadsStore';
 
 export interface UploaderDeps {
   loupe: LoupeApi;
@@ -42,17 +49,24 @@ export function newUploadId(): string {
   return `u${Date.now().toString(36)}${uploadCounter}`;
 }
 
+/** What whoever starts an upload decides; the rest (a new id, started now, no problem yet) is the same for all. */
+export type NewUpload = Pick<LocalUpload, 'profileId' | 'options' | 'mode' | 'files' | 'leftOut'>;
+
+/** Puts a new upload in the tray; returns its id. */
+export function addUpload(upload: NewUpload): string {
+  const id = newUploadId();
+  useUploads.getState().add({ id, startedAt: Date.now(), problem: null, ...upload });
+  return id;
+}
+
 export function startPageUpload(
   deps: UploaderDeps,
   profileId: string,
   collected: Collected,
   options: UploadOptions,
 ): string {
-  const id = newUploadId();
-  useUploads.getState().add({
-    id,
+  const id = addUpload({
     profileId,
-    startedAt: Date.now(),
     options,
     mode: 'bytes',
     files: collected.files.map(({ file, relativePath }, index): LocalFile => ({
@@ -69,7 +83,6 @@ export function startPageUpload(
       stopRequested: false,
     })),
     leftOut: collected.leftOut,
-    problem: null,
   });
   void pump(deps, id);
   return id;

@@ -5,20 +5,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '../../../../src-shared/contract';
-import type { CallResult } from '../../../../src-shared/protocol';
 import { fakeHost, type Answer } from '../../../test/fakeHost';
-import { renderWithLoupe, testQueryClient } from '../../../test/renderWithLoupe';
+import { testQueryClient } from '../../../test/renderWithLoupe';
+import { ok } from '../../../test/reports';
 import { resetUiState } from '../../../test/resetUiState';
-import { AssetsScreen } from '../AssetsScreen';
-import { fakeAssets, resetAssetsState } from '../testing/fakeAssets';
+import { resetAssetsState } from '../testing/fakeAssets';
 import { dropOnWindow, fakeHasher, fakePut, mainBatch, mainFile, sizedFile } from '../testing/fakeUploader';
+import { electronInfo, renderUploader, stageOf, uploadRow } from '../testing/renderUploader';
 import { startPageUpload } from './pageUpload';
 import { uploadPlanQuery, type UploadPlan } from './uploadPlans';
 import { useUploads, type LocalUpload } from './uploadsStore';
-import { UploaderToolsContext } from './useUploader';
 
 const hashOf = (n: number) => `blake3:${String(n).repeat(64)}`;
-const ok = (value: unknown): CallResult<unknown> => ({ ok: true, value });
 
 beforeEach(() => {
   resetUiState('assets');
@@ -37,6 +35,20 @@ const PLANS = [
   { fileId: 'f4', action: 'deduplicated', sendUrl: null },
 ] as const;
 
+/** Main's progress for d.png (PLANS[3]): done, deduplicated, nothing sent. */
+const D_ALREADY_THERE: StreamEvent<'uploads.progress'> = {
+  type: 'snapshot',
+  batch: mainBatch('b1', [
+    mainFile({
+      fileId: 'f4',
+      relativePath: 'd.png',
+      size: 4000,
+      state: 'done',
+      outcome: { kind: 'deduplicated', assetId: 'asset-d', bytesNotSent: 4000 },
+    }),
+  ]),
+};
+
 /** What main answered, every string of it: none may turn up in the uploads store. */
 const MAIN_VALUES = [
   'b1',
@@ -45,27 +57,7 @@ const MAIN_VALUES = [
   ...PLANS.flatMap((p) => (p.sendUrl === null ? [p.fileId] : [p.fileId, p.sendUrl])),
 ];
 
-function setup(extra: Partial<Record<string, Answer>> = {}) {
-  const { hasher, jobs } = fakeHasher();
-  const { put, calls: puts } = fakePut();
-  const host = fakeHost({
-    ...fakeAssets([]).answers,
-    'uploads.prepareBytes': () => ok({ batchId: 'b1', files: PLANS }),
-    'uploads.cancel': () => ok({ canceled: 1 }),
-    'uploads.list': () => ok({ batches: [] }),
-    ...extra,
-  });
-  const rendered = renderWithLoupe(
-    <UploaderToolsContext.Provider value={{ hasher, put }}>
-      <AssetsScreen />
-    </UploaderToolsContext.Provider>,
-    host.loupe,
-  );
-  const emit = async (event: StreamEvent<'uploads.progress'>) => {
-    await waitFor(() => expect(host.emit('uploads.progress', event)).toBeGreaterThan(0));
-  };
-  return { host, jobs, puts, emit, ...rendered };
-}
+const setup = (extra: Partial<Record<string, Answer>> = {}) => renderUploader(PLANS, extra);
 
 function onlyUpload(): LocalUpload {
   const [upload, ...more] = useUploads.getState().uploads;
@@ -92,14 +84,6 @@ function expectNoPlanInStore(): void {
   const held = stringsIn(useUploads.getState().uploads);
   for (const value of MAIN_VALUES) expect(held).not.toContain(value);
 }
-
-function row(path: string): HTMLElement {
-  const found = screen.getAllByTestId('upload-file').find((el) => el.getAttribute('data-path') === path);
-  if (found === undefined) throw new Error(`no row for ${path}`);
-  return found;
-}
-
-const stageOf = (path: string) => within(row(path)).getByTestId('upload-file-stage').textContent;
 
 /** Drops a.png…d.png and hashes them, so main plans them (PLANS). */
 async function dropAndPlan(jobs: ReturnType<typeof setup>['jobs']) {
@@ -136,22 +120,11 @@ describe('main’s plan for an upload', () => {
     expect(stageOf('d.png')).toBe('Checking with the service');
 
     // Main's progress reaches the right row through the plan's file id.
-    await emit({
-      type: 'snapshot',
-      batch: mainBatch('b1', [
-        mainFile({
-          fileId: 'f4',
-          relativePath: 'd.png',
-          size: 4000,
-          state: 'done',
-          outcome: { kind: 'deduplicated', assetId: 'asset-d', bytesNotSent: 4000 },
-        }),
-      ]),
-    });
+    await emit(D_ALREADY_THERE);
     await waitFor(() => expect(stageOf('d.png')).toBe('Already on the server'));
 
     // Cancel names main's ids, read from the plan.
-    fireEvent.click(within(row('c.png')).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(uploadRow('c.png')).getByRole('button', { name: 'Cancel' }));
     expect(host.calls.find((c) => c.name === 'uploads.cancel')?.args).toEqual({
       batchId: 'b1',
       fileId: 'f3',
@@ -166,14 +139,7 @@ describe('main’s plan for an upload', () => {
         Promise.resolve(files.map((file) => ({ grant, name: file.name, kind: 'file' }))),
     };
     const { host, emit, client } = setup({
-      'app.info': () =>
-        ok({
-          name: 'Loupe',
-          version: '9',
-          shell: 'electron',
-          platform: 'linux',
-          startedAt: '2025-01-01T00:00:00Z',
-        }),
+      'app.info': electronInfo,
       'uploads.start': () => ok({ batchId: 'b9' }),
     });
     await screen.findByText('No assets yet');
@@ -223,18 +189,7 @@ describe('main’s plan for an upload', () => {
     jobs[0]?.finish(hashOf(4));
     const { queryKey } = uploadPlanQuery(onlyUpload().id);
     await waitFor(() => expect(client.getQueryData(queryKey)?.batchIds).toEqual(['b1']));
-    await emit({
-      type: 'snapshot',
-      batch: mainBatch('b1', [
-        mainFile({
-          fileId: 'f4',
-          relativePath: 'd.png',
-          size: 4000,
-          state: 'done',
-          outcome: { kind: 'deduplicated', assetId: 'asset-d', bytesNotSent: 4000 },
-        }),
-      ]),
-    });
+    await emit(D_ALREADY_THERE);
     fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('upload-card')).toBeNull());
     expect(client.getQueryData(queryKey)).toBeUndefined();

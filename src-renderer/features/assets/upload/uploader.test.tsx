@@ -4,25 +4,19 @@
 // the Electron seam (paths through the preload's bridge), and options the service would refuse.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../../../src-shared/contract';
-import type { CallResult } from '../../../../src-shared/protocol';
-import { fakeHost, type Answer } from '../../../test/fakeHost';
-import { renderWithLoupe } from '../../../test/renderWithLoupe';
+import type { Answer } from '../../../test/fakeHost';
 import { resetUiState } from '../../../test/resetUiState';
-import { AssetsScreen } from '../AssetsScreen';
 import { useAssetsUi } from '../assetsUiStore';
-import { fakeAssets, resetAssetsState } from '../testing/fakeAssets';
+import { resetAssetsState } from '../testing/fakeAssets';
 import {
   dropOnWindow,
-  fakeHasher,
-  fakePut,
   mainBatch,
   mainFile,
   sizedFile,
   type HashJob,
   type PutCall,
 } from '../testing/fakeUploader';
-import { UploaderToolsContext } from './useUploader';
+import { electronInfo, renderUploader, stageOf, uploadRow } from '../testing/renderUploader';
 
 const H1 = `blake3:${'11'.repeat(32)}`;
 const H2 = `blake3:${'22'.repeat(32)}`;
@@ -38,44 +32,17 @@ afterEach(() => {
   delete (globalThis as { loupeFiles?: unknown }).loupeFiles;
 });
 
+/** Main plans each dropped file as `plans` says, with a send address for those it asks to be sent. */
 function setup(plans: Plan[], extra: Partial<Record<string, Answer>> = {}) {
-  const { hasher, jobs } = fakeHasher();
-  const { put, calls: puts } = fakePut();
-  const ok = (value: unknown): CallResult<unknown> => ({ ok: true, value });
-  const host = fakeHost({
-    ...fakeAssets([]).answers,
-    'uploads.prepareBytes': () =>
-      ok({
-        batchId: 'b1',
-        files: plans.map((plan) => ({
-          ...plan,
-          sendUrl: plan.action === 'send' ? `/upload-bytes/cap/b1/${plan.fileId}` : null,
-        })),
-      }),
-    'uploads.cancel': () => ok({ canceled: 1 }),
-    'uploads.list': () => ok({ batches: [] }),
-    ...extra,
-  });
-  renderWithLoupe(
-    <UploaderToolsContext.Provider value={{ hasher, put }}>
-      <AssetsScreen />
-    </UploaderToolsContext.Provider>,
-    host.loupe,
+  return renderUploader(
+    plans.map((plan) => ({
+      ...plan,
+      sendUrl: plan.action === 'send' ? `/upload-bytes/cap/b1/${plan.fileId}` : null,
+    })),
+    extra,
   );
-  /** Sends main's progress event once the tray has subscribed. */
-  const emit = async (event: StreamEvent<'uploads.progress'>) => {
-    await waitFor(() => expect(host.emit('uploads.progress', event)).toBeGreaterThan(0));
-  };
-  return { host, jobs, puts, emit };
 }
 
-function row(path: string): HTMLElement {
-  const found = screen.getAllByTestId('upload-file').find((el) => el.getAttribute('data-path') === path);
-  if (found === undefined) throw new Error(`no row for ${path}`);
-  return found;
-}
-
-const stageOf = (path: string) => within(row(path)).getByTestId('upload-file-stage').textContent;
 const summary = () => screen.getByTestId('upload-summary').textContent;
 
 /** Settles a hash and lets the uploader's next steps (and React) run. */
@@ -112,7 +79,7 @@ describe('uploading from the browser shell', () => {
     jobs[0]?.progress(500);
     expect(stageOf('a.png')).toBe('Hashing 50%');
     expect(stageOf('b.png')).toBe('Waiting to hash');
-    expect(row('huge.mov').textContent).toContain('Over the 100 MB single-upload limit');
+    expect(uploadRow('huge.mov').textContent).toContain('Over the 100 MB single-upload limit');
     await finishHash(jobs[0], H1);
     await finishHash(jobs[1], H2);
     await finishHash(jobs[2], H3);
@@ -167,9 +134,9 @@ describe('uploading from the browser shell', () => {
       ]),
     });
     expect(stageOf('b.png')).toBe('Already on the server');
-    expect(row('b.png').textContent).toContain('0 bytes sent');
+    expect(uploadRow('b.png').textContent).toContain('0 bytes sent');
     expect(stageOf('huge.mov')).toBe('Too large');
-    expect(row('huge.mov').textContent).toContain('Nothing was sent');
+    expect(uploadRow('huge.mov').textContent).toContain('Nothing was sent');
 
     const listsBefore = host.calls.filter((c) => c.name === 'assets.list').length;
     await answerPut(puts[0]);
@@ -231,11 +198,11 @@ describe('uploading from the browser shell', () => {
       ]),
     });
     expect(stageOf('shifty.bin')).toBe('Corrupted on the way');
-    expect(row('shifty.bin').textContent).toContain('not the bytes Loupe hashed');
-    fireEvent.click(within(row('shifty.bin')).getByRole('button', { name: 'Details' }));
-    expect(row('shifty.bin').textContent).toContain('code: hash_mismatch');
+    expect(uploadRow('shifty.bin').textContent).toContain('not the bytes Loupe hashed');
+    fireEvent.click(within(uploadRow('shifty.bin')).getByRole('button', { name: 'Details' }));
+    expect(uploadRow('shifty.bin').textContent).toContain('code: hash_mismatch');
 
-    fireEvent.click(within(row('shifty.bin')).getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(uploadRow('shifty.bin')).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(jobs).toHaveLength(2));
     expect(stageOf('shifty.bin')).toBe('Hashing 0%');
     await finishHash(jobs[1], H2);
@@ -255,13 +222,13 @@ describe('uploading from the browser shell', () => {
     if (input === undefined) throw new Error('no file input');
     fireEvent.change(input, { target: { files: [sizedFile('slow.bin', 9000)] } });
     await waitFor(() => expect(jobs).toHaveLength(1));
-    fireEvent.click(within(row('slow.bin')).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(uploadRow('slow.bin')).getByRole('button', { name: 'Cancel' }));
     expect(jobs[0]?.canceled).toBe(true);
     await waitFor(() => expect(stageOf('slow.bin')).toBe('Canceled'));
     expect(summary()).toBe('1 file, 1 canceled');
     expect(host.calls.some((c) => c.name === 'uploads.prepareBytes')).toBe(false);
     expect(puts).toHaveLength(0);
-    expect(within(row('slow.bin')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(within(uploadRow('slow.bin')).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
   it('says why when main cannot plan the files, and a retry tries again', async () => {
@@ -280,9 +247,9 @@ describe('uploading from the browser shell', () => {
     await waitFor(() => expect(jobs).toHaveLength(1));
     await finishHash(jobs[0], H1);
     await waitFor(() => expect(stageOf('a.txt')).toBe('Failed'));
-    expect(row('a.txt').textContent).toContain('The service refused the API key.');
+    expect(uploadRow('a.txt').textContent).toContain('The service refused the API key.');
     refuse = false;
-    fireEvent.click(within(row('a.txt')).getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(uploadRow('a.txt')).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(jobs).toHaveLength(2));
     await finishHash(jobs[1], H1);
     await waitFor(() => expect(host.calls.filter((c) => c.name === 'uploads.prepareBytes')).toHaveLength(2));
@@ -290,18 +257,6 @@ describe('uploading from the browser shell', () => {
 });
 
 describe('where the bytes come from', () => {
-  /** The host says it is the Electron shell. */
-  const electronInfo: Answer = () => ({
-    ok: true,
-    value: {
-      name: 'Loupe',
-      version: '9',
-      shell: 'electron',
-      platform: 'linux',
-      startedAt: '2025-01-01T00:00:00Z',
-    },
-  });
-
   it('in Electron with the preload’s bridge, hands main grants, never paths, and hashes nothing in the page', async () => {
     const grant = 'G'.repeat(43);
     (globalThis as { loupeFiles?: unknown }).loupeFiles = {

@@ -14,7 +14,7 @@ import { useAssetsUi } from '../assetsUiStore';
 import type { Collected } from './collectDropped';
 import { fileSourceFor } from './fileSource';
 import { sharedHasher, type BlobHasher } from './hashClient';
-import { cancelPageFile, newUploadId, retryPageFile, startPageUpload, type UploaderDeps } from './pageUpload';
+import { addUpload, cancelPageFile, retryPageFile, startPageUpload, type UploaderDeps } from './pageUpload';
 import { putFile, type PutFile } from './sendFile';
 import { parseUploadOptions } from './uploadOptions';
 import { planOf, recordBatch } from './uploadPlans';
@@ -58,18 +58,7 @@ export interface Uploader {
 
 /** An upload main reads from disk, shown at once; its files arrive on uploads.progress. */
 function addMainUpload(profileId: string, options: UploadOptions): string {
-  const id = newUploadId();
-  useUploads.getState().add({
-    id,
-    profileId,
-    startedAt: Date.now(),
-    options,
-    mode: 'paths',
-    files: [],
-    leftOut: [],
-    problem: null,
-  });
-  return id;
+  return addUpload({ profileId, options, mode: 'paths', files: [], leftOut: [] });
 }
 
 async function startGrantUpload(

@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { BatchSummary } from '../../../../src-shared/contract';
+import { ListPaneBody } from '../../../components/ListPaneBody';
 import { ListReadError } from '../../../components/ListReadError';
-import { LoadingNote } from '../../../components/LoadingNote';
-import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { SubmitButton } from '../../jobs/actions/SubmitButton';
 import { SubmitOutcome } from '../../jobs/actions/SubmitOutcome';
 import type { WorkflowSubmitter } from '../../jobs/actions/useSubmitWorkflow';
@@ -26,24 +25,6 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
   const batches = list.data ?? [];
   const submitting = submitter.mutation.isPending;
 
-  let body;
-  if (list.isPending) {
-    body = <LoadingNote>Loading batches…</LoadingNote>;
-  } else if (list.isError && batches.length === 0) {
-    body = <QueryErrorNotice doing="load your batches" query={list} />;
-  } else if (batches.length === 0) {
-    body = <NoBatchesYet onFile={submitter.submit} submitting={submitting} />;
-  } else {
-    body = (
-      <VirtualBatchRows
-        batches={batches}
-        openBatchId={openBatchId}
-        cursorId={cursorId}
-        onRowClick={onRowClick}
-      />
-    );
-  }
-
   return (
     <section aria-label="Batch list" className="flex h-full min-w-0 flex-col">
       <div className="flex h-11 shrink-0 items-center gap-2 border-b border-line px-3">
@@ -53,7 +34,20 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
         {batches.length > 0 ? <SubmitButton onFile={submitter.submit} disabled={submitting} /> : null}
       </div>
       <SubmitOutcome submitter={submitter} />
-      {body}
+      <ListPaneBody
+        query={list}
+        count={batches.length}
+        loading="Loading batches…"
+        doing="load your batches"
+        empty={<NoBatchesYet onFile={submitter.submit} submitting={submitting} />}
+      >
+        <VirtualBatchRows
+          batches={batches}
+          openBatchId={openBatchId}
+          cursorId={cursorId}
+          onRowClick={onRowClick}
+        />
+      </ListPaneBody>
       {list.isError && batches.length > 0 ? (
         <ListReadError
           doing="refresh the batches"

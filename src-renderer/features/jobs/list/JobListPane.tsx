@@ -2,9 +2,8 @@ import { useCallback, type MouseEvent } from 'react';
 import { Button, LinkButton } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { TitledError } from '../../../components/TitledError';
+import { ListPaneBody } from '../../../components/ListPaneBody';
 import { ListReadError } from '../../../components/ListReadError';
-import { LoadingNote } from '../../../components/LoadingNote';
-import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { visibleText } from '../../../lib/visibleText';
 import { SubmitButton } from '../actions/SubmitButton';
 import { SubmitOutcome } from '../actions/SubmitOutcome';
@@ -53,36 +52,16 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingNote>Loading jobs…</LoadingNote>;
-  } else if (query.isError && rows.length === 0) {
-    body = <QueryErrorNotice doing="load the job list" query={query} />;
-  } else if (rows.length === 0) {
-    body = hasFilters(filters) ? (
-      <EmptyState
-        title="No jobs match these filters"
-        actions={<Button onClick={clearFilters}>Clear filters</Button>}
-      >
-        Try another state, label or time range, or clear the filters to see every job.
-      </EmptyState>
-    ) : (
-      <NoJobsYet onFile={submitter.submit} />
-    );
-  } else {
-    body = (
-      <VirtualJobRows
-        rows={rows}
-        openJobId={openJobId}
-        cursorId={cursorId}
-        selected={selected}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={loadMore}
-        onRowClick={onRowClick}
-      />
-    );
-  }
+  const empty = hasFilters(filters) ? (
+    <EmptyState
+      title="No jobs match these filters"
+      actions={<Button onClick={clearFilters}>Clear filters</Button>}
+    >
+      Try another state, label or time range, or clear the filters to see every job.
+    </EmptyState>
+  ) : (
+    <NoJobsYet onFile={submitter.submit} />
+  );
 
   return (
     <section aria-label="Job list" className="flex h-full min-w-0 flex-col">
@@ -121,7 +100,24 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
         />
       ) : null}
       <SelectionBar rows={rows} commands={commands} />
-      {body}
+      <ListPaneBody
+        query={query}
+        count={rows.length}
+        loading="Loading jobs…"
+        doing="load the job list"
+        empty={empty}
+      >
+        <VirtualJobRows
+          rows={rows}
+          openJobId={openJobId}
+          cursorId={cursorId}
+          selected={selected}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          fetchNextPage={loadMore}
+          onRowClick={onRowClick}
+        />
+      </ListPaneBody>
       {query.isError && rows.length > 0 ? (
         <ListReadError
           doing={query.isFetchNextPageError ? 'load more jobs' : 'refresh the list'}

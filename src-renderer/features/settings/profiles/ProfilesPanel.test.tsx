@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileList } from '../../../../src-shared/contract';
-import { fakeHost, PROFILES } from '../../../test/fakeHost';
+import { fakeHost, PROFILES, type FakeHostOptions } from '../../../test/fakeHost';
 import { renderApp } from '../../../test/renderApp';
 import { fail, ok, report, UNREACHABLE } from '../../../test/reports';
 import { resetUiState } from '../../../test/resetUiState';
@@ -25,6 +25,14 @@ beforeEach(() => resetUiState('settings'));
 const row = (name: string) => screen.getByRole('listitem', { name });
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** Settings with Studio saved (a keychain unless `options` says otherwise), Studio's edit form open. */
+async function editStudio(options: FakeHostOptions = {}) {
+  const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO, ...options });
+  renderApp(loupe);
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
+  return { calls, form: screen.getByRole('form', { name: 'Edit Studio' }) };
+}
 
 async function openAddForm() {
   fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));
@@ -128,10 +136,7 @@ describe('Settings → Profiles', () => {
   });
 
   it('asks before keeping a key for this session when the keychain is unavailable', async () => {
-    const { loupe, calls } = fakeHost({}, { profiles: { ...WITH_STUDIO }, keychainAvailable: false });
-    renderApp(loupe);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
-    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    const { calls, form } = await editStudio({ keychainAvailable: false });
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Studio');
     expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('');
     type('API key', 'sk-session');
@@ -154,10 +159,7 @@ describe('Settings → Profiles', () => {
   });
 
   it('a new address without a key: warned before saving, then told to enter the key again', async () => {
-    const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO });
-    renderApp(loupe);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
-    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    const { calls, form } = await editStudio();
     expect(form.textContent).toContain('Type a new key to replace it.');
     type('Base URL', 'https://other.example.com');
     expect(form.textContent).toContain('The saved key stays with the old address.');
@@ -172,10 +174,7 @@ describe('Settings → Profiles', () => {
   });
 
   it('a new address with a key: both go in one update, never a separate setCredential', async () => {
-    const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO });
-    renderApp(loupe);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
-    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    const { calls, form } = await editStudio();
     type('Base URL', 'https://other.example.com');
     type('API key', 'sk-for-other');
     fireEvent.submit(form);
@@ -198,10 +197,7 @@ describe('Settings → Profiles', () => {
   });
 
   it('a new address with a key and no keychain: consent, then the same update again for this session', async () => {
-    const { loupe, calls } = fakeHost({}, { profiles: WITH_STUDIO, keychainAvailable: false });
-    renderApp(loupe);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
-    const form = screen.getByRole('form', { name: 'Edit Studio' });
+    const { calls, form } = await editStudio({ keychainAvailable: false });
     type('Base URL', 'https://other.example.com');
     type('API key', 'sk-for-other');
     fireEvent.submit(form);

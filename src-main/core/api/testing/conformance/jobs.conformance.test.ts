@@ -9,14 +9,9 @@ import type { Surface } from '../../connection';
 import { simulatorFixture } from './simulatorFixture';
 import { apiErrorOf, clientsFor, connectionTo, otherKey, untilTerminal } from './simulatorHarness';
 
-const configurations: Array<{ surface: Surface; prefix: string }> = [
-  { surface: 'self-hosted', prefix: '' },
-  { surface: 'self-hosted', prefix: '/mount' },
-  { surface: 'managed', prefix: '' },
-  { surface: 'managed', prefix: '/mount' },
-  { surface: 'serverless', prefix: '' },
-  { surface: 'serverless', prefix: '/mount' },
-];
+const surfaces: readonly Surface[] = ['self-hosted', 'managed', 'serverless'];
+/** Every surface, served at the root and under a mount prefix. */
+const configurations = surfaces.flatMap((surface) => ['', '/mount'].map((prefix) => ({ surface, prefix })));
 
 describe.each(configurations)('jobs on $surface, prefix "$prefix"', ({ surface, prefix }) => {
   const env = simulatorFixture({ surface, prefix }, { resetAfterEach: false });

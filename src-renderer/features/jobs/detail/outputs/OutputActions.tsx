@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/Button';
 import { assetDownloader } from '../../../../components/gallery/assetDownloads';
 import { downloadName, type GalleryItem } from '../../../../components/gallery/galleryItem';
@@ -18,6 +18,30 @@ function CopyByHand({ text, label }: { text: string; label: string }) {
       onFocus={(event) => event.currentTarget.select()}
       className="mt-1 w-full rounded border border-line bg-canvas px-2 py-1 font-mono text-[11px] text-fg"
     />
+  );
+}
+
+interface ShareButtonProps {
+  /** The copy-link or copy-reference mutation. */
+  action: { isPending: boolean; mutate: () => void };
+  title: string;
+  children: ReactNode;
+}
+
+/** Runs `action` once at a time, busy (aria-disabled, see below) and with a spinner until it settles. */
+function ShareButton({ action, title, children }: ShareButtonProps) {
+  return (
+    <Button
+      className="justify-center"
+      aria-disabled={action.isPending}
+      onClick={() => {
+        if (!action.isPending) action.mutate();
+      }}
+      title={title}
+    >
+      {action.isPending ? <Spinner /> : null}
+      {children}
+    </Button>
   );
 }
 
@@ -50,28 +74,18 @@ export function OutputActions({ item }: { item: GalleryItem }) {
         >
           Download
         </Button>
-        <Button
-          className="justify-center"
-          aria-disabled={link.isPending}
-          onClick={() => {
-            if (!link.isPending) link.mutate();
-          }}
+        <ShareButton
+          action={link}
           title="Copy a link that opens this file without Loupe, for as long as the service allows"
         >
-          {link.isPending ? <Spinner /> : null}
           Copy link
-        </Button>
-        <Button
-          className="justify-center"
-          aria-disabled={reference.isPending}
-          onClick={() => {
-            if (!reference.isPending) reference.mutate();
-          }}
+        </ShareButton>
+        <ShareButton
+          action={reference}
           title="Copy the core/ASSET reference, to paste into a workflow where a file name would go"
         >
-          {reference.isPending ? <Spinner /> : null}
           Copy reference
-        </Button>
+        </ShareButton>
       </div>
       <div role="status" className="space-y-2 text-xs leading-relaxed empty:hidden">
         {saved ? <p className="text-muted">Download started: {downloadName(item)}.</p> : null}
