@@ -1,6 +1,8 @@
 // Every command the CLI has, in the order help lists them.
 import type { CommandSpec } from './commandSpec';
 import { assetCommands } from './commands/assets';
+import { batchManageCommands } from './commands/batchManage';
+import { batchRun } from './commands/batchRun';
 import { jobListCommands } from './commands/jobsList';
 import { jobOutputCommands } from './commands/jobsOutputs';
 import { jobReadCommands } from './commands/jobsRead';
@@ -14,6 +16,8 @@ export const commandTable: readonly CommandSpec[] = [
   ...jobReadCommands,
   ...jobListCommands,
   ...jobOutputCommands,
+  batchRun,
+  ...batchManageCommands,
   ...assetCommands,
   ...modelCommands,
 ];
@@ -21,6 +25,7 @@ export const commandTable: readonly CommandSpec[] = [
 export const groupSummaries: Readonly<Record<string, string>> = {
   profiles: 'saved connections to a service',
   jobs: 'submit, follow and inspect jobs',
+  batch: 'one workflow over many inputs, sent a window at a time',
   assets: 'hash, upload and download files',
   models: 'the Router\u2019s partner models',
 };

@@ -82,6 +82,7 @@ const invalidInputCodes: ReadonlySet<string> = new Set([
   'workflow_format_ui',
   'idempotency_key_reuse',
   'invalid_cursor',
+  'invalid_batch_plan',
 ]);
 
 function exitCodeForApi(error: ApiError): ExitCode {

@@ -9,7 +9,7 @@ import { AssetsClient, HttpClient, RouterClient, type Connection } from '../core
 import { createCore, type LoupeCore } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
 import { describeApp } from '../core/app/version';
-import type { JobsService } from '../core/jobs';
+import type { BatchRunner, JobsService } from '../core/jobs';
 import {
   connectionForProfile,
   processKeychain,
@@ -42,6 +42,8 @@ export interface Engine {
   /** The profile's jobs: submissions through the outbox, reads through the watcher, the merged list. */
   jobs: JobsService;
   watcher: JobWatcher;
+  /** The profile's planned batches, sent a window at a time. */
+  batches: BatchRunner;
   /** Plain API clients, for the reads no core service owns yet (asset metadata, the Router). */
   assets: AssetsClient;
   router: RouterClient;
@@ -120,6 +122,7 @@ export class Session {
       target,
       jobs: runtime.service,
       watcher: runtime.watcher,
+      batches: runtime.batches,
       assets: new AssetsClient(http),
       router: new RouterClient(http),
     };

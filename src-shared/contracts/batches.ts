@@ -24,8 +24,14 @@ export const BATCH_SUBMISSION_STATES = ['pending', 'sent', 'unknown', 'created',
 export const batchSubmissionStateSchema = z.enum(BATCH_SUBMISSION_STATES);
 export type BatchSubmissionState = z.infer<typeof batchSubmissionStateSchema>;
 
+/** One value a planned item sets: `3.seed` = 7. */
+export const batchItemValueSchema = z.object({ target: z.string(), value: z.json() });
+export type BatchItemValue = z.infer<typeof batchItemValueSchema>;
+
 export const batchItemSchema = z.object({
   id: z.string(),
+  /** A planned item's values on the batch's axes, in axis order; empty for a batch of one. */
+  values: z.array(batchItemValueSchema),
   /** 0-based order within the batch. */
   position: z.number().int().nonnegative(),
   submission: batchSubmissionStateSchema,

@@ -117,6 +117,7 @@ function outputsOf(jobs: readonly (BatchJob | null)[]): BatchOutput[] {
 function itemOf(row: BatchItemRow, history: LocalHistory, profileId: string): BatchItem {
   return {
     id: row.id,
+    values: row.values ?? [],
     position: row.position,
     submission: row.state,
     submitError: row.lastError,

@@ -53,6 +53,11 @@ export interface RunOptions {
   window?: number;
   signal: AbortSignal;
   onProgress?: (progress: BatchProgress) => void;
+  /**
+   * `ended` (default): resolve when every job has ended. `sent`: resolve once nothing is left to send (the
+   * CLI's `batch run` without --wait; the jobs go on running on the service).
+   */
+  until?: 'sent' | 'ended';
 }
 
 export class BatchRunner {
@@ -90,7 +95,7 @@ export class BatchRunner {
         const sendable = canceled
           ? []
           : items.filter((item) => isSendable(item.state) && !undetermined.has(item.id));
-        if (sendable.length === 0 && progress.inFlight === 0) return progress;
+        if (sendable.length === 0 && (progress.inFlight === 0 || options.until === 'sent')) return progress;
         const next = sendable[0];
         if (next === undefined || progress.inFlight >= window || this.deps.now() < waitUntil) {
           await this.deps.sleep(this.deps.tickMs ?? 250, options.signal);

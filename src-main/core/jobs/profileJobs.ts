@@ -88,6 +88,7 @@ export function createProfileJobs(
     api,
     capability,
     history,
+    isClaimed: (jobId) => store.batchItems.claimsJob(profileId, jobId),
     sleep: options.sleep ?? abortableSleep,
     ...(options.reconcileAttempts === undefined ? {} : { attempts: options.reconcileAttempts }),
     ...(options.reconcileDelayMs === undefined ? {} : { delayMs: options.reconcileDelayMs }),

@@ -14,6 +14,12 @@ export interface ReconcilerDeps {
   capability: ListCapability;
   history: LocalHistory;
   sleep: Sleep;
+  /**
+   * Whether an outbox item already names this job. A job Loupe recorded as its own that no item names was
+   * made by a submission whose sender stopped between recording the job and recording the answer: it is a
+   * candidate. Absent: every remembered job is taken as accounted for.
+   */
+  isClaimed?: (jobId: string) => boolean;
   /** Looks (list + workflow reads) this many times, `delayMs` apart: a new job may take a moment to list. */
   attempts?: number;
   delayMs?: number;
@@ -66,7 +72,7 @@ export class SubmissionReconciler {
 
   /** Recently created jobs Loupe does not know; null when this surface cannot list at all. */
   private async candidates(sentAtMs: number): Promise<WireJob[] | null> {
-    const { api, capability, history } = this.deps;
+    const { api, capability } = this.deps;
     let rows: WireJob[];
     for (;;) {
       const mode = capability.mode;
@@ -85,8 +91,17 @@ export class SubmissionReconciler {
     }
     return rows.filter((row) => {
       const created = createdMsOf(row);
-      return (created === null || created >= sentAtMs - clockSkewMs) && history.one(row.id) === null;
+      const recent = created === null || created >= sentAtMs - clockSkewMs;
+      return recent && this.unaccounted(row.id);
     });
+  }
+
+  /** Not a job Loupe knows of, or one it submitted that no outbox item has claimed yet. */
+  private unaccounted(jobId: string): boolean {
+    const known = this.deps.history.one(jobId);
+    if (known === null) return true;
+    const isClaimed = this.deps.isClaimed;
+    return isClaimed !== undefined && known.local.submittedByUs && !isClaimed(jobId);
   }
 
   private async ranWorkflow(jobId: string, workflow: Record<string, unknown>): Promise<boolean> {

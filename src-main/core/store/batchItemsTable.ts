@@ -126,6 +126,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly insertRow;
   private readonly selectOne;
   private readonly selectByKey;
+  private readonly selectClaim;
   private readonly selectForBatch;
   private readonly selectResumable;
   private readonly selectCounts;
@@ -148,6 +149,11 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
          :key, 'pending', NULL, :request, 0, NULL, :at, :at, :item_values)`,
     );
     this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM batch_items WHERE id = :id`);
+    this.selectClaim = prepare<{ profile_id: string; job_id: string }>(
+      db,
+      `SELECT 1 AS claimed FROM batch_items i JOIN batches b ON b.id = i.batch_id
+         WHERE b.profile_id = :profile_id AND i.job_id = :job_id LIMIT 1`,
+    );
     this.selectByKey = prepare<{ key: string }>(
       db,
       `SELECT ${columns} FROM batch_items WHERE idempotency_key = :key`,
@@ -212,6 +218,11 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
 
   override get(id: string): BatchItemRow | null {
     return parseOptionalRow('batch_items', 'id', batchItemDbRow, this.selectOne.get({ id }));
+  }
+
+  /** Whether an item of this profile's batches already names this job as the one it created. */
+  claimsJob(profileId: string, jobId: string): boolean {
+    return this.selectClaim.get({ profile_id: profileId, job_id: jobId }) !== undefined;
   }
 
   /** The item sent under `key` (keys are unique across the store), or null. */

@@ -63,7 +63,13 @@ export class BatchesTable {
     private readonly now: () => Date,
     private readonly items: BatchItemsTable,
   ) {
-    this.insertRow = prepare<{ id: string; profile_id: string; name: string; at: string; plan: string | null }>(
+    this.insertRow = prepare<{
+      id: string;
+      profile_id: string;
+      name: string;
+      at: string;
+      plan: string | null;
+    }>(
       db,
       'INSERT INTO batches (id, profile_id, name, created_at, plan) VALUES (:id, :profile_id, :name, :at, :plan)',
     );

@@ -32,6 +32,7 @@ export function batchOutput(patch: Partial<BatchOutput> & { assetId: string; job
 export function createdItem(position: number, job: JobSnapshot): BatchItem {
   return {
     id: `item-${job.id}`,
+    values: [],
     position,
     submission: 'created',
     submitError: null,
@@ -49,6 +50,7 @@ export function waitingItem(
 ): BatchItem {
   return {
     id: `item-${position}`,
+    values: [],
     position,
     submission,
     submitError,
