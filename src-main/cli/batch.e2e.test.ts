@@ -166,6 +166,49 @@ describe('loupe batch', () => {
     expect(csv).not.toMatch(/(^|,)"=/m);
   });
 
+  it('groups failures by error and retries one group, each retry a new job linked to the one it retries', async () => {
+    sim = await startFast({ surface: 'serverless' });
+    const dir = tempDir('retry');
+    const env = { ...simulatorEnv(sim.url, 'serverless', 'demo-key'), LOUPE_DATA_DIR: dir };
+    const workflow = join(dir, 'fail.json');
+    writeFileSync(workflow, JSON.stringify(failingWorkflow()));
+    const run = await cli(
+      ['batch', 'run', workflow, '--sweep', '2.message=disk full,disk full,bad node', '--wait', '--json'],
+      {
+        env,
+      },
+    );
+    expect(run.code).toBe(1);
+    const { batchId } = run.json()[0] as BatchDocument;
+    const shown = await cli(['batch', 'show', batchId, '--json'], { env });
+    const detail = shown.json()[0] as {
+      failures: Array<{ code: string; message: string; positions: number[] }>;
+      items: Array<{ jobId: string }>;
+    };
+    expect(detail.failures.map((group) => [group.message, group.positions])).toEqual([
+      [expect.stringContaining('disk full'), [0, 1]],
+      [expect.stringContaining('bad node'), [2]],
+    ]);
+    const firstJobs = detail.items.map((item) => item.jobId);
+    const code = detail.failures[0]?.code ?? '';
+
+    const retried = await cli(['batch', 'retry', batchId, '--group', code, '--wait', '--json'], { env });
+    expect(retried.code).toBe(1);
+    expect(retried.json()[0]).toMatchObject({ retried: 3 });
+    expect(sim.control.stats().jobs.total).toBe(6);
+    const after = (await cli(['batch', 'show', batchId, '--json'], { env })).json()[0] as {
+      items: Array<{ jobId: string }>;
+    };
+    const newJob = after.items[0]?.jobId ?? '';
+    expect(newJob).not.toBe(firstJobs[0]);
+    const job = (await cli(['jobs', 'get', newJob, '--json'], { env })).json()[0] as {
+      retryOf: string | null;
+    };
+    expect(job.retryOf).toBe(firstJobs[0]);
+    expect((await cli(['batch', 'retry', batchId, '--group', 'no_such_code'], { env })).code).toBe(0);
+    expect(sim.control.stats().jobs.total).toBe(6);
+  });
+
   it('refuses a bad plan before anything is uploaded, recorded or sent', async () => {
     sim = await startFast({ surface: 'serverless' });
     const dir = tempDir('bad');

@@ -3,7 +3,7 @@
 // core's BatchRunner.
 import { resolve } from 'node:path';
 import { batchIdSchema, type BatchSummary } from '../../../src-shared/contracts/batches';
-import { exportBatch } from '../../core/batches';
+import { exportBatch, failureGroups } from '../../core/batches';
 import { sendBatch } from '../batchFollow';
 import type { CommandContext, CommandSpec } from '../commandSpec';
 import { exitCodes } from '../exitCodes';
@@ -58,8 +58,9 @@ const show: CommandSpec = {
     const engine = await session.engine();
     const id = batchId(args);
     const detail = engine.core.batches.get(id);
+    const failures = failureGroups(engine.core.store, engine.target.profile.id, id);
     if (out.json) {
-      out.document(detail);
+      out.document({ ...detail, failures });
       return exitCodes.ok;
     }
     out.line(`${visible(detail.name)}  ${detail.itemCount} items  ${visible(countsText(detail))}`);
@@ -70,6 +71,11 @@ const show: CommandSpec = {
       item.jobId ?? item.submitError ?? '',
     ]);
     for (const line of table(['#', 'VALUES', 'STATE', 'JOB'], rows)) out.line(line);
+    for (const group of failures) {
+      out.note(
+        `${group.itemIds.length} failed: ${visible(group.code)}: ${visible(group.message)} (retry with --group ${visible(group.code)})`,
+      );
+    }
     return exitCodes.ok;
   },
 };
@@ -93,6 +99,44 @@ const resume: CommandSpec = {
     const engine = await context.session.engine();
     const { exitCode, progress } = await sendBatch(context, engine, id, { window, wait: args.flag('wait') });
     if (context.out.json) context.out.document({ batchId: id, ...progress });
+    return exitCode;
+  },
+};
+
+const retry: CommandSpec = {
+  words: ['batch', 'retry'],
+  summary: 'Send a batch\u2019s failed items again (all, or one failure group), each as its next attempt',
+  positionals: ['ID'],
+  options: { group: { type: 'string' }, wait: { type: 'boolean' }, concurrency: { type: 'string' } },
+  optionHelp: [
+    {
+      flag: '--group CODE',
+      text: 'only the failures with this code (`loupe batch show ID` lists the groups)',
+    },
+    { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
+    { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
+  ],
+  details:
+    'Each retried item gets a new Idempotency-Key and a new job, linked to the job it retries.\nExit codes: 0 every item succeeded, 1 any failed, 3 some could not be told, 130 Ctrl-C.',
+  usesConnection: true,
+  async run(context: CommandContext) {
+    const { args, out } = context;
+    const window = args.integer('concurrency', 1, 64);
+    const id = batchId(args);
+    const group = args.string('group');
+    const engine = await context.session.engine();
+    const queued = engine.batches.retryFailed(id, group);
+    if (queued === 0) {
+      out.note(
+        group === undefined
+          ? 'Nothing to retry: no item of this batch failed.'
+          : `No failures with code ${visible(group)}.`,
+      );
+      return exitCodes.ok;
+    }
+    out.note(`Retrying ${queued} item${queued === 1 ? '' : 's'}.`);
+    const { exitCode, progress } = await sendBatch(context, engine, id, { window, wait: args.flag('wait') });
+    if (out.json) out.document({ batchId: id, retried: queued, ...progress });
     return exitCode;
   },
 };
@@ -151,4 +195,4 @@ const exportCommand: CommandSpec = {
   },
 };
 
-export const batchManageCommands: readonly CommandSpec[] = [list, show, resume, cancel, exportCommand];
+export const batchManageCommands: readonly CommandSpec[] = [list, show, resume, retry, cancel, exportCommand];

@@ -7,6 +7,7 @@
 // service refuses means the first one arrived: the job is looked for, never made twice).
 import { isTerminalJobStatus, type JobStatus } from '../../../src-shared/jobStatus';
 import { isApiError } from '../api';
+import { failureGroups } from '../batches/failureGroups';
 import { contractStatus } from '../jobSources/normalize';
 import { DomainError } from '../errors';
 import type { JobSubmitter } from './jobSubmitter';
@@ -42,6 +43,8 @@ export interface BatchRunnerDeps {
   watcher: Pick<JobWatcher, 'snapshotOf' | 'onUpdates' | 'watch'>;
   /** Asks the service to cancel one job (jobs.cancel: the watcher follows it to its end). */
   cancelJob: (jobId: string) => Promise<unknown>;
+  /** Fresh Idempotency-Keys for retried items. */
+  newId: () => string;
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /** How often the runner looks again while nothing wakes it. */
@@ -128,6 +131,27 @@ export class BatchRunner {
     } finally {
       for (const stop of stops.values()) stop();
     }
+  }
+
+  /**
+   * Queues failed items again as their next attempts, each under a new key: all of them, or one failure
+   * group (its code, as `failureGroups` names it). A canceled batch is taken up again by this choice.
+   * Returns how many items were queued; `run` sends them.
+   */
+  retryFailed(batchId: string, code?: string): number {
+    this.requireBatch(batchId);
+    const groups = failureGroups(this.deps.store, this.deps.profileId, batchId).filter(
+      (group) => code === undefined || group.code === code,
+    );
+    let queued = 0;
+    for (const group of groups) {
+      for (const itemId of group.itemIds) {
+        this.deps.store.batchItems.requeueForRetry(itemId, this.deps.newId());
+        queued += 1;
+      }
+    }
+    if (queued > 0) this.deps.store.batches.clearCanceled(batchId);
+    return queued;
   }
 
   /** Where the batch stands now, from the store and the watcher's latest word on its jobs. */

@@ -174,7 +174,12 @@ export class JobSubmitter {
     const body = parsed.data;
     const labels =
       body.metadata !== undefined && Object.keys(body.metadata).length > 0 ? body.metadata : undefined;
-    const request: SubmitRequest = { workflow: body.workflow, ...(labels === undefined ? {} : { labels }) };
+    const request: SubmitRequest = {
+      workflow: body.workflow,
+      ...(labels === undefined ? {} : { labels }),
+      // The item's next attempt after a failed job: recorded as that job's retry, so the chain shows it.
+      ...(item.retryOfJob === null ? {} : { retryOf: item.retryOfJob }),
+    };
     const sentAtMs = item.state === 'pending' ? this.deps.now() : Date.parse(item.updatedAt);
     const outcome = await this.send(item.id, body, item.idempotencyKey, request, labels);
     if (outcome.kind === 'failed') return { kind: 'failed', error: outcome.error };

@@ -131,6 +131,7 @@ export function createProfileJobs(
     submitter,
     watcher,
     cancelJob: (jobId) => service.cancel(jobId),
+    newId: options.newId ?? randomUUID,
     now,
     sleep: options.sleep ?? abortableSleep,
   });

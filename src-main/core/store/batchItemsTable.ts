@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   idempotencyKeySchema,
+  transitionError,
   outboxStateSchema,
   sendableStates,
   stateList,
@@ -55,6 +56,7 @@ const batchItemDbRow = z
     created_at: z.string(),
     updated_at: z.string(),
     item_values: nullableJsonColumn(itemValuesSchema).catch(null),
+    retry_of_job: z.string().nullable(),
   })
   .transform((r) => ({
     id: r.id,
@@ -69,6 +71,8 @@ const batchItemDbRow = z
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     values: r.item_values,
+    /** The failed job this item is being sent again for (its next attempt is linked to it). */
+    retryOfJob: r.retry_of_job,
   }));
 export type BatchItemRow = z.output<typeof batchItemDbRow>;
 
@@ -113,7 +117,7 @@ const standingSelect = `SELECT i.id, i.batch_id, i.state, i.job_id, j.status AS 
   LEFT JOIN jobs j ON j.profile_id = b.profile_id AND j.job_id = i.job_id`;
 
 const columns =
-  'id, batch_id, position, idempotency_key, state, job_id, request, attempts, last_error, created_at, updated_at, item_values';
+  'id, batch_id, position, idempotency_key, state, job_id, request, attempts, last_error, created_at, updated_at, item_values, retry_of_job';
 
 function qualified(alias: string): string {
   return columns
@@ -127,6 +131,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectOne;
   private readonly selectByKey;
   private readonly selectClaim;
+  private readonly toRetry;
   private readonly selectForBatch;
   private readonly selectResumable;
   private readonly selectCounts;
@@ -146,9 +151,15 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
       db,
       `INSERT INTO batch_items (${columns}) VALUES (:id, :batch_id,
          (SELECT COALESCE(MAX(position), -1) + 1 FROM batch_items WHERE batch_id = :batch_id),
-         :key, 'pending', NULL, :request, 0, NULL, :at, :at, :item_values)`,
+         :key, 'pending', NULL, :request, 0, NULL, :at, :at, :item_values, NULL)`,
     );
     this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM batch_items WHERE id = :id`);
+    this.toRetry = prepare<{ id: string; key: string; at: string }>(
+      db,
+      `UPDATE batch_items SET state = 'pending', idempotency_key = :key, last_error = NULL,
+         retry_of_job = COALESCE(job_id, retry_of_job), job_id = NULL, updated_at = :at
+       WHERE id = :id AND state IN ('failed', 'created')`,
+    );
     this.selectClaim = prepare<{ profile_id: string; job_id: string }>(
       db,
       `SELECT 1 AS claimed FROM batch_items i JOIN batches b ON b.id = i.batch_id
@@ -218,6 +229,20 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
 
   override get(id: string): BatchItemRow | null {
     return parseOptionalRow('batch_items', 'id', batchItemDbRow, this.selectOne.get({ id }));
+  }
+
+  /**
+   * Sends an item again as its next attempt, under a new key: one the service refused, or one whose job
+   * failed (that job is kept as the one the next attempt retries). Durable before it returns.
+   */
+  requeueForRetry(id: string, newIdempotencyKey: string): BatchItemRow {
+    const key = idempotencyKeySchema.parse(newIdempotencyKey);
+    return durableTransaction(this.db, () => {
+      if (this.toRetry.run({ id, key, at: this.stamp() }).changes === 0) {
+        throw transitionError('batch_items', id, this.get(id)?.state ?? null, 'retry', ['failed', 'created']);
+      }
+      return this.require(id);
+    });
   }
 
   /** Whether an item of this profile's batches already names this job as the one it created. */

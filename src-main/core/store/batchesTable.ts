@@ -57,6 +57,7 @@ export class BatchesTable {
   private readonly selectForProfile;
   private readonly deleteRow;
   private readonly toCanceled;
+  private readonly toUncanceled;
 
   constructor(
     private readonly db: Db,
@@ -78,6 +79,7 @@ export class BatchesTable {
       db,
       `SELECT ${batchColumns} FROM batches WHERE profile_id = :profile_id ORDER BY created_at DESC, id`,
     );
+    this.toUncanceled = prepare<{ id: string }>(db, 'UPDATE batches SET canceled_at = NULL WHERE id = :id');
     this.toCanceled = prepare<{ id: string; at: string }>(
       db,
       'UPDATE batches SET canceled_at = COALESCE(canceled_at, :at) WHERE id = :id',
@@ -127,6 +129,11 @@ export class BatchesTable {
       this.db,
       () => this.toCanceled.run({ id, at: this.now().toISOString() }).changes > 0,
     );
+  }
+
+  /** Takes a canceled batch up again (the user chose to retry some of it). */
+  clearCanceled(id: string): void {
+    durableTransaction(this.db, () => this.toUncanceled.run({ id }));
   }
 
   /** Forgets a batch and its items (not the jobs they created). */

@@ -91,7 +91,7 @@ describe('migrations', () => {
     // Back to the file an older Loupe wrote: schema 2, no placement column, one upload in flight.
     const db = new Database(path);
     db.exec(`ALTER TABLE batches DROP COLUMN plan; ALTER TABLE batches DROP COLUMN canceled_at;
-      ALTER TABLE batch_items DROP COLUMN item_values;
+      ALTER TABLE batch_items DROP COLUMN item_values; ALTER TABLE batch_items DROP COLUMN retry_of_job;
       ALTER TABLE uploads DROP COLUMN placement; DELETE FROM schema_migrations WHERE version >= 3;
       INSERT INTO uploads VALUES ('u', 'p', '/f.png', 5, NULL, NULL, 'sent', 'k', 1, NULL, 'a', 'a');
       INSERT INTO batches VALUES ('b', 'p', 'Old batch', 'a');
@@ -99,7 +99,7 @@ describe('migrations', () => {
     db.close();
 
     const store = openStore(path);
-    expect(store.migration.applied).toEqual([3, 4]);
+    expect(store.migration.applied).toEqual([3, 4, 5]);
     expect(store.uploads.get('u')).toMatchObject({ state: 'sent', filePath: '/f.png', placement: null });
     // A batch written before plans were kept reads back with none.
     expect(store.batches.get('b')).toMatchObject({ name: 'Old batch', plan: null, canceledAt: null });

@@ -134,9 +134,16 @@ ALTER TABLE batches ADD COLUMN canceled_at TEXT;
 ALTER TABLE batch_items ADD COLUMN item_values TEXT;
 `;
 
+// A batch item sent again after its job failed: the job it retries, so the new job is recorded as the next
+// attempt of the same item (jobs.retry_of) and the item shows its attempts.
+const batchItemRetries = `
+ALTER TABLE batch_items ADD COLUMN retry_of_job TEXT;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
   { version: 3, name: 'upload placement', sql: uploadPlacement },
   { version: 4, name: 'batch plans', sql: batchPlans },
+  { version: 5, name: 'batch item retries', sql: batchItemRetries },
 ];
