@@ -79,7 +79,106 @@ export const batchDetailSchema = batchSummarySchema.extend({
 });
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
+/** `NODE.INPUT`, as the planner reads it. */
+const targetSchema = z.string().min(3).max(200);
+
+/** One thing to vary: a sweep (`3.seed=1..8`), a CSV table, or uploaded assets bound to an input. */
+export const batchAxisRequestSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('sweep'), text: z.string().min(3).max(100_000) }),
+  z.strictObject({
+    kind: z.literal('table'),
+    csv: z.string().max(10 * 1024 * 1024),
+    name: z.string().max(255).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('inputs'),
+    target: targetSchema,
+    assetIds: z.array(z.string().min(1).max(200)).min(1).max(10_000),
+  }),
+]);
+export type BatchAxisRequest = z.infer<typeof batchAxisRequestSchema>;
+
+/** One workflow and what to vary in it (core/batches/plan). */
+export const batchPlanArgsSchema = z.strictObject({
+  /** The workflow file's text, as jobs.submit takes it. */
+  workflowJson: z.string().max(50 * 1024 * 1024),
+  fileName: z.string().max(255).optional(),
+  axes: z.array(batchAxisRequestSchema).max(16),
+  zip: z.boolean().optional(),
+  repeat: z.number().int().min(1).max(10_000).optional(),
+});
+export type BatchPlanArgs = z.infer<typeof batchPlanArgsSchema>;
+
+export const batchPlanColumnSchema = z.object({
+  target: z.string(),
+  source: z.string(),
+  kind: z.enum(['sweep', 'table', 'inputs', 'repeat']),
+  length: z.number().int().nonnegative(),
+  firstValues: z.array(z.json()),
+});
+
+/** A value the service's object_info says will be refused, with the first item that carries it. */
+export const batchPlanProblemSchema = z.object({
+  kind: z.enum(['wrong_type', 'below_min', 'above_max', 'not_a_choice']),
+  target: z.string(),
+  itemIndex: z.number().int().nonnegative(),
+  message: z.string(),
+});
+
+/** What will run, before anything is sent: the count, the columns, the first items, and any problems. */
+export const batchPlanPreviewSchema = z.object({
+  count: z.number().int().nonnegative(),
+  columns: z.array(batchPlanColumnSchema),
+  items: z.array(z.object({ index: z.number().int().nonnegative(), values: z.array(batchItemValueSchema) })),
+  problems: z.array(batchPlanProblemSchema),
+  /** False where the service offers no object_info: the values were not checked against the nodes. */
+  checked: z.boolean(),
+});
+export type BatchPlanPreview = z.infer<typeof batchPlanPreviewSchema>;
+
+export const batchFailureGroupSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  itemIds: z.array(z.string()),
+  positions: z.array(z.number().int().nonnegative()),
+});
+export type BatchFailureGroup = z.infer<typeof batchFailureGroupSchema>;
+
+/** Where main's sending of a batch stands: `sending` while it sends or waits for its window. */
+export const batchSendingSchema = z.object({
+  batchId: z.string(),
+  state: z.enum(['sending', 'paused', 'canceled', 'idle']),
+  window: z.number().int().min(1).max(64),
+});
+export type BatchSending = z.infer<typeof batchSendingSchema>;
+
 export const batchesContract = {
+  /** What a plan would run, checked against the service's nodes where it offers object_info. Sends nothing. */
+  'batches.plan': call(batchPlanArgsSchema, batchPlanPreviewSchema),
+  /** Records the planned batch (every item with its own key) and starts sending it, `window` in flight. */
+  'batches.start': call(
+    batchPlanArgsSchema.extend({ name: z.string().min(1).max(200), window: z.number().int().min(1).max(64) }),
+    batchSendingSchema,
+  ),
+  /** Pause, resume or cancel sending (cancel also stops what is queued or running); adjust the window. */
+  'batches.control': call(
+    z.strictObject({
+      batchId: batchIdSchema,
+      action: z.enum(['pause', 'resume', 'cancel', 'window']),
+      window: z.number().int().min(1).max(64).optional(),
+    }),
+    batchSendingSchema,
+  ),
+  /** The batch's failures grouped by error. */
+  'batches.failures': call(
+    z.strictObject({ batchId: batchIdSchema }),
+    z.object({ groups: z.array(batchFailureGroupSchema) }),
+  ),
+  /** Sends failed items again as their next attempts (all, or one group's code) and resumes sending. */
+  'batches.retryFailed': call(
+    z.strictObject({ batchId: batchIdSchema, code: z.string().min(1).max(200).optional() }),
+    z.object({ retried: z.number().int().nonnegative(), sending: batchSendingSchema }),
+  ),
   /** The active profile's batches, newest first. */
   'batches.list': call(noArgs, z.object({ batches: z.array(batchSummarySchema) })),
   /** One batch of the active profile. Error `batch_not_found` when there is none with this id. */

@@ -1,14 +1,140 @@
-// The contract's batches.* entries, answered from Loupe's own record of the active profile's batches
-// (core/batches).
-import type { BatchReader } from '../batches';
+// The contract's batches.* entries: the active profile's batches read from Loupe's own record
+// (core/batches), planned with core's planner (values checked against the service's object_info where it
+// offers one), recorded whole before anything is sent, and sent in the background by the profile's
+// BatchSenders, which the user pauses, resumes, cancels and widens.
+import { randomUUID } from 'node:crypto';
+import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
+import { HttpClient, RetryPolicy, V1Client } from '../api';
+import { failureGroups, recordPlannedBatch, type BatchReader } from '../batches';
+import {
+  checkAgainstObjectInfo,
+  describePlan,
+  materialisePlan,
+  planBatch,
+  type BatchPlan,
+} from '../batches/plan';
+import type { ActiveJobs } from '../jobs';
+import { parseWorkflowText } from '../jobs';
+import { connectionForProfile, type ProfileService } from '../profiles';
 import type { CallHandlers } from '../rpc/dispatcher';
+import type { LoupeStore } from '../store';
 
 type BatchNames = Extract<keyof CallHandlers, `batches.${string}`>;
 export type BatchHandlers = Pick<CallHandlers, BatchNames>;
 
-export function createBatchHandlers(batches: BatchReader): BatchHandlers {
+export interface BatchServices {
+  batches: BatchReader;
+  jobs: ActiveJobs;
+  profiles: ProfileService;
+  store: LoupeStore;
+}
+
+/** How long a plan preview waits for the service's node list before it shows the plan unchecked. */
+const OBJECT_INFO_TIMEOUT_MS = 5_000;
+
+function plan(args: BatchPlanArgs): BatchPlan {
+  return planBatch({
+    workflow: parseWorkflowText(args.workflowJson, args.fileName),
+    axes: args.axes,
+    ...(args.zip === undefined ? {} : { zip: args.zip }),
+    ...(args.repeat === undefined ? {} : { repeat: args.repeat }),
+  });
+}
+
+export function createBatchHandlers(services: BatchServices): BatchHandlers {
+  const { batches, jobs, profiles, store } = services;
+  const activeId = (): string => {
+    const id = profiles.activeId();
+    if (id === null) throw new Error('no active profile');
+    return id;
+  };
+
+  /** The service's node list, or null where it offers none (or does not answer in time). */
+  const objectInfo = async (): Promise<unknown> => {
+    try {
+      const connection = await connectionForProfile(profiles, activeId());
+      const http = new HttpClient({ connection, retryPolicy: new RetryPolicy({ maxAttempts: 1 }) });
+      return await new V1Client(http).objectInfo({ signal: AbortSignal.timeout(OBJECT_INFO_TIMEOUT_MS) });
+    } catch {
+      return null;
+    }
+  };
+
   return {
     'batches.list': () => batches.list(),
     'batches.get': ({ batchId }) => batches.get(batchId),
+    'batches.plan': async (args): Promise<BatchPlanPreview> => {
+      const planned = plan(args);
+      const description = describePlan(planned, { items: 20 });
+      const info = await objectInfo();
+      const problems = info === null ? [] : checkAgainstObjectInfo(planned, info);
+      return {
+        count: description.count,
+        columns: description.columns.map((column) => ({
+          target: column.target,
+          source: column.source,
+          kind: column.kind,
+          length: column.length,
+          firstValues: column.firstValues,
+        })),
+        items: description.items.map((item) => ({ index: item.index, values: item.values })),
+        problems: problems.map((problem) => ({
+          kind: problem.kind,
+          target: problem.target,
+          itemIndex: problem.itemIndex,
+          message: problem.message,
+        })),
+        checked: info !== null,
+      };
+    },
+    'batches.start': async (args) => {
+      const planned = plan(args);
+      const runtime = await jobs.runtime();
+      const connection = await connectionForProfile(profiles, runtime.profileId);
+      const batch = recordPlannedBatch(
+        { store, profileId: runtime.profileId, surface: connection.surface, newId: randomUUID },
+        {
+          name: args.name,
+          plan: {
+            workflowFile: args.fileName ?? null,
+            axes: planned.axes.map((axis) => ({ kind: axis.kind, source: axis.source, length: axis.length })),
+            zip: planned.zip,
+            repeat: args.repeat ?? null,
+            window: args.window,
+          },
+        },
+        materialisePlan(planned).map((item) => ({ values: item.values, workflow: item.workflow })),
+      );
+      return runtime.senders.start(batch.id, args.window);
+    },
+    'batches.control': async ({ batchId, action, window }) => {
+      batches.get(batchId); // batch_not_found for another profile's or a missing batch
+      const { senders } = await jobs.runtime();
+      const current = senders.describe(batchId).window;
+      switch (action) {
+        case 'pause':
+          return senders.pause(batchId);
+        case 'resume':
+          return senders.start(batchId, window ?? current);
+        case 'cancel':
+          return senders.cancel(batchId);
+        case 'window':
+          return senders.setWindow(batchId, window ?? current);
+      }
+    },
+    'batches.failures': ({ batchId }) => {
+      batches.get(batchId);
+      return { groups: failureGroups(store, activeId(), batchId) };
+    },
+    'batches.retryFailed': async ({ batchId, code }) => {
+      batches.get(batchId);
+      const runtime = await jobs.runtime();
+      const retried = runtime.batches.retryFailed(batchId, code);
+      const sending =
+        retried > 0
+          ? runtime.senders.start(batchId, runtime.senders.describe(batchId).window)
+          : runtime.senders.describe(batchId);
+      return { retried, sending };
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { AssetHandlers } from '../content';
 import type { ActiveJobs } from '../jobs';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
+import type { LoupeStore } from '../store';
 import { DomainError } from '../errors';
 import { createBatchHandlers } from './batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
@@ -28,6 +29,8 @@ export interface CoreServices extends ProfileDeps {
   jobs: ActiveJobs;
   /** batches.*: the active profile's batches from the store (core/batches). */
   batches: BatchReader;
+  /** The store, for recording planned batches and reading their failures. */
+  store: LoupeStore;
 }
 
 export function createContractHandlers(services: CoreServices): ContractHandlers {
@@ -49,7 +52,12 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     'app.heartbeat': ({ intervalMs }, sink) => startHeartbeat(intervalMs, sink, startedAtMs),
     ...createProfileHandlers(services),
     ...createJobHandlers(services.jobs),
-    ...createBatchHandlers(services.batches),
+    ...createBatchHandlers({
+      batches: services.batches,
+      jobs: services.jobs,
+      profiles: services.profiles,
+      store: services.store,
+    }),
     ...services.assets,
     ...services.uploads,
     'profiles.test': ({ profileId, refresh }) =>

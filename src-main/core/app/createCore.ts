@@ -132,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     uploads: createUploadHandlers(uploads, grants, { pickFiles: options.pickFiles ?? null }),
     jobs,
     batches,
+    store,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});

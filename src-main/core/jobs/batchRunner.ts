@@ -52,8 +52,8 @@ export interface BatchRunnerDeps {
 }
 
 export interface RunOptions {
-  /** Items in flight at most (default 4). */
-  window?: number;
+  /** Items in flight at most (default 4); a function is read again each round, so it can change mid-run. */
+  window?: number | (() => number);
   signal: AbortSignal;
   onProgress?: (progress: BatchProgress) => void;
   /**
@@ -72,7 +72,11 @@ export class BatchRunner {
    */
   async run(batchId: string, options: RunOptions): Promise<BatchProgress> {
     const batch = this.requireBatch(batchId);
-    const requested = Math.max(1, Math.floor(options.window ?? 4));
+    const requestedNow = (): number => {
+      const asked = typeof options.window === 'function' ? options.window() : (options.window ?? 4);
+      return Math.max(1, Math.floor(asked));
+    };
+    let requested = requestedNow();
     let window = requested;
     let waitUntil = 0;
     // Items whose answer was lost and whose job could not be found: taken up again by the next run, not
@@ -90,6 +94,12 @@ export class BatchRunner {
     try {
       for (;;) {
         options.signal.throwIfAborted();
+        // The user changed the window while it runs: it takes effect at once, either way.
+        const asked = requestedNow();
+        if (asked !== requested) {
+          requested = asked;
+          window = asked;
+        }
         const items = this.deps.store.batchItems.listForBatch(batchId).rows;
         for (const item of items) if (item.jobId !== null) watchJob(item.jobId);
         const progress = this.progress(items, window);

@@ -8,6 +8,7 @@ import { JobWatcher } from '../watch/jobWatcher';
 import { ObservedHttpClient } from '../watch/observedHttp';
 import { systemTimers, type WatchTimers } from '../watch/timers';
 import { BatchRunner } from './batchRunner';
+import { BatchSenders } from './batchSenders';
 import { JobLister } from './jobLister';
 import { JobsService } from './jobsService';
 import { JobSubmitter } from './jobSubmitter';
@@ -45,6 +46,8 @@ export interface ProfileJobs {
   watcher: JobWatcher;
   /** Planned batches of this profile: sent through the outbox, a window at a time. */
   batches: BatchRunner;
+  /** The app's background sending of those batches (pause, resume, cancel, window). */
+  senders: BatchSenders;
   dispose(error?: Parameters<JobWatcher['dispose']>[0]): void;
 }
 
@@ -135,12 +138,15 @@ export function createProfileJobs(
     now,
     sleep: options.sleep ?? abortableSleep,
   });
+  const senders = new BatchSenders(batches, options.logError ?? ((message, error) => console.error(message, error)));
   return {
     profileId,
     service,
     watcher,
     batches,
+    senders,
     dispose: (error) => {
+      senders.dispose();
       resumer.stop();
       watcher.dispose(error);
     },

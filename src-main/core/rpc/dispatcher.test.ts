@@ -35,6 +35,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       uploads: createUploadHandlers(core.uploads, core.grants),
       jobs: core.jobs,
       batches: core.batches,
+      store: core.store,
     }),
     ...overrides,
   };
