@@ -138,7 +138,10 @@ export function createProfileJobs(
     now,
     sleep: options.sleep ?? abortableSleep,
   });
-  const senders = new BatchSenders(batches, options.logError ?? ((message, error) => console.error(message, error)));
+  const senders = new BatchSenders(
+    batches,
+    options.logError ?? ((message, error) => console.error(message, error)),
+  );
   return {
     profileId,
     service,
