@@ -2,13 +2,23 @@
 // `npm run bench -- watcher store` runs only the named ones.
 import { benchBatches, benchStoreThroughput, benchWatcherBudget } from './coreBenches';
 import { formatFigures, type Figures } from './figures';
+import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
 
 const benches: Record<string, () => Promise<Figures>> = {
   hashing: benchHashing,
   watcher: benchWatcherBudget,
   store: benchStoreThroughput,
-  batches: benchBatches,
+  batches: async () => {
+    const list = await benchBatches();
+    const sending = await benchBatchSending();
+    return {
+      ...sending,
+      title: sending.title,
+      figures: [...sending.figures, ...list.figures.map((f) => ({ ...f, name: `batches.list: ${f.name}` }))],
+      notes: [...sending.notes, ...list.notes],
+    };
+  },
 };
 
 const chosen = process.argv.slice(2);

@@ -104,7 +104,8 @@ describe('BatchRunner', () => {
     const controller = new AbortController();
     const running = jobs.batches.run(batch.id, { window: 2, signal: controller.signal });
     while (sim.control.stats().jobs.total < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(await jobs.batches.cancel(batch.id)).toBe(2);
+    // Jobs already made are asked to stop at once; one whose answer was still on its way is stopped on arrival.
+    expect(await jobs.batches.cancel(batch.id)).toBeGreaterThanOrEqual(1);
     const ended = await running;
     expect(ended.pending).toBe(4);
     expect(ended.canceled).toBe(2);

@@ -11,7 +11,7 @@ import { failureGroups } from '../batches/failureGroups';
 import { contractStatus } from '../jobSources/normalize';
 import { DomainError } from '../errors';
 import type { JobSubmitter } from './jobSubmitter';
-import type { BatchItemRow, LoupeStore } from '../store';
+import type { BatchItemPosition, BatchItemRow, LoupeStore } from '../store';
 import type { JobWatcher } from '../watch/jobWatcher';
 
 /** Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After). */
@@ -20,6 +20,12 @@ const WAIT_CODES: ReadonlySet<string> = new Set([
   'deployment_not_ready',
   'deployment_unavailable',
 ]);
+
+/** Sends under way at once at most: each is a durable write and a POST, so a few overlap well. */
+const MAX_PARALLEL_SENDS = 8;
+
+/** What the runner reads of each item every round (no request body). */
+type Standing = BatchItemPosition;
 
 /** Keys older than this may have expired on the service (24 h): a resend could then make a second job. */
 const RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
@@ -71,7 +77,7 @@ export class BatchRunner {
    * (its job finished, or its submission failed). Aborting stops sending; what was sent keeps running.
    */
   async run(batchId: string, options: RunOptions): Promise<BatchProgress> {
-    const batch = this.requireBatch(batchId);
+    this.requireBatch(batchId);
     const requestedNow = (): number => {
       const asked = typeof options.window === 'function' ? options.window() : (options.window ?? 4);
       return Math.max(1, Math.floor(asked));
@@ -82,6 +88,9 @@ export class BatchRunner {
     // Items whose answer was lost and whose job could not be found: taken up again by the next run, not
     // resent in a loop by this one.
     const undetermined = new Set<string>();
+    // Sends under way (each item's own intent is durable before its own POST, so several may overlap).
+    const sending = new Map<string, Promise<void>>();
+    let onDrain: (() => void) | null = null;
     // Every item the runner has seen a job for is watched, so the watcher keeps it fresh to its end.
     const stops = new Map<string, () => void>();
     const watchJob = (jobId: string): void => {
@@ -90,6 +99,40 @@ export class BatchRunner {
         jobId,
         this.deps.watcher.watch(jobId, { live: false, emit: () => undefined, end: () => undefined }),
       );
+    };
+    /** Items fit to leave now; one that may have outlived its key is set aside as undetermined instead. */
+    const fresh = (ids: readonly string[]): BatchItemRow[] =>
+      ids.flatMap((id) => {
+        const item = this.deps.store.batchItems.get(id);
+        if (item === null || !isSendable(item.state)) return [];
+        if (item.state !== 'pending' && this.deps.now() - Date.parse(item.updatedAt) > RESEND_WINDOW_MS) {
+          this.deps.store.batchItems.markResult(item.id, {
+            outcome: 'unknown',
+            error:
+              'Sent more than a day ago and never answered; its key may have expired, so it is not sent again.',
+          });
+          return [];
+        }
+        return [item];
+      });
+    const send = async (item: BatchItemRow): Promise<void> => {
+      const outcome = await this.deps.submitter.sendItem(item, { alreadyMarkedSent: true });
+      if (outcome.kind === 'unknown') undetermined.add(item.id);
+      if (outcome.kind === 'created') {
+        watchJob(outcome.job.id);
+        // Canceled while this one was on its way: it is stopped like the others.
+        if (this.requireBatch(batchId).canceledAt !== null) await this.deps.cancelJob(outcome.job.id);
+        // A queue that takes work again earns back the window, one item at a time.
+        window = Math.min(requested, window + 1);
+      } else if (
+        outcome.kind === 'failed' &&
+        isApiError(outcome.error) &&
+        WAIT_CODES.has(outcome.error.code)
+      ) {
+        this.deps.store.batchItems.requeue(item.id, item.idempotencyKey);
+        window = Math.max(1, Math.floor(window / 2));
+        waitUntil = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
+      }
     };
     try {
       for (;;) {
@@ -100,45 +143,53 @@ export class BatchRunner {
           requested = asked;
           window = asked;
         }
-        const items = this.deps.store.batchItems.listForBatch(batchId).rows;
+        // Positions only (no request bodies, no snapshots): this is read every round of a 1,000-item batch.
+        const items = this.deps.store.batchItems.positionsForBatch(batchId).rows;
         for (const item of items) if (item.jobId !== null) watchJob(item.jobId);
         const progress = this.progress(items, window);
         options.onProgress?.(progress);
-        const canceled = this.requireBatch(batchId).canceledAt !== null || batch.canceledAt !== null;
+        const canceled = this.requireBatch(batchId).canceledAt !== null;
         const sendable = canceled
           ? []
-          : items.filter((item) => isSendable(item.state) && !undetermined.has(item.id));
-        if (sendable.length === 0 && (progress.inFlight === 0 || options.until === 'sent')) return progress;
-        const next = sendable[0];
-        if (next === undefined || progress.inFlight >= window || this.deps.now() < waitUntil) {
-          await this.deps.sleep(this.deps.tickMs ?? 250, options.signal);
-          continue;
+          : items.filter(
+              (item) => isSendable(item.state) && !undetermined.has(item.id) && !sending.has(item.id),
+            );
+        const settled = sending.size === 0;
+        if (sendable.length === 0 && settled && (progress.inFlight === 0 || options.until === 'sent')) {
+          return progress;
         }
-        if (next.state !== 'pending' && this.deps.now() - Date.parse(next.updatedAt) > RESEND_WINDOW_MS) {
-          this.deps.store.batchItems.markResult(next.id, {
-            outcome: 'unknown',
-            error:
-              'Sent more than a day ago and never answered; its key may have expired, so it is not sent again.',
+        const room = Math.min(window - progress.inFlight - sending.size, MAX_PARALLEL_SENDS - sending.size);
+        const chosen =
+          this.deps.now() < waitUntil ? [] : fresh(sendable.slice(0, Math.max(0, room)).map((i) => i.id));
+        // One durable commit marks the whole burst sent before any of its requests leaves.
+        const marked =
+          chosen.length === 0
+            ? new Set<string>()
+            : this.deps.store.batchItems.markSentAll(chosen.map((i) => i.id));
+        const started = chosen.filter((item) => marked.has(item.id));
+        for (const item of started) {
+          const work = send(item).finally(() => {
+            sending.delete(item.id);
+            if (sending.size <= MAX_PARALLEL_SENDS / 2) onDrain?.();
           });
-          continue;
+          sending.set(item.id, work);
         }
-        const outcome = await this.deps.submitter.sendItem(next);
-        if (outcome.kind === 'unknown') undetermined.add(next.id);
-        if (outcome.kind === 'created') {
-          watchJob(outcome.job.id);
-          // A queue that takes work again earns back the window, one item at a time.
-          window = Math.min(requested, window + 1);
-        } else if (
-          outcome.kind === 'failed' &&
-          isApiError(outcome.error) &&
-          WAIT_CODES.has(outcome.error.code)
-        ) {
-          this.deps.store.batchItems.requeue(next.id, next.idempotencyKey);
-          window = Math.max(1, Math.floor(window / 2));
-          waitUntil = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
+        if (started.length === 0 || sending.size >= MAX_PARALLEL_SENDS / 2) {
+          // Wait for the burst to drain to half (so the next burst is marked sent in one commit, not one per
+          // item), or look again after a tick (jobs end without telling us).
+          const nap = new AbortController();
+          const napping = this.deps
+            .sleep(this.deps.tickMs ?? 250, AbortSignal.any([options.signal, nap.signal]))
+            .catch(() => undefined);
+          const drained = new Promise<void>((resolve) => (onDrain = resolve));
+          await Promise.race(sending.size === 0 ? [napping] : [drained, napping]);
+          onDrain = null;
+          nap.abort();
         }
       }
     } finally {
+      // A send under way finishes recording its answer before the run ends (nothing is left half-written).
+      await Promise.allSettled(sending.values());
       for (const stop of stops.values()) stop();
     }
   }
@@ -167,7 +218,7 @@ export class BatchRunner {
   /** Where the batch stands now, from the store and the watcher's latest word on its jobs. */
   progressOf(batchId: string): BatchProgress {
     this.requireBatch(batchId);
-    return this.progress(this.deps.store.batchItems.listForBatch(batchId).rows, 0);
+    return this.progress(this.deps.store.batchItems.positionsForBatch(batchId).rows, 0);
   }
 
   /**
@@ -178,9 +229,9 @@ export class BatchRunner {
     this.requireBatch(batchId);
     this.deps.store.batches.markCanceled(batchId);
     let asked = 0;
-    for (const item of this.deps.store.batchItems.listForBatch(batchId).rows) {
+    for (const item of this.deps.store.batchItems.positionsForBatch(batchId).rows) {
       if (item.jobId === null) continue;
-      const status = this.statusOf(item.jobId);
+      const status = this.statusOf(item.jobId, item.jobStatus);
       if (status !== null && isTerminalJobStatus(status)) continue;
       await this.deps.cancelJob(item.jobId);
       asked += 1;
@@ -188,7 +239,7 @@ export class BatchRunner {
     return asked;
   }
 
-  private progress(items: readonly BatchItemRow[], window: number): BatchProgress {
+  private progress(items: readonly Standing[], window: number): BatchProgress {
     const progress: BatchProgress = {
       pending: 0,
       sending: 0,
@@ -206,7 +257,7 @@ export class BatchRunner {
       else if (item.state === 'unknown') progress.unknown += 1;
       else if (item.state === 'failed') progress.failed += 1;
       else if (item.jobId !== null) {
-        const status = this.statusOf(item.jobId);
+        const status = this.statusOf(item.jobId, item.jobStatus);
         if (status === 'succeeded') progress.succeeded += 1;
         else if (status === 'canceled') progress.canceled += 1;
         else if (status !== null && isTerminalJobStatus(status)) progress.failed += 1;
@@ -216,11 +267,11 @@ export class BatchRunner {
     return progress;
   }
 
-  private statusOf(jobId: string): JobStatus | null {
+  /** The watcher's word (fresher), else the store's (the status column read with the item). */
+  private statusOf(jobId: string, stored: string | null): JobStatus | null {
     const watched = this.deps.watcher.snapshotOf(jobId);
     if (watched !== null) return watched.status;
-    const row = this.deps.store.jobs.get(this.deps.profileId, jobId);
-    return row === null ? null : contractStatus(row.status);
+    return stored === null ? null : contractStatus(stored);
   }
 
   private requireBatch(batchId: string) {

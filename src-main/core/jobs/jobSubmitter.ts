@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { JobSnapshot } from '../../../src-shared/contracts/jobs';
 import { ApiError, SubmitJobBodySchema, validateRequest, type SubmitJobBody } from '../api';
 import { DomainError } from '../errors';
-import { idempotencyKeySchema, sendWithIntent, type BatchItemRow, type LoupeStore } from '../store';
+import { idempotencyKeySchema, type BatchItemRow, type LoupeStore } from '../store';
 import type { JobWatcher } from '../watch/jobWatcher';
 import type { LocalHistory } from '../jobSources/localHistory';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
@@ -165,7 +165,7 @@ export class JobSubmitter {
    * follows up a lost answer as `submit` does. A refusal comes back with its error, so the batch runner can
    * tell a full queue (wait, then send again under the same key: the service released it) from a failure.
    */
-  async sendItem(item: BatchItemRow): Promise<ItemOutcome> {
+  async sendItem(item: BatchItemRow, options: { alreadyMarkedSent?: boolean } = {}): Promise<ItemOutcome> {
     const parsed = SubmitJobBodySchema.safeParse(item.request);
     if (!parsed.success) {
       this.deps.store.batchItems.abandon(item.id, 'not sent: the recorded request could not be read');
@@ -181,7 +181,14 @@ export class JobSubmitter {
       ...(item.retryOfJob === null ? {} : { retryOf: item.retryOfJob }),
     };
     const sentAtMs = item.state === 'pending' ? this.deps.now() : Date.parse(item.updatedAt);
-    const outcome = await this.send(item.id, body, item.idempotencyKey, request, labels);
+    const outcome = await this.send(
+      item.id,
+      body,
+      item.idempotencyKey,
+      request,
+      labels,
+      options.alreadyMarkedSent,
+    );
     if (outcome.kind === 'failed') return { kind: 'failed', error: outcome.error };
     if (outcome.kind === 'created') {
       return { kind: 'created', job: this.track(outcome.wire, request) };
@@ -205,29 +212,31 @@ export class JobSubmitter {
     idempotencyKey: string,
     request: SubmitRequest,
     labels: Record<string, string> | undefined,
+    alreadyMarkedSent = false,
   ): Promise<Outcome> {
-    // Filled in by the send below (the outbox helper owns the marking around it).
-    const result: { outcome: Outcome | null } = { outcome: null };
-    await sendWithIntent(this.deps.store.batchItems, itemId, async () => {
-      let wire: WireJob;
-      try {
-        wire = await this.deps.api.submit(body, idempotencyKey);
-      } catch (error) {
-        if (error instanceof ApiError && error.kind !== 'maybe-created') {
-          result.outcome = { kind: 'failed', error };
-          return { outcome: 'failed', error: describe(error) };
-        }
-        // maybe-created (a key already presented too), or anything that is not an answer: the job may exist.
-        result.outcome = { kind: 'unknown', error: unknownOutcome(error, idempotencyKey) };
-        return { outcome: 'unknown', error: describe(error) };
+    const { store } = this.deps;
+    // Durable before the request leaves: after a crash from here on the item reads `sent` ("may have arrived").
+    // A batch runner marks a burst of items in one commit first (markSentAll) and says so.
+    if (!alreadyMarkedSent) store.batchItems.markSent(itemId);
+    let wire: WireJob;
+    try {
+      wire = await this.deps.api.submit(body, idempotencyKey);
+    } catch (error) {
+      if (error instanceof ApiError && error.kind !== 'maybe-created') {
+        store.batchItems.markResult(itemId, { outcome: 'failed', error: describe(error) });
+        return { kind: 'failed', error };
       }
-      result.outcome = { kind: 'created', wire };
-      this.record(wire, request, labels);
-      return { outcome: 'created', jobId: wire.id };
+      // maybe-created (a key already presented too), or anything that is not an answer: the job may exist.
+      store.batchItems.markResult(itemId, { outcome: 'unknown', error: describe(error) });
+      return { kind: 'unknown', error: unknownOutcome(error, idempotencyKey) };
+    }
+    // The job, the workflow it ran and the item's answer reach the disk in one commit: a sender killed
+    // between them leaves neither half (one fsync instead of two, too).
+    store.durable(() => {
+      this.recordWithin(wire, request, labels);
+      store.batchItems.markResult(itemId, { outcome: 'created', jobId: wire.id });
     });
-    const outcome = result.outcome;
-    if (outcome === null) throw new Error('the submission ended without an outcome');
-    return outcome;
+    return { kind: 'created', wire };
   }
 
   /** Re-submits a job's API workflow under a new key, linked to it so the list shows both attempts. */
@@ -254,7 +263,16 @@ export class JobSubmitter {
 
   /** Durable: the job and the workflow it ran (for a later retry) are on disk before anyone is told. */
   private record(wire: WireJob, request: SubmitRequest, labels: Record<string, string> | undefined): void {
-    this.deps.store.jobs.recordSubmitted(this.deps.profileId, {
+    this.deps.store.durable(() => this.recordWithin(wire, request, labels));
+  }
+
+  /** The same, inside the caller's durable transaction. */
+  private recordWithin(
+    wire: WireJob,
+    request: SubmitRequest,
+    labels: Record<string, string> | undefined,
+  ): void {
+    this.deps.store.jobs.recordSubmittedWithin(this.deps.profileId, {
       jobId: wire.id,
       status: wire.status,
       workflow: jsonBody.parse(request.workflow),

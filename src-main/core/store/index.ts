@@ -28,5 +28,12 @@ export type { OutputInput, OutputRow, OutputsTable } from './outputsTable';
 export type { AssetDescription, AssetRow, AssetsTable, KnownOutputRow } from './assetsTable';
 export type { UploadIntent, UploadResult, UploadRow, UploadsTable } from './uploadsTable';
 export type { NewBatch, BatchRow, BatchesTable } from './batchesTable';
-export type { BatchItemIntent, BatchItemResult, BatchItemRow, BatchItemsTable } from './batchItemsTable';
+export type {
+  BatchItemIntent,
+  BatchItemResult,
+  BatchItemRow,
+  BatchItemPosition,
+  BatchItemStanding,
+  BatchItemsTable,
+} from './batchItemsTable';
 export { sendWithIntent, type SendOutcome, type OutboxTable } from './writeBeforeSend';

@@ -175,9 +175,19 @@ export class JobsTable {
 
   /** Records a job we submitted, with the workflow for a later retry. Durable: it is the only copy we have. */
   recordSubmitted(profileId: string, job: SubmittedJob): JobRow {
+    return durableTransaction(this.db, () => this.recordSubmittedWithin(profileId, job));
+  }
+
+  /**
+   * The same, inside a durable transaction the caller holds (LoupeStore.durably), so the job and the outbox
+   * item's answer are on disk together: a sender killed in between can leave neither half.
+   */
+  recordSubmittedWithin(profileId: string, job: SubmittedJob): JobRow {
+    if (!this.db.inTransaction)
+      throw new Error('recordSubmittedWithin needs the caller’s durable transaction');
     const at = this.now().toISOString();
     const snapshot = job.snapshot === undefined ? null : toJson(jobSnapshotSchema.parse(job.snapshot));
-    return durableTransaction(this.db, () => {
+    return writeTransaction(this.db, () => {
       this.submit.run({
         profile_id: profileId,
         job_id: job.jobId,

@@ -81,6 +81,18 @@ export abstract class OutboxSteps<
   }
 
   /**
+   * Marks several rows sent in one durable commit (one fsync for a burst of sends). Rows no longer in a
+   * sendable state are left out of the answer: only the returned ids may be sent.
+   */
+  markSentAll(ids: readonly string[]): Set<string> {
+    return durableTransaction(this.db, () => {
+      const marked = new Set<string>();
+      for (const id of ids) if (this.toSent.run({ id, at: this.stamp() }).changes > 0) marked.add(id);
+      return marked;
+    });
+  }
+
+  /**
    * Records what came back (only from an awaiting state). Not forced to disk: if this write is lost the row
    * reads `sent`, and a resend with the same key is safe: the service de-duplicates it.
    */
