@@ -46,7 +46,7 @@ export async function sendBatch(
   context: CommandContext,
   engine: Engine,
   batchId: string,
-  options: { window: number | undefined; wait: boolean },
+  options: { window: number | undefined; wait: boolean; autoRetry?: number | undefined },
 ): Promise<{ progress: BatchProgress; exitCode: ExitCode }> {
   const { out, signal } = context;
   const startedAt = Date.now();
@@ -57,6 +57,7 @@ export async function sendBatch(
       ...(options.window === undefined ? {} : { window: options.window }),
       signal,
       until: options.wait ? 'ended' : 'sent',
+      ...(options.autoRetry === undefined ? {} : { autoRetry: options.autoRetry }),
       onProgress: (now) => {
         const done = now.succeeded + now.failed + now.canceled;
         startDone ??= done;

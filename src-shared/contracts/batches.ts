@@ -157,7 +157,12 @@ export const batchesContract = {
   'batches.plan': call(batchPlanArgsSchema, batchPlanPreviewSchema),
   /** Records the planned batch (every item with its own key) and starts sending it, `window` in flight. */
   'batches.start': call(
-    batchPlanArgsSchema.extend({ name: z.string().min(1).max(200), window: z.number().int().min(1).max(64) }),
+    batchPlanArgsSchema.extend({
+      name: z.string().min(1).max(200),
+      window: z.number().int().min(1).max(64),
+      /** Opt-in: transient failures (worker lost, out of memory, upstream) sent again, up to this many attempts. */
+      autoRetry: z.number().int().min(2).max(10).optional(),
+    }),
     batchSendingSchema,
   ),
   /** Pause, resume or cancel sending (cancel also stops what is queued or running); adjust the window. */

@@ -84,10 +84,14 @@ const resume: CommandSpec = {
   words: ['batch', 'resume'],
   summary: 'Take up a batch whose sender stopped: send what was never sent, reconcile what was in flight',
   positionals: ['ID'],
-  options: { wait: { type: 'boolean' }, concurrency: { type: 'string' } },
+  options: { wait: { type: 'boolean' }, concurrency: { type: 'string' }, 'auto-retry': { type: 'string' } },
   optionHelp: [
     { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
     { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
+    {
+      flag: '--auto-retry K',
+      text: 'send a job that failed transiently (worker lost, out of memory) again, up to K attempts',
+    },
   ],
   details:
     'An item that was sent but never answered is sent again under its own key: the service never runs it twice, and the job it made is found.\nExit codes: 0 every item succeeded, 1 any failed, 3 some could not be told, 130 Ctrl-C.',
@@ -97,7 +101,11 @@ const resume: CommandSpec = {
     const window = args.integer('concurrency', 1, 64);
     const id = batchId(args);
     const engine = await context.session.engine();
-    const { exitCode, progress } = await sendBatch(context, engine, id, { window, wait: args.flag('wait') });
+    const { exitCode, progress } = await sendBatch(context, engine, id, {
+      window,
+      wait: args.flag('wait'),
+      autoRetry: args.integer('auto-retry', 1, 10),
+    });
     if (context.out.json) context.out.document({ batchId: id, ...progress });
     return exitCode;
   },
@@ -115,6 +123,10 @@ const retry: CommandSpec = {
     },
     { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
     { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
+    {
+      flag: '--auto-retry K',
+      text: 'send a job that failed transiently (worker lost, out of memory) again, up to K attempts',
+    },
   ],
   details:
     'Each retried item gets a new Idempotency-Key and a new job, linked to the job it retries.\nExit codes: 0 every item succeeded, 1 any failed, 3 some could not be told, 130 Ctrl-C.',
@@ -135,7 +147,11 @@ const retry: CommandSpec = {
       return exitCodes.ok;
     }
     out.note(`Retrying ${queued} item${queued === 1 ? '' : 's'}.`);
-    const { exitCode, progress } = await sendBatch(context, engine, id, { window, wait: args.flag('wait') });
+    const { exitCode, progress } = await sendBatch(context, engine, id, {
+      window,
+      wait: args.flag('wait'),
+      autoRetry: args.integer('auto-retry', 1, 10),
+    });
     if (out.json) out.document({ batchId: id, retried: queued, ...progress });
     return exitCode;
   },

@@ -82,6 +82,7 @@ export const batchRun: CommandSpec = {
     name: { type: 'string' },
     concurrency: { type: 'string' },
     wait: { type: 'boolean' },
+    'auto-retry': { type: 'string' },
   },
   optionHelp: [
     {
@@ -97,6 +98,10 @@ export const batchRun: CommandSpec = {
     { flag: '--zip', text: 'pair the axes position by position instead of every combination' },
     { flag: '--name NAME', text: 'the batch\u2019s name (default: the workflow file\u2019s)' },
     { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
+    {
+      flag: '--auto-retry K',
+      text: 'send a job that failed transiently (worker lost, out of memory) again, up to K attempts',
+    },
     { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
   ],
   details: [

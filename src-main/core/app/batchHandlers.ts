@@ -105,7 +105,7 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
         },
         materialisePlan(planned).map((item) => ({ values: item.values, workflow: item.workflow })),
       );
-      return runtime.senders.start(batch.id, args.window);
+      return runtime.senders.start(batch.id, args.window, args.autoRetry);
     },
     'batches.control': async ({ batchId, action, window }) => {
       batches.get(batchId); // batch_not_found for another profile's or a missing batch

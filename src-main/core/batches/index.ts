@@ -4,3 +4,4 @@ export { countItems, isFinished, type CountedItem } from './batchCounts';
 export { recordPlannedBatch, type PlannedItemInput, type RecordBatchDeps } from './plannedBatch';
 export { exportBatch, type ExportResult, type ExportedItem, type ExportOptions } from './batchExport';
 export { failureGroups, NOT_SENT_GROUP, type FailureGroup } from './failureGroups';
+export { isTransientFailure } from './transientFailure';

@@ -4,7 +4,7 @@
 // what runs.
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordPlannedBatch, type PlannedItemInput } from '../batches/plannedBatch';
-import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { crashingWorkflow, failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
 
 let fixture: JobsFixture | null = null;
@@ -143,5 +143,31 @@ describe('BatchRunner', () => {
     expect(sim.control.stats().jobs.total).toBe(3);
     const firstJob = ((await made.json()) as { id: string }).id;
     expect(store.batchItems.get(first.id)).toMatchObject({ state: 'created', jobId: firstJob });
+  });
+
+  it('automatic retry (opt-in) sends a transient failure again up to K attempts, never a workflow error', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'r', plan: {} },
+      [
+        { values: [{ target: '2.after', value: 'crash' }], workflow: crashingWorkflow() },
+        {
+          values: [{ target: '2.message', value: 'bad' }],
+          workflow: failingWorkflow('ValueError: bad input'),
+        },
+      ],
+    );
+    const done = await jobs.batches.run(batch.id, {
+      window: 2,
+      signal: new AbortController().signal,
+      autoRetry: 3,
+    });
+    expect(done).toMatchObject({ failed: 2, total: 2 });
+    // The crash (worker lost) was tried three times; the workflow error once.
+    expect(sim.control.stats().jobs.total).toBe(4);
+    const [crashed] = store.batchItems.listForBatch(batch.id).rows;
+    expect(crashed?.retryOfJob).not.toBeNull();
   });
 });

@@ -8,6 +8,7 @@
 import { isTerminalJobStatus, type JobStatus } from '../../../src-shared/jobStatus';
 import { isApiError } from '../api';
 import { failureGroups } from '../batches/failureGroups';
+import { isTransientFailure } from '../batches/transientFailure';
 import { contractStatus } from '../jobSources/normalize';
 import { DomainError } from '../errors';
 import type { JobSubmitter } from './jobSubmitter';
@@ -67,6 +68,11 @@ export interface RunOptions {
    * CLI's `batch run` without --wait; the jobs go on running on the service).
    */
   until?: 'sent' | 'ended';
+  /**
+   * Opt-in: a job that failed in a way that looks transient (the worker was lost, out of memory, an upstream
+   * error; never a workflow error) is sent again, up to this many attempts per item in this run.
+   */
+  autoRetry?: number;
 }
 
 export class BatchRunner {
@@ -90,6 +96,8 @@ export class BatchRunner {
     const undetermined = new Set<string>();
     // Sends under way (each item's own intent is durable before its own POST, so several may overlap).
     const sending = new Map<string, Promise<void>>();
+    // Attempts made for each item by automatic retry in this run.
+    const autoRetried = new Map<string, number>();
     let onDrain: (() => void) | null = null;
     // Every item the runner has seen a job for is watched, so the watcher keeps it fresh to its end.
     const stops = new Map<string, () => void>();
@@ -144,8 +152,14 @@ export class BatchRunner {
           window = asked;
         }
         // Positions only (no request bodies, no snapshots): this is read every round of a 1,000-item batch.
-        const items = this.deps.store.batchItems.positionsForBatch(batchId).rows;
+        let items = this.deps.store.batchItems.positionsForBatch(batchId).rows;
         for (const item of items) if (item.jobId !== null) watchJob(item.jobId);
+        if (
+          options.autoRetry !== undefined &&
+          this.retryTransient(items, options.autoRetry, autoRetried) > 0
+        ) {
+          items = this.deps.store.batchItems.positionsForBatch(batchId).rows;
+        }
         const progress = this.progress(items, window);
         options.onProgress?.(progress);
         const canceled = this.requireBatch(batchId).canceledAt !== null;
@@ -212,6 +226,22 @@ export class BatchRunner {
       }
     }
     if (queued > 0) this.deps.store.batches.clearCanceled(batchId);
+    return queued;
+  }
+
+  /** Queues items whose job failed transiently for another attempt; returns how many. */
+  private retryTransient(items: readonly Standing[], attempts: number, made: Map<string, number>): number {
+    let queued = 0;
+    for (const item of items) {
+      if (item.state !== 'created' || item.jobId === null) continue;
+      const job = this.deps.watcher.snapshotOf(item.jobId);
+      if (job?.status !== 'failed' || !isTransientFailure(job.error)) continue;
+      const tries = made.get(item.id) ?? 1;
+      if (tries >= attempts) continue;
+      this.deps.store.batchItems.requeueForRetry(item.id, this.deps.newId());
+      made.set(item.id, tries + 1);
+      queued += 1;
+    }
     return queued;
   }
 

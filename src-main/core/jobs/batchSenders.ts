@@ -8,6 +8,7 @@ import type { BatchRunner } from './batchRunner';
 interface Sending {
   controller: AbortController | null;
   window: number;
+  autoRetry: number | undefined;
   state: BatchSending['state'];
 }
 
@@ -20,15 +21,20 @@ export class BatchSenders {
   ) {}
 
   /** Starts (or resumes) sending; a batch already sending only takes the new window. */
-  start(batchId: string, window: number): BatchSending {
+  start(batchId: string, window: number, autoRetry?: number): BatchSending {
     const entry = this.entry(batchId, window);
     entry.window = window;
+    if (autoRetry !== undefined) entry.autoRetry = autoRetry;
     if (entry.controller !== null) return this.describe(batchId);
     const controller = new AbortController();
     entry.controller = controller;
     entry.state = 'sending';
     this.runner
-      .run(batchId, { window: () => entry.window, signal: controller.signal })
+      .run(batchId, {
+        window: () => entry.window,
+        signal: controller.signal,
+        ...(entry.autoRetry === undefined ? {} : { autoRetry: entry.autoRetry }),
+      })
       .then(
         () => {
           if (entry.controller === controller) entry.state = 'idle';
@@ -79,7 +85,7 @@ export class BatchSenders {
   private entry(batchId: string, window: number): Sending {
     let entry = this.sending.get(batchId);
     if (entry === undefined) {
-      entry = { controller: null, window, state: 'idle' };
+      entry = { controller: null, window, state: 'idle', autoRetry: undefined };
       this.sending.set(batchId, entry);
     }
     return entry;
