@@ -38,10 +38,12 @@ test.describe('batches', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Batches' }).click();
     const list = page.getByRole('listbox', { name: 'Batches' });
     const rows = list.getByRole('option');
-    await expect(rows).toHaveCount(2);
+    // The two, and below them the sweep the Demo server seeded (recorded when it started).
+    await expect(rows).toHaveCount(3);
     // Newest first, names as plain text.
     await expect(rows.nth(0).getByTestId('batch-name')).toHaveText('Submitted: kites.json');
     await expect(rows.nth(1).getByTestId('batch-name')).toHaveText('Submitted: dunes.json');
+    await expect(rows.nth(2).getByTestId('batch-name')).toHaveText('Lighthouse study: seed × cfg');
     await expect(rows.nth(0).getByTestId('batch-item-count')).toHaveText('1 item');
     await expect(rows.nth(0).getByTestId('batch-state-bar')).toBeVisible();
 

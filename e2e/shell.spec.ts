@@ -41,8 +41,13 @@ test.describe('browser shell', () => {
     );
     await expect(page.getByLabel('Active profile')).toHaveValue('demo');
 
+    // Batches is not empty on the Demo: it opens on the sweep the Demo server seeded.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Batches' }).click();
+    await expect(page.getByRole('listbox', { name: 'Batches' }).getByTestId('batch-name')).toHaveText(
+      'Lighthouse study: seed × cfg',
+    );
+    await page.screenshot({ path: testInfo.outputPath('demo-batches.png') });
     for (const [section, heading] of [
-      ['Batches', 'No batches yet'],
       ['Assets', 'No assets yet'],
       ['Models', 'No model catalogue yet'],
     ] as const) {

@@ -1,8 +1,9 @@
 // The demo seed: a history that shows every screen at once. Finished jobs with image, audio, text and
 // latent outputs, a failed one with a traceback, a platform-killed one with no log, one with a
-// truncated log, a labelled one, a save-format one from the "editor", and live work (one running,
-// one queued behind it).
+// truncated log, a labelled one, a save-format one from the "editor", a finished seed × cfg sweep that
+// Loupe ran as a batch (demoSweep.ts), and live work (one running, one queued behind it).
 import { randomUUID } from 'node:crypto';
+import { seedDemoSweep } from './demoSweep';
 import { completeInstantly, type InstantRunShape } from './jobs/instantRun';
 import type { JobEngine, NewJob } from './jobs/jobEngine';
 import {
@@ -87,11 +88,14 @@ const history: SeedEntry[] = [
 
 export function seedDemoJobs(engine: JobEngine, services: SimulatorServices, owner: string): void {
   let fileNumber = 1000;
+  const run = { assets: services.assets, media: services.media, nextFileNumber: () => ++fileNumber };
   const build = (workflow: ApiWorkflow): NewJob['graph'] => {
     const validation = engine.validate(workflow, owner);
     if (!validation.ok) throw new Error(`seed workflow is invalid: ${validation.failure.message}`);
     return validation.graph;
   };
+  // The oldest history goes first: lists run newest first in creation order, so it sorts below the rest.
+  seedDemoSweep(engine, run, owner, build);
   for (const entry of history) {
     const workflowId = entry.saved ? randomUUID() : null;
     const job = engine.createRecord({
@@ -103,11 +107,7 @@ export function seedDemoJobs(engine: JobEngine, services: SimulatorServices, own
       workflowId,
       createdAgoMs: entry.agoMs,
     });
-    completeInstantly(
-      job,
-      { assets: services.assets, media: services.media, nextFileNumber: () => ++fileNumber },
-      entry.shape,
-    );
+    completeInstantly(job, run, entry.shape);
   }
   // Live work: a long run that is watchable for a few minutes, and one queued behind it.
   engine.submit({

@@ -2,8 +2,11 @@
 // stopped when the user leaves it. The launcher is passed in (the hosts build it from the simulator), so
 // core never imports the simulator.
 import type { DemoEndpoint } from '../profiles';
+import type { DemoSeededBatch } from './demoBatch';
 
 export interface RunningDemo extends DemoEndpoint {
+  /** The finished batch the server seeded, if it seeded one. */
+  seededBatch?: DemoSeededBatch;
   close(): Promise<void>;
 }
 
@@ -14,6 +17,7 @@ export interface DemoLauncher {
 export class DemoSupervisor {
   private running: RunningDemo | null = null;
   private pending: Promise<RunningDemo> | null = null;
+  private unclaimedBatch: DemoSeededBatch | null = null;
 
   constructor(private readonly launcher: DemoLauncher | null) {}
 
@@ -32,6 +36,7 @@ export class DemoSupervisor {
     this.pending ??= this.launcher.start().then(
       (demo) => {
         this.running = demo;
+        this.unclaimedBatch = demo.seededBatch ?? null;
         this.pending = null;
         return demo;
       },
@@ -43,11 +48,22 @@ export class DemoSupervisor {
     return this.pending;
   }
 
+  /**
+   * The running server's seeded batch, handed out once per launch: it is recorded when the server starts, not
+   * again each time the Demo profile is chosen while it runs (which would undo the user's retries in it).
+   */
+  takeSeededBatch(): DemoSeededBatch | null {
+    const batch = this.unclaimedBatch;
+    this.unclaimedBatch = null;
+    return batch;
+  }
+
   async stop(): Promise<void> {
     const starting = this.pending;
     if (starting) await starting.catch(() => undefined);
     const running = this.running;
     this.running = null;
+    this.unclaimedBatch = null;
     if (running) await running.close();
   }
 }

@@ -1,15 +1,19 @@
 // The contract's profile calls: the profile service and the keychain vault, plus starting the Demo server
-// when its profile becomes active.
+// (and recording the batch it seeded) when its profile becomes active.
 import type { ProfileList } from '../../../src-shared/contract';
 import type { CredentialVault, ProfileService } from '../profiles';
 import { DomainError } from '../errors';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
+import type { LoupeStore } from '../store';
+import { recordDemoBatch } from './demoBatch';
 import type { DemoSupervisor } from './demoSupervisor';
 
 export interface ProfileDeps {
   profiles: ProfileService;
   vault: CredentialVault;
   demo: DemoSupervisor;
+  /** Where the Demo server's seeded batch is recorded. */
+  store: LoupeStore;
 }
 
 type ProfileCallHandlers = Pick<
@@ -28,8 +32,11 @@ export async function listProfiles(profiles: ProfileService): Promise<ProfileLis
   return { profiles: await profiles.list(), activeProfileId: profiles.activeId() };
 }
 
-/** Keeps the Demo server running exactly while the Demo profile is the active one. */
-export async function syncDemoWithActiveProfile({ profiles, demo }: ProfileDeps): Promise<void> {
+/**
+ * Keeps the Demo server running exactly while the Demo profile is the active one. A server that has just
+ * started has its seeded batch recorded as one of the Demo profile's own, before the screens ask for batches.
+ */
+export async function syncDemoWithActiveProfile({ profiles, demo, store }: ProfileDeps): Promise<void> {
   const active = await profiles.active();
   if (active?.builtIn === 'demo') {
     try {
@@ -40,6 +47,8 @@ export async function syncDemoWithActiveProfile({ profiles, demo }: ProfileDeps)
         `The Demo server could not start: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+    const seeded = demo.takeSeededBatch();
+    if (seeded !== null) recordDemoBatch(store, active.id, seeded);
   } else {
     await demo.stop();
   }
