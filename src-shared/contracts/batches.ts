@@ -152,7 +152,33 @@ export const batchSendingSchema = z.object({
 });
 export type BatchSending = z.infer<typeof batchSendingSchema>;
 
+/** A plan kept to run again: the workflow's text and its variations, with the window. */
+export const batchTemplatePlanSchema = batchPlanArgsSchema.extend({
+  /** Templates live in Loupe's settings: a workflow of a few megabytes is plenty. */
+  workflowJson: z.string().max(8 * 1024 * 1024),
+  window: z.number().int().min(1).max(64),
+  autoRetry: z.number().int().min(2).max(10).optional(),
+});
+export const batchTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string().min(1).max(200),
+  savedAt: z.string(),
+  plan: batchTemplatePlanSchema,
+});
+export type BatchTemplate = z.infer<typeof batchTemplateSchema>;
+
 export const batchesContract = {
+  /** Saved plans, newest first (not per profile: a plan can run against any service). */
+  'batches.templates': call(noArgs, z.object({ templates: z.array(batchTemplateSchema) })),
+  /** Saves a plan under a name; the same name replaces the template it names. */
+  'batches.saveTemplate': call(
+    z.strictObject({ name: z.string().trim().min(1).max(200), plan: batchTemplatePlanSchema }),
+    batchTemplateSchema,
+  ),
+  'batches.deleteTemplate': call(
+    z.strictObject({ id: z.string().min(1).max(100) }),
+    z.object({ deleted: z.boolean() }),
+  ),
   /** What a plan would run, checked against the service's nodes where it offers object_info. Sends nothing. */
   'batches.plan': call(batchPlanArgsSchema, batchPlanPreviewSchema),
   /** Records the planned batch (every item with its own key) and starts sending it, `window` in flight. */

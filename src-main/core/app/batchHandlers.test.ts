@@ -126,4 +126,34 @@ describe('batches.* through the core dispatcher', () => {
       if (!result.ok) expect(result.error.code, name).toBe('batch_not_found');
     }
   });
+
+  it('templates: a plan saved under a name lists newest first, the same name replaces it, and it starts again', async () => {
+    const plan = {
+      workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
+      fileName: 'study.json',
+      axes: [{ kind: 'sweep', text: '3.seed=1..2' }],
+      window: 2,
+    };
+    const first = contract['batches.saveTemplate'].result.parse(
+      await call('batches.saveTemplate', { name: 'Study', plan }),
+    );
+    await call('batches.saveTemplate', { name: 'Other', plan });
+    const replaced = contract['batches.saveTemplate'].result.parse(
+      await call('batches.saveTemplate', { name: ' study ', plan: { ...plan, window: 3 } }),
+    );
+    expect(replaced.id).toBe(first.id);
+    const { templates } = contract['batches.templates'].result.parse(await call('batches.templates', {}));
+    expect(templates.map((t) => [t.name, t.plan.window])).toEqual([
+      ['study', 3],
+      ['Other', 2],
+    ]);
+    const started = contract['batches.start'].result.parse(
+      await call('batches.start', { ...templates[0]?.plan, name: 'From template' }),
+    );
+    await finished(started.batchId);
+    expect(await call('batches.deleteTemplate', { id: first.id })).toEqual({ deleted: true });
+    expect(await call('batches.deleteTemplate', { id: first.id })).toEqual({ deleted: false });
+    const refused = await env.core.dispatcher.call('batches.saveTemplate', { name: '', plan });
+    expect(refused.ok).toBe(false);
+  });
 });

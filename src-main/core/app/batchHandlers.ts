@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
 import { HttpClient, RetryPolicy, V1Client } from '../api';
-import { failureGroups, recordPlannedBatch, type BatchReader } from '../batches';
+import { BatchTemplates, failureGroups, recordPlannedBatch, type BatchReader } from '../batches';
 import {
   checkAgainstObjectInfo,
   describePlan,
@@ -43,6 +43,7 @@ function plan(args: BatchPlanArgs): BatchPlan {
 
 export function createBatchHandlers(services: BatchServices): BatchHandlers {
   const { batches, jobs, profiles, store } = services;
+  const templates = new BatchTemplates(store);
   const activeId = (): string => {
     const id = profiles.activeId();
     if (id === null) throw new Error('no active profile');
@@ -62,6 +63,9 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
 
   return {
     'batches.list': () => batches.list(),
+    'batches.templates': () => ({ templates: templates.list() }),
+    'batches.saveTemplate': ({ name, plan }) => templates.save(name, plan),
+    'batches.deleteTemplate': ({ id }) => ({ deleted: templates.delete(id) }),
     'batches.get': ({ batchId }) => batches.get(batchId),
     'batches.plan': async (args): Promise<BatchPlanPreview> => {
       const planned = plan(args);

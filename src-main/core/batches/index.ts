@@ -5,3 +5,4 @@ export { recordPlannedBatch, type PlannedItemInput, type RecordBatchDeps } from 
 export { exportBatch, type ExportResult, type ExportedItem, type ExportOptions } from './batchExport';
 export { failureGroups, NOT_SENT_GROUP, type FailureGroup } from './failureGroups';
 export { isTransientFailure } from './transientFailure';
+export { BatchTemplates, MAX_TEMPLATES } from './batchTemplates';
