@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { LinkButton } from '../../../components/Button';
 import { InlineError } from '../../../components/InlineError';
 import { LoadingOrError } from '../../../components/LoadingOrError';
@@ -9,10 +9,12 @@ import { useLoupe } from '../../../lib/loupeContext';
 import { visibleText } from '../../../lib/visibleText';
 import { batchKeys } from '../../../queries/batchKeys';
 import { batchQuery, isBatchNotFound } from '../../../queries/batchQueries';
+import { useBatchesUi } from '../batchesUiStore';
+import { hasSheetAxes } from '../contactSheet/sheetAxes';
 import { useOpenInJobs } from '../useOpenInJobs';
-import { BatchGallery } from './BatchGallery';
 import { BatchHeader } from './BatchHeader';
 import { BatchItemsTable } from './BatchItemsTable';
+import { BatchOutputs } from './BatchOutputs';
 
 interface BatchDetailProps {
   profileId: string;
@@ -37,13 +39,19 @@ function BatchGone({ error, onClose }: { error: unknown; onClose: () => void }) 
   );
 }
 
-/** One batch: its header, its items (each job a click away) and every output of its jobs. */
+/** One batch: its header, its items (each job a click away) and its outputs (on its axes, or every one). */
 export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
   const loupe = useLoupe();
   const client = useQueryClient();
   const query = useQuery(batchQuery(loupe, profileId, batchId));
   const openInJobs = useOpenInJobs(profileId);
   const gone = isBatchNotFound(query.error);
+  const outputsView = useBatchesUi((state) => state.outputsView);
+  const items = query.data?.items;
+  const sheetShown = useMemo(
+    () => outputsView === 'sheet' && items !== undefined && hasSheetAxes(items),
+    [outputsView, items],
+  );
 
   // The list may still show the batch that vanished: read it again.
   useEffect(() => {
@@ -63,10 +71,14 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
     >
       <BatchHeader batch={batch} onClose={onClose} />
       {query.isError ? <StaleDataNote error={query.error} onRetry={() => void query.refetch()} /> : null}
-      <div className="max-h-[35%] shrink-0 overflow-y-auto border-b border-line">
+      {/* The contact sheet wants the height: its rows are pictures, and every item is in it anyway. */}
+      <div
+        data-testid="batch-items-pane"
+        className={`${sheetShown ? 'max-h-[20%]' : 'max-h-[35%]'} shrink-0 overflow-y-auto border-b border-line`}
+      >
         <BatchItemsTable items={batch.items} onOpenJob={openInJobs} />
       </div>
-      <BatchGallery batch={batch} profileId={profileId} onOpenJob={openInJobs} />
+      <BatchOutputs batch={batch} profileId={profileId} onOpenJob={openInJobs} />
     </section>
   );
 }

@@ -2,7 +2,6 @@ import type { BatchDetail } from '../../../../src-shared/contract';
 import { OutputsPanel } from '../../../components/gallery/OutputsPanel';
 import { OutputsGallery } from '../../jobs/detail/outputs/OutputsGallery';
 import { batchGalleryItems } from './batchGalleryItems';
-import { usePendingBatchHashes } from './usePendingBatchHashes';
 
 interface BatchGalleryProps {
   batch: BatchDetail;
@@ -12,10 +11,10 @@ interface BatchGalleryProps {
 
 /**
  * Every output of every job of the batch, with the job detail's gallery (tiles, lightbox, download one or
- * all), each tile naming its job. The batch is read again as its jobs change, so outputs land as written.
+ * all), each tile naming its job. The batch is read again as its jobs change, so outputs land as written
+ * (and, once it is finished, until every hash is known: BatchOutputs, whichever view is shown).
  */
 export function BatchGallery({ batch, profileId, onOpenJob }: BatchGalleryProps) {
-  usePendingBatchHashes(batch, profileId);
   return (
     <OutputsPanel
       count={batch.outputs.length}

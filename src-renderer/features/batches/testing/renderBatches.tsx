@@ -17,6 +17,9 @@ export function resetBatchesUi(): void {
       openBatchId: null,
       cursorId: null,
       listWidth: BATCH_LIST_WIDTH.initial,
+      outputsView: 'sheet',
+      sheetCellSize: 'medium',
+      sheetChoices: new Map(),
     });
     useJobsUi.setState({ profileId: null, openJobId: null, cursorId: null, selected: new Set() });
   });
