@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLoupe } from '../../lib/loupeContext';
 import { profilesQuery } from '../../queries/appQueries';
 import { BatchesView } from './BatchesView';
+import { NewBatchGate } from './newBatch/NewBatchGate';
 
 /** Batches belong to a profile: with none chosen, say so and point to where one is chosen. */
 export function BatchesScreen() {
@@ -27,5 +28,9 @@ export function BatchesScreen() {
       </NoConnectionChosen>
     );
   }
-  return <BatchesView profileId={profileId} />;
+  return (
+    <NewBatchGate profileId={profileId}>
+      <BatchesView profileId={profileId} />
+    </NewBatchGate>
+  );
 }

@@ -8,6 +8,7 @@ import { SubmitOutcome } from '../../jobs/actions/SubmitOutcome';
 import type { WorkflowSubmitter } from '../../jobs/actions/useSubmitWorkflow';
 import { plural } from '../batchCounts';
 import { useBatchesUi } from '../batchesUiStore';
+import { NewBatchButton } from '../newBatch/NewBatchButton';
 import { NoBatchesYet } from './NoBatchesYet';
 import { VirtualBatchRows } from './VirtualBatchRows';
 
@@ -32,6 +33,7 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
           {list.isSuccess ? `${plural(batches.length, 'batch', 'batches')}, newest first` : ''}
         </span>
         {batches.length > 0 ? <SubmitButton onFile={submitter.submit} disabled={submitting} /> : null}
+        <NewBatchButton variant={batches.length > 0 ? 'primary' : 'secondary'} />
       </div>
       <SubmitOutcome submitter={submitter} />
       <ListPaneBody

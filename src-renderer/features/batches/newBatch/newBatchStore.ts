@@ -1,0 +1,99 @@
+// The New batch screen's UI state (rule 8): whether it is open, and the plan being drafted. The draft is the
+// user's own input (a file they picked, axes they typed), not server data: the preview lives in React Query.
+// It is kept here rather than in the screen so that a look at another section does not lose a half-made
+// plan; closing the screen (Esc, Cancel, or a started batch) forgets it. Not persisted: a workflow's text can
+// be megabytes, and a plan is a moment's work.
+import { create } from 'zustand';
+
+/** A text file the page read: a workflow or a table. `id` changes with every read, so a query key can stay small. */
+export interface LoadedText {
+  id: number;
+  name: string;
+  text: string;
+}
+
+/** One `NODE.INPUT=SPEC` axis as typed. */
+export interface SweepDraft {
+  id: number;
+  text: string;
+}
+
+export interface NewBatchDraft {
+  workflow: LoadedText | null;
+  sweeps: readonly SweepDraft[];
+  table: LoadedText | null;
+  /** As typed; blank: no repeat (the workflow's own seeds kept). */
+  repeat: string;
+  zip: boolean;
+  /** null until the user types one: the workflow's file name stands in. */
+  name: string | null;
+  /** As typed: how many items are in flight at once. */
+  window: string;
+}
+
+export const DEFAULT_WINDOW = 4;
+
+export const EMPTY_DRAFT: NewBatchDraft = {
+  workflow: null,
+  sweeps: [],
+  table: null,
+  repeat: '',
+  zip: false,
+  name: null,
+  window: String(DEFAULT_WINDOW),
+};
+
+interface NewBatchState {
+  open: boolean;
+  draft: NewBatchDraft;
+  openNewBatch: () => void;
+  /** Closes the screen and forgets the draft. */
+  closeNewBatch: () => void;
+  setWorkflow: (workflow: LoadedText) => void;
+  /** Adds an axis and returns its id, so the screen can focus it. */
+  addSweep: (text: string) => number;
+  setSweep: (id: number, text: string) => void;
+  removeSweep: (id: number) => void;
+  setTable: (table: LoadedText | null) => void;
+  setRepeat: (repeat: string) => void;
+  setZip: (zip: boolean) => void;
+  setName: (name: string) => void;
+  setWindow: (window: string) => void;
+}
+
+let lastId = 0;
+/** Ids for loaded files and axes; unique for the page's life, which is all a key or a React key needs. */
+export function nextId(): number {
+  lastId += 1;
+  return lastId;
+}
+
+export const useNewBatch = create<NewBatchState>()((set) => {
+  const change = (patch: (draft: NewBatchDraft) => Partial<NewBatchDraft>) =>
+    set((state) => ({ draft: { ...state.draft, ...patch(state.draft) } }));
+  return {
+    open: false,
+    draft: EMPTY_DRAFT,
+    openNewBatch: () => set({ open: true }),
+    closeNewBatch: () => set({ open: false, draft: EMPTY_DRAFT }),
+    setWorkflow: (workflow) => change(() => ({ workflow })),
+    addSweep: (text) => {
+      const id = nextId();
+      change((draft) => ({ sweeps: [...draft.sweeps, { id, text }] }));
+      return id;
+    },
+    setSweep: (id, text) =>
+      change((draft) => ({ sweeps: draft.sweeps.map((sweep) => (sweep.id === id ? { id, text } : sweep)) })),
+    removeSweep: (id) => change((draft) => ({ sweeps: draft.sweeps.filter((sweep) => sweep.id !== id) })),
+    setTable: (table) => change(() => ({ table })),
+    setRepeat: (repeat) => change(() => ({ repeat })),
+    setZip: (zip) => change(() => ({ zip })),
+    setName: (name) => change(() => ({ name })),
+    setWindow: (window) => change(() => ({ window })),
+  };
+});
+
+/** Whether closing would lose anything the user did: every change makes a new draft. */
+export function isEdited(draft: NewBatchDraft): boolean {
+  return draft !== EMPTY_DRAFT;
+}

@@ -1,0 +1,67 @@
+// Files the user picks or drops are read here, in the page (File.text()): their text goes to main inside
+// batches.plan, never their path (rule 10: main reads no path a page names). Sizes are the contract's, checked
+// first so a wrong pick (a video, say) is refused at once instead of read into memory.
+import { MAX_WORKFLOW_BYTES } from '../../jobs/actions/useSubmitWorkflow';
+import { nextId, type LoadedText } from './newBatchStore';
+
+export type PickedKind = 'workflow' | 'table' | 'values';
+
+const RULES: Record<PickedKind, { extensions: string[]; types: string[]; maxBytes: number; what: string }> = {
+  workflow: {
+    extensions: ['.json'],
+    types: ['application/json'],
+    maxBytes: MAX_WORKFLOW_BYTES,
+    what: 'a workflow file (.json)',
+  },
+  table: {
+    extensions: ['.csv', '.tsv', '.txt'],
+    types: ['text/csv'],
+    maxBytes: 10 * 1024 * 1024,
+    what: 'a CSV table (.csv)',
+  },
+  values: {
+    extensions: ['.txt', '.csv'],
+    types: ['text/plain'],
+    maxBytes: 1024 * 1024,
+    what: 'a text file with one value per line (.txt)',
+  },
+};
+
+export const ACCEPT: Record<PickedKind, string> = {
+  workflow: '.json,application/json',
+  table: '.csv,text/csv',
+  values: '.txt,text/plain',
+};
+
+export type PickedFile = { ok: true; file: LoadedText } | { ok: false; message: string };
+
+function mebibytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}
+
+export function kindOfDropped(file: File): PickedKind | null {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.json') || file.type === 'application/json') return 'workflow';
+  if (name.endsWith('.csv') || file.type === 'text/csv') return 'table';
+  return null;
+}
+
+export async function readPickedFile(file: File, kind: PickedKind): Promise<PickedFile> {
+  const rule = RULES[kind];
+  const name = file.name.toLowerCase();
+  const fits =
+    rule.extensions.some((extension) => name.endsWith(extension)) || rule.types.includes(file.type);
+  if (!fits) return { ok: false, message: `${file.name} is not ${rule.what}.` };
+  if (file.size > rule.maxBytes) {
+    return {
+      ok: false,
+      message: `${file.name} is larger than ${mebibytes(rule.maxBytes)}; ${rule.what} is much smaller.`,
+    };
+  }
+  try {
+    return { ok: true, file: { id: nextId(), name: file.name, text: await file.text() } };
+  } catch (error) {
+    const reason = error instanceof Error && error.message !== '' ? ` (${error.message})` : '';
+    return { ok: false, message: `${file.name} could not be read${reason}.` };
+  }
+}

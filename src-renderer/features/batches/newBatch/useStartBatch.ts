@@ -1,0 +1,30 @@
+// Start: main records every item with its own key before any is sent (rule 6), then sends them in the
+// background. Once it answers, the batch is Loupe's record like any other: the screen closes and the Batches
+// screen opens on it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BatchSending, CallArgs } from '../../../../src-shared/contract';
+import { unwrap } from '../../../lib/callError';
+import { useLoupe } from '../../../lib/loupeContext';
+import { batchKeys } from '../../../queries/batchKeys';
+import { useBatchesUi } from '../batchesUiStore';
+import { useNewBatch } from './newBatchStore';
+
+export type StartArgs = CallArgs<'batches.start'>;
+
+export function useStartBatch(profileId: string) {
+  const loupe = useLoupe();
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ['batches', 'start'],
+    mutationFn: (args: StartArgs): Promise<BatchSending> => unwrap(loupe.batches.start(args)),
+    onSuccess: (sending) => {
+      void client.invalidateQueries({ queryKey: batchKeys.list(profileId), exact: true });
+      // The list was not on screen while planning, so it may not have seen a profile switch yet: settle that
+      // first, or entering the profile later would close the batch just opened.
+      const ui = useBatchesUi.getState();
+      ui.enterProfile(profileId);
+      ui.openBatch(sending.batchId);
+      useNewBatch.getState().closeNewBatch();
+    },
+  });
+}

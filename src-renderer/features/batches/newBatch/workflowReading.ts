@@ -1,0 +1,80 @@
+// The workflow file read in the page only to show it: each node with the inputs an axis can vary. Whether the
+// file is a workflow the service can run is main's to say (batches.plan answers with the reason); the page
+// only spots the two cases it can explain without asking: text that is not JSON, and the editor's own save
+// (UI format), which needs an export rather than a fix.
+
+/** An input holding a plain value: what a sweep or a table column can set. */
+export interface ScalarInput {
+  name: string;
+  value: string | number | boolean;
+}
+
+export interface WorkflowNodeView {
+  id: string;
+  classType: string;
+  title: string | null;
+  inputs: ScalarInput[];
+  /** Inputs wired to another node's output (`["4", 0]`) or holding a list or an object: not for varying. */
+  fixed: string[];
+}
+
+export type WorkflowReading =
+  { kind: 'api'; nodes: WorkflowNodeView[] } | { kind: 'ui' } | { kind: 'not_json'; reason: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNode(value: unknown): value is Record<string, unknown> & { class_type: string } {
+  return isRecord(value) && typeof value.class_type === 'string' && value.class_type !== '';
+}
+
+/** A saved request body (`{"workflow": …}` or `{"prompt": …}`) holds the graph; main reads it the same way. */
+function unwrapped(value: Record<string, unknown>): Record<string, unknown> {
+  for (const wrapper of ['workflow', 'prompt']) {
+    const inner = value[wrapper];
+    if (Object.hasOwn(value, wrapper) && isRecord(inner) && !isNode(inner)) return inner;
+  }
+  return value;
+}
+
+function byNodeId(a: { id: string }, b: { id: string }): number {
+  const [x, y] = [Number(a.id), Number(b.id)];
+  if (Number.isFinite(x) && Number.isFinite(y)) return x - y;
+  return a.id.localeCompare(b.id);
+}
+
+function readNode(id: string, node: Record<string, unknown> & { class_type: string }): WorkflowNodeView {
+  const inputs: ScalarInput[] = [];
+  const fixed: string[] = [];
+  const entries = isRecord(node.inputs) ? Object.entries(node.inputs) : [];
+  for (const [name, value] of entries) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      inputs.push({ name, value });
+    } else {
+      fixed.push(name);
+    }
+  }
+  const meta = isRecord(node._meta) ? node._meta : {};
+  return {
+    id,
+    classType: node.class_type,
+    title: typeof meta.title === 'string' ? meta.title : null,
+    inputs,
+    fixed,
+  };
+}
+
+export function readWorkflowText(text: string): WorkflowReading {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  } catch (error) {
+    return { kind: 'not_json', reason: error instanceof Error ? error.message : 'it does not parse' };
+  }
+  if (!isRecord(parsed)) return { kind: 'api', nodes: [] };
+  const graph = unwrapped(parsed);
+  if (Array.isArray(graph.nodes) && Array.isArray(graph.links)) return { kind: 'ui' };
+  const nodes = Object.entries(graph).flatMap(([id, node]) => (isNode(node) ? [readNode(id, node)] : []));
+  return { kind: 'api', nodes: nodes.sort(byNodeId) };
+}
