@@ -145,6 +145,19 @@ describe('BatchRunner', () => {
     expect(store.batchItems.get(first.id)).toMatchObject({ state: 'created', jobId: firstJob });
   });
 
+  it("a planned batch is not the crash resumer's: only the runner sends it, a window at a time", async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const { store, profileId } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'p', plan: {} },
+      seeds(3),
+    );
+    const [first] = store.batchItems.listForBatch(batch.id).rows;
+    store.batchItems.markSent(first?.id ?? '');
+    expect(store.batchItems.listResumable(profileId).rows).toEqual([]);
+  });
+
   it('automatic retry (opt-in) sends a transient failure again up to K attempts, never a workflow error', async () => {
     fixture = await jobsFixture({ sim: { surface: 'serverless' } });
     const { store, profileId, jobs, sim } = fixture;

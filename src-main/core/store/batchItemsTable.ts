@@ -187,7 +187,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     this.selectResumable = prepare<{ profile_id: string }>(
       db,
       `SELECT ${qualified('i')} FROM batch_items i JOIN batches b ON b.id = i.batch_id
-         WHERE b.profile_id = :profile_id AND i.state IN (${stateList(sendableStates)})
+         WHERE b.profile_id = :profile_id AND i.state IN (${stateList(sendableStates)}) AND b.plan IS NULL
          ORDER BY b.created_at, i.position`,
     );
     this.selectCounts = prepare<{ batch_id: string }>(
@@ -277,7 +277,11 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     return parseRows('batch_items', 'id', batchItemDbRow, this.selectForBatch.all({ batch_id: batchId }));
   }
 
-  /** Items of this profile that still need sending or reconciling, oldest batch first (resume after a crash). */
+  /**
+   * Single submissions (batches of one) of this profile that still need sending or reconciling, oldest
+   * first (resume after a crash). A planned batch is not among them: its items leave a window at a time
+   * through the BatchRunner when the user resumes it, never all at once behind its back.
+   */
   listResumable(profileId: string): RowsRead<BatchItemRow> {
     return parseRows(
       'batch_items',

@@ -1,0 +1,129 @@
+// The batch crash test in the browser shell (issue 12): the real shell process (out/main/web.js) sends a
+// 300-item batch and is killed with SIGKILL at five points of the send; each next launch on the same data
+// directory resumes it (batches.control resume); in the end the simulator holds exactly one job per item.
+// The contract is spoken over the shell's own WebSocket, with its launch token and Origin, as its page would.
+import WebSocket from 'ws';
+import { z } from 'zod';
+import { batchDetailSchema, batchSendingSchema } from '../src-shared/contracts/batches';
+import {
+  WS_PATH,
+  WS_PROTOCOL,
+  WS_TOKEN_PREFIX,
+  serverMessageSchema,
+  type CallResult,
+} from '../src-shared/protocol';
+import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
+import { launchesFixture, type Launches } from './support/launches';
+import { startSimulator } from '../src-main/simulator/server';
+import { DEMO_KEY, e2eTiming, expect, test as base, type RunningSimulator } from './support/simulator';
+import { stopWebShell, type WebShell } from './webShell';
+
+// A simulator with workers enough that 300 one-step jobs run in seconds: what is tested is the sending.
+const test = base.extend<{ launches: Launches; busySimulator: RunningSimulator }>({
+  ...launchesFixture,
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  busySimulator: async ({}, use) => {
+    const simulator = await startSimulator({ surface: 'serverless', workers: 32, timing: e2eTiming });
+    await use(simulator);
+    await simulator.close();
+  },
+});
+
+/** A contract client on the shell's WebSocket. */
+async function contractOf(shell: WebShell): Promise<{
+  call(name: string, args: unknown): Promise<unknown>;
+  close(): void;
+}> {
+  const token = /token=([A-Za-z0-9_-]+)/.exec(new URL(shell.url).hash)?.[1] ?? '';
+  const socket = new WebSocket(
+    `${shell.origin.replace('http', 'ws')}${WS_PATH}`,
+    [WS_PROTOCOL, `${WS_TOKEN_PREFIX}${token}`],
+    { origin: shell.origin },
+  );
+  const waiting = new Map<number, (result: CallResult<unknown>) => void>();
+  socket.on('message', (data: Buffer) => {
+    const message = serverMessageSchema.parse(JSON.parse(data.toString('utf8')));
+    if (message.type === 'reply') waiting.get(message.requestId)?.(message.result);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  let next = 1;
+  return {
+    call: (name, args) =>
+      new Promise((resolve, reject) => {
+        const requestId = next++;
+        waiting.set(requestId, (result) => {
+          waiting.delete(requestId);
+          if (result.ok) resolve(result.value);
+          else reject(new Error(`${name}: ${result.error.code} ${result.error.message}`));
+        });
+        socket.send(JSON.stringify({ type: 'call', name, requestId, args }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+function posts(simulator: RunningSimulator): number {
+  const path = `${simulator.control.prefix}/api/v2/jobs`;
+  return simulator.control.requests().filter((r) => r.method === 'POST' && r.path === path).length;
+}
+
+/** Kills the shell with SIGKILL once the service has seen `count` submissions. */
+async function killAt(shell: WebShell, simulator: RunningSimulator, count: number): Promise<void> {
+  await expect
+    .poll(() => posts(simulator), { timeout: 60_000, intervals: [5] })
+    .toBeGreaterThanOrEqual(count);
+  await stopWebShell(shell, 'SIGKILL');
+}
+
+test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly one job per item', async ({
+  launches,
+  busySimulator: simulator,
+}) => {
+  test.setTimeout(180_000);
+  let shell = await launches.start();
+  let contract = await contractOf(shell);
+  const profile = z
+    .object({ id: z.string() })
+    .parse(
+      await contract.call('profiles.create', { name: 'Sim', surface: 'serverless', baseUrl: simulator.url }),
+    );
+  await contract.call('profiles.setCredential', { profileId: profile.id, secret: DEMO_KEY });
+  await contract.call('profiles.setActive', { profileId: profile.id });
+  const started = batchSendingSchema.parse(
+    await contract.call('batches.start', {
+      workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
+      axes: [{ kind: 'sweep', text: '3.seed=1..300' }],
+      name: 'Crash',
+      window: 32,
+    }),
+  );
+  await killAt(shell, simulator, 10);
+  for (const point of [60, 130, 200, 270]) {
+    contract.close();
+    shell = await launches.start();
+    contract = await contractOf(shell);
+    // Nothing resumes on its own: what was recorded is waiting for the user.
+    await contract.call('batches.control', { batchId: started.batchId, action: 'resume', window: 32 });
+    await killAt(shell, simulator, point);
+  }
+  contract.close();
+  shell = await launches.start();
+  contract = await contractOf(shell);
+  await contract.call('batches.control', { batchId: started.batchId, action: 'resume', window: 32 });
+  await expect
+    .poll(
+      async () =>
+        batchDetailSchema.parse(await contract.call('batches.get', { batchId: started.batchId })).finished,
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+  const detail = batchDetailSchema.parse(await contract.call('batches.get', { batchId: started.batchId }));
+  contract.close();
+  // Nothing lost, nothing doubled: 300 jobs on the service, one per item, every one succeeded.
+  expect(simulator.control.stats().jobs.total).toBe(300);
+  expect(new Set(detail.items.map((item) => item.jobId)).size).toBe(300);
+  expect(detail.counts.jobs.succeeded).toBe(300);
+});
