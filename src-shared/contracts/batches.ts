@@ -3,7 +3,7 @@
 // profile. Row changes arrive through jobs.updates: a batch screen reads again when one of its jobs changes.
 import { z } from 'zod';
 import { call, noArgs } from '../contractKit';
-import { jobOutputSchema, jobStatusSchema, jobSummarySchema } from './jobs';
+import { jobOutputSchema, jobStatusSchema, jobSummarySchema, jobThumbnailSchema } from './jobs';
 
 /** Batch ids are Loupe's own (UUIDs); they never go into a service URL, but keep them plain all the same. */
 export const batchIdSchema = z
@@ -63,6 +63,8 @@ export const batchSummarySchema = z.object({
   counts: batchCountsSchema,
   /** Outputs recorded so far across all the batch's jobs. */
   outputsCount: z.number().int().nonnegative(),
+  /** The first image output of the first item that has one (item order); null while there is none. */
+  thumbnail: jobThumbnailSchema.nullable(),
   /** Every item has a job in a final state, or was refused: nothing more will change. */
   finished: z.boolean(),
 });
@@ -168,6 +170,24 @@ export const batchTemplateSchema = z.object({
 export type BatchTemplate = z.infer<typeof batchTemplateSchema>;
 
 export const batchesContract = {
+  /**
+   * Every output of the batch into a folder the user picks in main's own dialog (named from the items'
+   * values, with manifest.csv and manifest.json). `not_available` where there is no dialog (the browser
+   * shell: `loupe batch export ID --to DIR` does it there).
+   */
+  'batches.export': call(
+    z.strictObject({ batchId: batchIdSchema }),
+    z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('exported'),
+        folder: z.string(),
+        files: z.number().int().nonnegative(),
+        failed: z.number().int().nonnegative(),
+      }),
+      z.object({ kind: z.literal('cancelled') }),
+      z.object({ kind: z.literal('not_available'), message: z.string() }),
+    ]),
+  ),
   /** Saved plans, newest first (not per profile: a plan can run against any service). */
   'batches.templates': call(noArgs, z.object({ templates: z.array(batchTemplateSchema) })),
   /** Saves a plan under a name; the same name replaces the template it names. */

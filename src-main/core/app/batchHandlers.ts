@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
 import { HttpClient, RetryPolicy, V1Client } from '../api';
-import { BatchTemplates, failureGroups, recordPlannedBatch, type BatchReader } from '../batches';
+import { BatchTemplates, exportBatch, failureGroups, recordPlannedBatch, type BatchReader } from '../batches';
+import type { AssetBytes, PickFolder } from '../content';
 import {
   checkAgainstObjectInfo,
   describePlan,
@@ -27,6 +28,10 @@ export interface BatchServices {
   jobs: ActiveJobs;
   profiles: ProfileService;
   store: LoupeStore;
+  /** Asset bytes for exports (the disk cache, or the network with a fresh link). */
+  bytes: Pick<AssetBytes, 'read'>;
+  /** Main's folder dialog (Electron); null where there is none (the browser shell). */
+  pickFolder: PickFolder | null;
 }
 
 /** How long a plan preview waits for the service's node list before it shows the plan unchecked. */
@@ -125,6 +130,23 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
         case 'window':
           return senders.setWindow(batchId, window ?? current);
       }
+    },
+    'batches.export': async ({ batchId }) => {
+      batches.get(batchId);
+      if (services.pickFolder === null) {
+        return {
+          kind: 'not_available',
+          message: `This window has no folder picker. Export with \`loupe batch export ${batchId} --to DIR\`.`,
+        } as const;
+      }
+      const folder = await services.pickFolder();
+      if (folder === null) return { kind: 'cancelled' } as const;
+      const result = await exportBatch(
+        { store, bytes: services.bytes, profileId: activeId() },
+        batchId,
+        folder,
+      );
+      return { kind: 'exported', folder, files: result.files, failed: result.failed } as const;
     },
     'batches.failures': ({ batchId }) => {
       batches.get(batchId);

@@ -3,7 +3,7 @@
 import type { AppInfo } from '../../../src-shared/contract';
 import type { BatchReader } from '../batches';
 import type { ConnectionTester } from '../capabilities';
-import type { AssetHandlers } from '../content';
+import type { AssetBytes, AssetHandlers, PickFolder } from '../content';
 import type { ActiveJobs } from '../jobs';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
@@ -31,6 +31,10 @@ export interface CoreServices extends ProfileDeps {
   batches: BatchReader;
   /** The store, for recording planned batches and reading their failures. */
   store: LoupeStore;
+  /** Asset bytes, for batch exports. */
+  assetBytes: Pick<AssetBytes, 'read'>;
+  /** Main's folder dialog (Electron); null in the browser shell. */
+  pickFolder: PickFolder | null;
 }
 
 export function createContractHandlers(services: CoreServices): ContractHandlers {
@@ -57,6 +61,8 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       jobs: services.jobs,
       profiles: services.profiles,
       store: services.store,
+      bytes: services.assetBytes,
+      pickFolder: services.pickFolder,
     }),
     ...services.assets,
     ...services.uploads,

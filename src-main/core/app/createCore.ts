@@ -133,6 +133,8 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     jobs,
     batches,
     store,
+    assetBytes: content.bytes,
+    pickFolder: options.pickFolder ?? null,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});

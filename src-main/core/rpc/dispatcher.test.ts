@@ -36,6 +36,8 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       jobs: core.jobs,
       batches: core.batches,
       store: core.store,
+      assetBytes: core.content.bytes,
+      pickFolder: null,
     }),
     ...overrides,
   };

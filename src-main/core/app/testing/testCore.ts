@@ -8,6 +8,7 @@ import {
 } from '../../../../src-shared/contract';
 import type { KeychainBackend, Surface } from '../../profiles';
 import type { FileGrantsOptions, PickFiles } from '../../uploads';
+import type { PickFolder } from '../../content';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { makeTempDir } from '../../store/testing/tempDir';
 import { createCore, type LoupeCore } from '../createCore';
@@ -27,6 +28,8 @@ export interface TestCoreOptions {
   dataDir?: string;
   /** The host's open dialog for uploads.pickFiles (Electron's, faked). */
   pickFiles?: PickFiles | null;
+  /** The host's folder dialog (Electron's, faked). */
+  pickFolder?: PickFolder | null;
   fileGrants?: FileGrantsOptions;
 }
 
@@ -49,6 +52,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
     openExternal: null,
     demo: options.demo ?? null,
     pickFiles: options.pickFiles ?? null,
+    pickFolder: options.pickFolder ?? null,
     ...(options.fileGrants ? { fileGrants: options.fileGrants } : {}),
   });
   return {
