@@ -132,7 +132,9 @@ describe('New batch: the preview and Start', () => {
     expect(startButton().type).toBe('submit');
 
     // The list last saw another profile (a switch while planning): the new batch still opens.
-    act(() => useBatchesUi.setState({ profileId: 'demo' }));
+    act(() => {
+      useBatchesUi.setState({ profileId: 'demo' });
+    });
     // Enter in a field submits the form, as the Start button does.
     fireEvent.submit(screen.getByRole('form', { name: 'Batch plan' }));
     await waitFor(() => expect(host.callsOf('batches.start')).toHaveLength(1));
