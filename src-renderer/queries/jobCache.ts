@@ -2,7 +2,7 @@
 // helpers only decide what wins: a snapshot older than the one held never replaces it (rule 4: an event
 // never overrules a newer poll, and a late poll never undoes a newer event).
 import type { QueryClient } from '@tanstack/react-query';
-import type { JobListArgs, JobSnapshot, JobSummary } from '../../src-shared/contract';
+import { thumbnailOf, type JobListArgs, type JobSnapshot, type JobSummary } from '../../src-shared/contract';
 import { rowMatchesArgs } from './jobListMatch';
 import { jobKeys, type JobListData } from './jobKeys';
 
@@ -36,6 +36,7 @@ export function summaryOf(job: JobSnapshot): JobSummary {
     errorMessage: job.error?.message ?? null,
     submittedByUs: job.submittedByUs,
     retryOf: job.retryOf,
+    thumbnail: thumbnailOf(job.outputs),
   };
 }
 

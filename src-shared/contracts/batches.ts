@@ -3,7 +3,7 @@
 // profile. Row changes arrive through jobs.updates: a batch screen reads again when one of its jobs changes.
 import { z } from 'zod';
 import { call, noArgs } from '../contractKit';
-import { jobOutputSchema, jobStatusSchema, jobSummarySchema } from './jobs';
+import { jobOutputSchema, jobStatusSchema, jobSummarySchema, jobThumbnailSchema } from './jobs';
 
 /** Batch ids are Loupe's own (UUIDs); they never go into a service URL, but keep them plain all the same. */
 export const batchIdSchema = z
@@ -63,6 +63,8 @@ export const batchSummarySchema = z.object({
   counts: batchCountsSchema,
   /** Outputs recorded so far across all the batch's jobs. */
   outputsCount: z.number().int().nonnegative(),
+  /** The first image output of the first item that has one (item order); null while there is none. */
+  thumbnail: jobThumbnailSchema.nullable(),
   /** Every item has a job in a final state, or was refused: nothing more will change. */
   finished: z.boolean(),
 });

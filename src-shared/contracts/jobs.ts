@@ -82,6 +82,28 @@ export const jobSnapshotSchema = z.object({
 });
 export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
 
+/**
+ * The picture a row shows: its first image output, read through the asset route like any asset. People who
+ * look at pictures all day find a job by its picture, not its id.
+ */
+export const jobThumbnailSchema = z.object({
+  assetId: z.string(),
+  contentType: z.string(),
+});
+export type JobThumbnail = z.infer<typeof jobThumbnailSchema>;
+
+/**
+ * The first output of type image, in the job's own output order (a latent or text before it is passed over);
+ * null when there is none. Main and the renderer both derive rows with it, so a row never changes picture
+ * depending on which of them built it.
+ */
+export function thumbnailOf(
+  outputs: readonly Pick<JobOutput, 'assetId' | 'type' | 'contentType'>[],
+): JobThumbnail | null {
+  const image = outputs.find((output) => output.type === 'image');
+  return image === undefined ? null : { assetId: image.assetId, contentType: image.contentType };
+}
+
 /** A row of the job list: enough to draw it, cheap to send 500 at a time. */
 export const jobSummarySchema = z.object({
   id: z.string(),
@@ -96,6 +118,8 @@ export const jobSummarySchema = z.object({
   errorMessage: z.string().nullable(),
   submittedByUs: z.boolean(),
   retryOf: z.string().nullable(),
+  /** Null when the job has no image output, or when Loupe has not seen its outputs (a bare list row). */
+  thumbnail: jobThumbnailSchema.nullable(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 

@@ -55,8 +55,50 @@ describe('batches.list', () => {
       itemCount: 0,
       counts: { submitting: 0, submitFailed: 0, jobs: {} },
       outputsCount: 0,
+      thumbnail: null,
       finished: true,
     });
+  });
+
+  it('shows a batch by the first image of its first item that has one, in item order', () => {
+    // The first item's job wrote only a latent; the second item has no job yet; the third has pictures.
+    bed.fixture.store.jobs.recordSubmitted('p', {
+      jobId: 'j-latent',
+      status: 'succeeded',
+      workflow: {},
+      snapshot: {
+        id: 'j-latent',
+        status: 'succeeded',
+        outputs: [
+          {
+            id: 'lat',
+            node_id: '4',
+            name: 'lat.latent',
+            type: 'latent',
+            content_type: 'application/octet-stream',
+            size_bytes: 5,
+            hash: null,
+            url: 'https://p.example.com/api/v2/assets/lat/content',
+          },
+        ],
+      },
+    });
+    // Ids out of alphabetical order: the picture follows the items, not the ids.
+    recordJob('p', 'j-late', 'succeeded', ['z-later']);
+    recordJob('p', 'j-pics', 'succeeded', ['y-first', 'a-second']);
+    recordBatch('p', 'b', [
+      { state: 'created', jobId: 'j-latent' },
+      { state: 'sent' },
+      { state: 'created', jobId: 'j-pics' },
+      { state: 'created', jobId: 'j-late' },
+    ]);
+    recordBatch('p', 'latent-only', [{ state: 'created', jobId: 'j-latent' }]);
+
+    const [latentOnly, b] = bed.fixture.reader.list().batches;
+    expect(batchSummarySchema.parse(b).thumbnail).toEqual({ assetId: 'y-first', contentType: 'image/png' });
+    expect(latentOnly?.thumbnail).toBeNull();
+    // The batch's own screen agrees with its row.
+    expect(bed.fixture.reader.get('b').thumbnail).toEqual(b?.thumbnail);
   });
 
   it('follows the stored job: finished once its job reaches a final state', () => {

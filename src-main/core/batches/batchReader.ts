@@ -7,6 +7,7 @@ import type {
   BatchOutput,
   BatchSummary,
 } from '../../../src-shared/contracts/batches';
+import { thumbnailOf } from '../../../src-shared/contracts/jobs';
 import { LocalHistory } from '../jobSources/localHistory';
 import { DomainError } from '../errors';
 import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
@@ -95,6 +96,8 @@ function summarize(
       itemCount: standings.length,
       counts: countItems(counted),
       outputsCount: outputs.length,
+      // Outputs are in item order, then each job's own: their first image is the first item's that has one.
+      thumbnail: thumbnailOf(outputs),
       // A damaged item could hold anything: the batch is not called finished.
       finished: isFinished(counted, complete),
     },

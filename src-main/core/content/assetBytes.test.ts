@@ -195,6 +195,31 @@ describe('asset bytes on a serverless deployment (signed storage URLs)', () => {
     }
   });
 
+  it('re-resolves an expired link for a whole view (a list thumbnail), then keeps the picture on disk', async () => {
+    f = contentFixture();
+    profileId = await f.addProfile('serverless', sim.url, KEY);
+    const asset = await freshAsset();
+    // A range read resolved the link but cached no bytes; the link then expires on the service's clock.
+    expect((await get(f, profileId, asset.id, 'bytes=0-9')).status).toBe(206);
+    sim.control.advanceClock(11 * 60_000);
+    await clearSimRequests(sim);
+
+    const whole = await get(f, profileId, asset.id);
+    expect(whole.status).toBe(200);
+    expect(whole.bytes.equals(asset.bytes)).toBe(true);
+    const log = await simRequests(sim);
+    expect(log.map((r) => [r.path.startsWith('/_storage/') ? 'storage' : r.path, r.status])).toEqual([
+      ['storage', 403],
+      [`/api/v2/assets/${asset.id}`, 200],
+      ['storage', 200],
+    ]);
+
+    // The list drawn again (a scroll back, another screen) asks the route again: the disk answers.
+    await clearSimRequests(sim);
+    expect((await get(f, profileId, asset.id)).bytes.equals(asset.bytes)).toBe(true);
+    expect(await simRequests(sim)).toEqual([]);
+  });
+
   it('evicts the least recently used entries to stay under its size cap', async () => {
     f = contentFixture({ cacheMaxBytes: 250_000 });
     profileId = await f.addProfile('serverless', sim.url, KEY);

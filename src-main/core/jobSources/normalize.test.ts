@@ -3,7 +3,14 @@ import { jobSnapshotSchema, jobSummarySchema } from '../../../src-shared/contrac
 import { JobListPageSchema, JobSchema, V1JobListSchema } from '../api';
 import { jobDocument } from '../api/testing/testServer';
 import { mergeListRow, mergeStreamEvent } from '../watch/merge';
-import { contractStatus, isTerminal, noLocalFacts, toSnapshot, toSummary } from './normalize';
+import {
+  contractStatus,
+  isTerminal,
+  noLocalFacts,
+  summaryOfSnapshot,
+  toSnapshot,
+  toSummary,
+} from './normalize';
 import { rawStatusOf, wireFromJob, wireFromListItem, wireFromV1Item, type WireJob } from './wireJob';
 
 const context = {
@@ -57,6 +64,53 @@ describe('normalization', () => {
     const row = toSummary(wireOf(apiJob()), context);
     expect(jobSummarySchema.parse(row)).toEqual(row);
     expect(row).toMatchObject({ progress: 0.5, outputsCount: 1, labels: { batch: 'b1' } });
+  });
+
+  it('gives a row the first image output as its thumbnail, passing over a latent before it', () => {
+    const output = (id: string, type: string, contentType: string) => ({
+      id,
+      node_id: '9',
+      name: `${id}.bin`,
+      type,
+      content_type: contentType,
+      size_bytes: 10,
+      hash: null,
+      url: `/api/v2/assets/${id}/content`,
+    });
+    const wire = wireOf(
+      apiJob({
+        status: 'succeeded',
+        outputs: [
+          output('lat', 'latent', 'application/octet-stream'),
+          output('img1', 'image', 'image/webp'),
+          output('img2', 'image', 'image/png'),
+        ],
+      }),
+    );
+    const row = toSummary(wire, context);
+    expect(jobSummarySchema.parse(row).thumbnail).toEqual({ assetId: 'img1', contentType: 'image/webp' });
+    // The watcher's rows (from a snapshot) pick the same picture as the list's.
+    expect(summaryOfSnapshot(toSnapshot(wire, context)).thumbnail).toEqual(row.thumbnail);
+
+    const noImage = wireOf(apiJob({ outputs: [output('t', 'text', 'text/plain')] }));
+    expect(toSummary(noImage, context).thumbnail).toBeNull();
+    expect(toSummary(wireOf(apiJob({ outputs: [] })), context).thumbnail).toBeNull();
+  });
+
+  it('gives a bare list row (no outputs field) no thumbnail rather than a guess', () => {
+    const page = JobListPageSchema.parse({
+      jobs: [{ id: 'j2', status: 'succeeded', create_time: '2025-01-01T00:00:00Z', metadata: {} }],
+    });
+    const row = toSummary(wireFromListItem(page.jobs[0]!, 'succeeded'), context);
+    expect(row).toMatchObject({ outputsCount: null, thumbnail: null });
+    // A v1 row knows how many outputs, not which: no picture either.
+    const v1 = V1JobListSchema.parse({
+      jobs: [{ id: 'j3', status: 'completed', create_time: 1_735_689_600, outputs_count: 2 }],
+    });
+    expect(toSummary(wireFromV1Item(v1.jobs[0]!), context)).toMatchObject({
+      outputsCount: 2,
+      thumbnail: null,
+    });
   });
 
   it('reads an unknown status as unknown, keeps its words, and never takes it for done', () => {

@@ -10,6 +10,7 @@ import {
   type JobSnapshot,
   type JobStatus,
   type JobSummary,
+  thumbnailOf,
 } from '../../../src-shared/contracts/jobs';
 import type { JobError as WireJobError, Output, Progress } from '../api';
 import { readWire, type ReadWireJob, type WireJob } from './wireJob';
@@ -154,6 +155,8 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     errorMessage: read.error === null ? null : read.error.message,
     submittedByUs: context.local.submittedByUs,
     retryOf: context.local.retryOf,
+    // A row without an outputs field (a bare list row) has no picture Loupe knows of: null, never a guess.
+    thumbnail: read.outputs === null ? null : thumbnailOf(read.outputs.map(outputFields)),
   };
 }
 
@@ -172,5 +175,6 @@ export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
     errorMessage: snapshot.error === null ? null : snapshot.error.message,
     submittedByUs: snapshot.submittedByUs,
     retryOf: snapshot.retryOf,
+    thumbnail: thumbnailOf(snapshot.outputs),
   };
 }

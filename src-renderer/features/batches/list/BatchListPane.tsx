@@ -6,6 +6,7 @@ import { ListReadError } from '../../../components/ListReadError';
 import { SubmitButton } from '../../jobs/actions/SubmitButton';
 import { SubmitOutcome } from '../../jobs/actions/SubmitOutcome';
 import type { WorkflowSubmitter } from '../../jobs/actions/useSubmitWorkflow';
+import { useThumbnailUrl } from '../../jobs/list/useThumbnailUrl';
 import { plural } from '../batchCounts';
 import { useBatchesUi } from '../batchesUiStore';
 import { NewBatchButton } from '../newBatch/NewBatchButton';
@@ -23,6 +24,7 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
   const cursorId = useBatchesUi((state) => state.cursorId);
   const openBatch = useBatchesUi((state) => state.openBatch);
   const onRowClick = useCallback((batchId: string) => openBatch(batchId), [openBatch]);
+  const thumbnailUrl = useThumbnailUrl();
   const batches = list.data ?? [];
   const submitting = submitter.mutation.isPending;
 
@@ -48,6 +50,7 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
           openBatchId={openBatchId}
           cursorId={cursorId}
           onRowClick={onRowClick}
+          thumbnailUrl={thumbnailUrl}
         />
       </ListPaneBody>
       {list.isError && batches.length > 0 ? (

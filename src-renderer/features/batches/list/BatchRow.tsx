@@ -3,6 +3,7 @@ import type { BatchSummary } from '../../../../src-shared/contract';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
+import { RowThumbnail } from '../../jobs/list/RowThumbnail';
 import { plural } from '../batchCounts';
 import { BatchStateBar } from '../BatchStateBar';
 
@@ -13,11 +14,23 @@ interface BatchRowProps {
   top: number;
   cursor: boolean;
   open: boolean;
+  /** The batch's first picture on the asset route (useThumbnailUrl); null when it has none to show. */
+  thumbnailUrl: string | null;
   onClick: (batchId: string) => void;
 }
 
-/** One batch: its name and age on the first line; its items' states, item and output counts below. */
-export const BatchRow = memo(function BatchRow({ batch, top, cursor, open, onClick }: BatchRowProps) {
+/**
+ * One batch: its first picture, then its name and age on the first line; its items' states, item and
+ * output counts below.
+ */
+export const BatchRow = memo(function BatchRow({
+  batch,
+  top,
+  cursor,
+  open,
+  thumbnailUrl,
+  onClick,
+}: BatchRowProps) {
   const name = visibleText(batch.name);
   const background = open ? 'bg-hover' : 'hover:bg-hover/60';
   // The cursor is drawn only where it differs from the open batch (after ↑/↓), so a click shows one mark.
@@ -30,25 +43,28 @@ export const BatchRow = memo(function BatchRow({ batch, top, cursor, open, onCli
       data-batch-id={batch.id}
       data-finished={batch.finished ? 'true' : 'false'}
       onClick={() => onClick(batch.id)}
-      className={`absolute inset-x-0 top-0 flex cursor-default flex-col justify-center gap-1.5 border-b border-line/60 px-3 select-none ${background} ${outline} ${
+      className={`absolute inset-x-0 top-0 flex cursor-default items-center gap-3 border-b border-line/60 px-3 select-none ${background} ${outline} ${
         open ? 'shadow-[inset_2px_0_0_var(--accent)]' : ''
       }`}
       style={{ height: BATCH_ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
-      <div className="flex min-w-0 items-center gap-3">
-        <span className="min-w-0 flex-1 truncate text-xs text-fg" title={name} data-testid="batch-name">
-          <VisibleMarks text={name} />
-        </span>
-        <RelativeTime iso={batch.createdAt} className="shrink-0 text-[11px] text-muted" />
-      </div>
-      <div className="flex h-3 min-w-0 items-center gap-3 text-[11px] text-muted tabular-nums">
-        <BatchStateBar counts={batch.counts} className="w-28 min-w-10 shrink" />
-        <span className="shrink-0" data-testid="batch-item-count">
-          {plural(batch.itemCount, 'item')}
-        </span>
-        <span className="min-w-0 flex-1 truncate" data-testid="batch-output-count">
-          {plural(batch.outputsCount, 'output')}
-        </span>
+      <RowThumbnail url={thumbnailUrl} />
+      <div className="flex min-w-0 flex-1 flex-col justify-center gap-1.5">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="min-w-0 flex-1 truncate text-xs text-fg" title={name} data-testid="batch-name">
+            <VisibleMarks text={name} />
+          </span>
+          <RelativeTime iso={batch.createdAt} className="shrink-0 text-[11px] text-muted" />
+        </div>
+        <div className="flex h-3 min-w-0 items-center gap-3 text-[11px] text-muted tabular-nums">
+          <BatchStateBar counts={batch.counts} className="w-28 min-w-10 shrink" />
+          <span className="shrink-0" data-testid="batch-item-count">
+            {plural(batch.itemCount, 'item')}
+          </span>
+          <span className="min-w-0 flex-1 truncate" data-testid="batch-output-count">
+            {plural(batch.outputsCount, 'output')}
+          </span>
+        </div>
       </div>
     </div>
   );

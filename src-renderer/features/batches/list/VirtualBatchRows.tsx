@@ -1,6 +1,7 @@
 import type { BatchSummary } from '../../../../src-shared/contract';
 import { VirtualListbox } from '../../../components/VirtualListbox';
 import { useVirtualRows } from '../../../hooks/useVirtualRows';
+import type { ThumbnailUrl } from '../../jobs/list/useThumbnailUrl';
 import { BATCH_ROW_HEIGHT, BatchRow } from './BatchRow';
 
 interface VirtualBatchRowsProps {
@@ -8,13 +9,21 @@ interface VirtualBatchRowsProps {
   openBatchId: string | null;
   cursorId: string | null;
   onRowClick: (batchId: string) => void;
+  /** A row's picture on the asset route (useThumbnailUrl). */
+  thumbnailUrl: ThumbnailUrl;
 }
 
 /**
  * The rows, virtualized: every submit is a batch of one, so a long-used profile has thousands, and only
  * those on screen are in the DOM.
  */
-export function VirtualBatchRows({ batches, openBatchId, cursorId, onRowClick }: VirtualBatchRowsProps) {
+export function VirtualBatchRows({
+  batches,
+  openBatchId,
+  cursorId,
+  onRowClick,
+  thumbnailUrl,
+}: VirtualBatchRowsProps) {
   const { scroller, virtualizer } = useVirtualRows(batches, { rowHeight: BATCH_ROW_HEIGHT, cursorId });
   return (
     <VirtualListbox
@@ -34,6 +43,7 @@ export function VirtualBatchRows({ batches, openBatchId, cursorId, onRowClick }:
             top={item.start}
             cursor={batch.id === cursorId}
             open={batch.id === openBatchId}
+            thumbnailUrl={thumbnailUrl(batch.thumbnail)}
             onClick={onRowClick}
           />
         );

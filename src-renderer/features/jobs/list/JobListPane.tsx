@@ -18,6 +18,7 @@ import { selectByClick } from './selection';
 import { StatusChips } from './StatusChips';
 import { TimeRangePicker } from './TimeRangePicker';
 import type { JobList } from './useJobList';
+import { useThumbnailUrl } from './useThumbnailUrl';
 import { VirtualJobRows } from './VirtualJobRows';
 
 interface JobListPaneProps {
@@ -34,6 +35,7 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
   const openJobId = useJobsUi((state) => state.openJobId);
   const cursorId = useJobsUi((state) => state.cursorId);
   const selected = useJobsUi((state) => state.selected);
+  const thumbnailUrl = useThumbnailUrl();
 
   const onRowClick = useCallback(
     (jobId: string, event: MouseEvent) => {
@@ -116,6 +118,7 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
           isFetchingNextPage={query.isFetchingNextPage}
           fetchNextPage={loadMore}
           onRowClick={onRowClick}
+          thumbnailUrl={thumbnailUrl}
         />
       </ListPaneBody>
       {query.isError && rows.length > 0 ? (

@@ -7,6 +7,7 @@ import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
 import { clipText, SUMMARY_CHARS } from '../clipText';
+import { RowThumbnail } from './RowThumbnail';
 
 export const ROW_HEIGHT = 50;
 
@@ -16,6 +17,8 @@ interface JobRowProps {
   selected: boolean;
   cursor: boolean;
   open: boolean;
+  /** The first image output on the asset route (useThumbnailUrl); null when there is none to show. */
+  thumbnailUrl: string | null;
   onClick: (jobId: string, event: MouseEvent) => void;
 }
 
@@ -61,8 +64,19 @@ function RowDetail({ row }: { row: JobSummary }) {
   return <span className="flex-1" />;
 }
 
-/** One job in the list: state, id, age on the first line; progress, queue, error or outputs and labels below. */
-export const JobRow = memo(function JobRow({ row, top, selected, cursor, open, onClick }: JobRowProps) {
+/**
+ * One job in the list: its first picture, then state, id, age on the first line; progress, queue, error or
+ * outputs and labels below.
+ */
+export const JobRow = memo(function JobRow({
+  row,
+  top,
+  selected,
+  cursor,
+  open,
+  thumbnailUrl,
+  onClick,
+}: JobRowProps) {
   const background = selected ? 'bg-accent/15' : open ? 'bg-hover' : 'hover:bg-hover/60';
   // The cursor is drawn only where it differs from the open job (after j/k), so a click shows one mark.
   const outline = cursor && !open ? 'outline outline-1 -outline-offset-1 outline-accent/70' : '';
@@ -75,28 +89,31 @@ export const JobRow = memo(function JobRow({ row, top, selected, cursor, open, o
       data-job-id={row.id}
       data-status={row.status}
       onClick={(event) => onClick(row.id, event)}
-      className={`absolute inset-x-0 top-0 flex cursor-default flex-col justify-center gap-1 border-b border-line/60 px-3 select-none ${background} ${outline} ${
+      className={`absolute inset-x-0 top-0 flex cursor-default items-center gap-3 border-b border-line/60 px-3 select-none ${background} ${outline} ${
         open ? 'shadow-[inset_2px_0_0_var(--accent)]' : ''
       }`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
-      <div className="flex min-w-0 items-center gap-3">
-        <span className="flex w-24 shrink-0 overflow-hidden">
-          <JobStatusBadge status={row.status} rawStatus={row.rawStatus} showRaw={false} />
-        </span>
-        <span className="min-w-0 flex-1 truncate font-mono text-xs text-fg" title={visibleText(row.id)}>
-          {visibleText(row.id)}
-        </span>
-        {row.retryOf ? (
-          <span className="shrink-0 text-[10px] text-faint" title={`Retry of ${visibleText(row.retryOf)}`}>
-            ↻ retry
+      <RowThumbnail url={thumbnailUrl} />
+      <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex w-24 shrink-0 overflow-hidden">
+            <JobStatusBadge status={row.status} rawStatus={row.rawStatus} showRaw={false} />
           </span>
-        ) : null}
-        <RelativeTime iso={row.createdAt} className="shrink-0 text-[11px] text-muted" />
-      </div>
-      <div className="flex h-4 min-w-0 items-center gap-3 pl-27">
-        <RowDetail row={row} />
-        <LabelChips labels={row.labels} />
+          <span className="min-w-0 flex-1 truncate font-mono text-xs text-fg" title={visibleText(row.id)}>
+            {visibleText(row.id)}
+          </span>
+          {row.retryOf ? (
+            <span className="shrink-0 text-[10px] text-faint" title={`Retry of ${visibleText(row.retryOf)}`}>
+              ↻ retry
+            </span>
+          ) : null}
+          <RelativeTime iso={row.createdAt} className="shrink-0 text-[11px] text-muted" />
+        </div>
+        <div className="flex h-4 min-w-0 items-center gap-3 pl-27">
+          <RowDetail row={row} />
+          <LabelChips labels={row.labels} />
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JobSummary } from '../../../../src-shared/contract';
+import type { JobSummary, JobThumbnail } from '../../../../src-shared/contract';
 import { jobSummary } from '../../../test/fakeJobsHost';
 import { VirtualJobRows } from './VirtualJobRows';
 
@@ -17,8 +17,16 @@ function manyRows(count: number): JobSummary[] {
     id: `job-${String(index).padStart(6, '0')}`,
     status: index % 7 === 0 ? 'running' : 'succeeded',
     progress: index % 7 === 0 ? 0.5 : null,
+    thumbnail: index % 7 === 0 ? null : { assetId: `a-${index}`, contentType: 'image/png' },
   }));
 }
+
+const thumbnailUrl = (thumbnail: JobThumbnail | null) =>
+  thumbnail === null ? null : `/asset-bytes/cap/local/${thumbnail.assetId}`;
+
+/** The pictures the rows in the DOM asked for. */
+const pictureUrls = () =>
+  [...document.querySelectorAll('[data-testid="row-thumbnail"] img')].map((img) => img.getAttribute('src'));
 
 describe('the virtualized job list', () => {
   it('renders 100,000 rows as a window: only what is on screen is in the DOM', () => {
@@ -35,12 +43,16 @@ describe('the virtualized job list', () => {
         isFetchingNextPage={false}
         fetchNextPage={fetchNextPage}
         onRowClick={() => undefined}
+        thumbnailUrl={thumbnailUrl}
       />,
     );
     const rendered = screen.getAllByRole('option');
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(40);
     expect(rendered[0]?.dataset.jobId).toBe('job-000000');
+    // Only the rows in the DOM ask for a picture: one each for those that have one.
+    expect(pictureUrls()).toHaveLength(rendered.filter((row) => row.dataset.status !== 'running').length);
+    expect(pictureUrls()).toContain('/asset-bytes/cap/local/a-1');
     expect(screen.getByRole('listbox').getAttribute('aria-rowcount')).toBe('100000');
     // The spacer is as tall as all rows, so the scrollbar is true.
     const spacer = screen.getByRole('listbox').firstElementChild as HTMLElement;
@@ -58,6 +70,8 @@ describe('the virtualized job list', () => {
     const ids = middle.map((row) => row.dataset.jobId);
     expect(ids).toContain('job-050000');
     expect(ids).not.toContain('job-000000');
+    expect(pictureUrls()).toContain('/asset-bytes/cap/local/a-50000');
+    expect(pictureUrls().length).toBeLessThan(40);
     expect(fetchNextPage).not.toHaveBeenCalled();
   });
 
@@ -73,6 +87,7 @@ describe('the virtualized job list', () => {
         isFetchingNextPage={false}
         fetchNextPage={fetchNextPage}
         onRowClick={() => undefined}
+        thumbnailUrl={thumbnailUrl}
       />,
     );
     expect(fetchNextPage).toHaveBeenCalled();

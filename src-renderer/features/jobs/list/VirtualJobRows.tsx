@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/Spinner';
 import { VirtualListbox } from '../../../components/VirtualListbox';
 import { useVirtualRows } from '../../../hooks/useVirtualRows';
 import { JobRow, ROW_HEIGHT } from './JobRow';
+import type { ThumbnailUrl } from './useThumbnailUrl';
 
 /** How close to the end of the loaded rows the next page is asked for. */
 const PREFETCH_ROWS = 40;
@@ -17,6 +18,8 @@ interface VirtualJobRowsProps {
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
   onRowClick: (jobId: string, event: MouseEvent) => void;
+  /** A row's picture on the asset route (useThumbnailUrl). */
+  thumbnailUrl: ThumbnailUrl;
 }
 
 /**
@@ -32,6 +35,7 @@ export function VirtualJobRows({
   isFetchingNextPage,
   fetchNextPage,
   onRowClick,
+  thumbnailUrl,
 }: VirtualJobRowsProps) {
   const { scroller, virtualizer } = useVirtualRows(rows, {
     rowHeight: ROW_HEIGHT,
@@ -77,6 +81,7 @@ export function VirtualJobRows({
             selected={selected.has(row.id)}
             cursor={row.id === cursorId}
             open={row.id === openJobId}
+            thumbnailUrl={thumbnailUrl(row.thumbnail)}
             onClick={onRowClick}
           />
         );

@@ -1,0 +1,136 @@
+// Pictures in the Jobs and Batches lists, in the browser shell against the Demo profile (serverless: every
+// picture lives behind a signed storage link). Each row with an image output shows its first one from the
+// asset route; the Demo server's own request log is the evidence that each picture left storage once, and
+// that drawing the lists again (another screen and back) costs the service nothing, and the browser's log
+// that the route was asked once per picture. Screenshots go to reports/screenshots/ for a person to see.
+import { resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { z } from 'zod';
+import { demoOrigin, openDemoJobs } from './support/loupeUi';
+import { collectPageErrors } from './support/pageErrors';
+import { expect, test } from './webShell';
+
+const SHOTS = resolve('reports/screenshots');
+
+const requestLog = z.object({
+  requests: z.array(z.object({ method: z.string(), path: z.string(), status: z.number() })),
+});
+
+/** What the Demo server saw: storage fetches (the picture bytes) and asset look-ups (link resolutions). */
+async function demoRequests(origin: string) {
+  const { requests } = requestLog.parse(await (await fetch(`${origin}/_sim/requests`)).json());
+  return {
+    storage: requests.filter((r) => r.path.startsWith('/_storage/')).length,
+    resolutions: requests.filter((r) => /^\/api\/v2\/assets\/[^/]+$/.test(r.path)).length,
+  };
+}
+
+// The DOM as these page functions use it (the e2e code is type-checked without the DOM library).
+interface ImageLike {
+  complete: boolean;
+  naturalWidth: number;
+  getAttribute(name: string): string | null;
+}
+
+interface RowLike {
+  scrollIntoView(options: { block: 'start' }): void;
+}
+
+/** The rows' pictures once every one in view has decoded (none shows the browser's broken image). */
+async function loadedPictures(list: Locator): Promise<Locator[]> {
+  const pictures = list.locator('[data-testid="row-thumbnail"] img');
+  await expect(pictures.first()).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(
+      () =>
+        pictures.evaluateAll((images) =>
+          (images as unknown as ImageLike[]).every((image) => image.complete && image.naturalWidth > 0),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return pictures.all();
+}
+
+async function pictureUrls(list: Locator): Promise<string[]> {
+  return list
+    .locator('[data-testid="row-thumbnail"] img')
+    .evaluateAll((images) =>
+      (images as unknown as ImageLike[]).map((image) => image.getAttribute('src') ?? ''),
+    );
+}
+
+async function openSection(page: Page, name: 'Jobs' | 'Batches'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click();
+}
+
+test.describe('thumbnails', () => {
+  test('job and batch rows show their first picture, each fetched from storage once', async ({
+    page,
+    webShell,
+  }) => {
+    const errors = collectPageErrors(page);
+    const routeRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/asset-bytes/')) routeRequests.push(request.url());
+    });
+    const jobs = await openDemoJobs(page, webShell.url);
+    const origin = await demoOrigin(page);
+
+    const jobPictures = await loadedPictures(jobs);
+    expect(jobPictures.length).toBeGreaterThan(3);
+    const jobUrls = await pictureUrls(jobs);
+    // The asset route of this window, never a service or storage URL.
+    for (const url of jobUrls) expect(new URL(url, webShell.origin).origin).toBe(webShell.origin);
+    // One picture per job: no two rows share one.
+    expect(new Set(jobUrls).size).toBe(jobUrls.length);
+    // Rows without an image output keep the plain tile.
+    await expect(jobs.locator('[data-testid="row-thumbnail"][data-state="failed"]')).toHaveCount(0);
+
+    await openSection(page, 'Batches');
+    const batches = page.getByRole('listbox', { name: 'Batches' });
+    await expect(batches.getByTestId('batch-name')).toHaveText('Lighthouse study: seed × cfg');
+    const [sweep] = await loadedPictures(batches);
+    expect(await sweep?.getAttribute('src')).toMatch(/^\/asset-bytes\/[^/]+\/demo\/[^/]+$/);
+    await page.screenshot({ path: `${SHOTS}/thumbnails-batches.png` });
+
+    // Every picture so far came out of storage exactly once.
+    const seen = await demoRequests(origin);
+    const distinct = new Set([...jobUrls, (await sweep?.getAttribute('src')) ?? '']);
+    expect(seen.storage).toBe(distinct.size);
+
+    // Drawn again, twice over: the same URLs, and nothing more asked of the service.
+    for (let round = 0; round < 2; round++) {
+      await openSection(page, 'Jobs');
+      await loadedPictures(jobs);
+      expect(await pictureUrls(jobs)).toEqual(jobUrls);
+      await openSection(page, 'Batches');
+      await loadedPictures(batches);
+    }
+    expect(await demoRequests(origin)).toEqual(seen);
+    // The browser, too, asked the route once per picture: the URLs never change, so a row mounted again
+    // reuses the picture it already has (and were it asked again, main's disk cache would answer).
+    expect(routeRequests).toHaveLength(distinct.size);
+
+    // A listed job Loupe never read has no picture yet (the service's list names no outputs). Opening it
+    // reads it, and its row gains its picture.
+    await openSection(page, 'Jobs');
+    const bare = jobs.locator('[role="option"][data-status="succeeded"]:has([data-state="none"])').first();
+    const bareId = (await bare.getAttribute('data-job-id')) ?? '';
+    await bare.click();
+    const opened = jobs.locator(`[data-job-id="${bareId}"] [data-testid="row-thumbnail"]`);
+    await expect(opened).toHaveAttribute('data-state', 'loaded', { timeout: 15_000 });
+
+    // The screenshot: the opened job with its picture, beside rows the service listed but Loupe never read.
+    await page.screenshot({ path: `${SHOTS}/thumbnails-jobs.png` });
+    // Further down, the sweep: a list full of pictures.
+    await jobs
+      .getByRole('option')
+      .filter({ hasText: 'loupe.batch=demo-sweep' })
+      .first()
+      .evaluate((row: RowLike) => row.scrollIntoView({ block: 'start' }));
+    await loadedPictures(jobs);
+    await page.screenshot({ path: `${SHOTS}/thumbnails-jobs-sweep.png` });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+// The job list's pictures: each row shows its job's first image output from the asset route (the gallery's
+// road, so main's disk cache and signed-link re-resolution serve it), a quiet tile when there is none or it
+// will not load, and the same URL on every render and mount so a picture is asked for once, not per scroll.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { JobOutput } from '../../../../src-shared/contract';
+import { summaryOf } from '../../../queries/jobCache';
+import { fakeJobsHost, jobSnapshot, tick } from '../../../test/fakeJobsHost';
+import { fakeLayout } from '../../../test/fakeLayout';
+import { listedIds, listedRow, renderJobsView } from '../../../test/renderJobsView';
+import { resetUiState } from '../../../test/resetUiState';
+
+beforeAll(() => fakeLayout.install({ width: 1000, height: 700 }));
+afterAll(() => fakeLayout.restore());
+beforeEach(() => resetUiState('jobs'));
+
+function output(assetId: string, type: JobOutput['type'], contentType: string): JobOutput {
+  return { assetId, nodeId: '9', name: `${assetId}.bin`, type, contentType, sizeBytes: 10, hash: null };
+}
+
+/** Newest first: a job with a latent before its two pictures, one that wrote text, one still queued. */
+const JOBS = [
+  jobSnapshot({
+    id: 'pictures',
+    status: 'succeeded',
+    createdAt: '2025-01-01T11:03:00.000Z',
+    outputs: [
+      output('lat', 'latent', 'application/octet-stream'),
+      output('img-a', 'image', 'image/png'),
+      output('img-b', 'image', 'image/png'),
+    ],
+  }),
+  jobSnapshot({
+    id: 'words',
+    status: 'succeeded',
+    createdAt: '2025-01-01T11:02:00.000Z',
+    outputs: [output('txt', 'text', 'text/plain')],
+  }),
+  jobSnapshot({ id: 'waiting', status: 'queued', createdAt: '2025-01-01T11:01:00.000Z' }),
+];
+
+const tile = (jobId: string) => within(listedRow(jobId)).getByTestId('row-thumbnail');
+const picture = (jobId: string) => tile(jobId).querySelector('img');
+
+async function renderList(jobs = JOBS) {
+  const host = fakeJobsHost({ jobs });
+  const view = renderJobsView(host);
+  await waitFor(() => expect(listedIds()[0]).toBe(jobs[0]?.id));
+  // The asset route's base arrives with its own query: until then no row has a URL to load.
+  const list = screen.getByRole('listbox', { name: 'Jobs' });
+  await waitFor(() => expect(list.querySelector('[data-testid="row-thumbnail"] img')).not.toBeNull());
+  return { host, view };
+}
+
+describe('pictures in the job list', () => {
+  it('shows a row’s first image output from the asset route, and a plain tile for a row without one', async () => {
+    await renderList();
+    const img = picture('pictures')!;
+    // The first image, not the latent before it nor the second picture; the active profile's route.
+    expect(img.getAttribute('src')).toBe('/asset-bytes/cap/local/img-a');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('decoding')).toBe('async');
+    expect(img.getAttribute('width')).toBe('40');
+    expect(img.getAttribute('height')).toBe('40');
+    // Decorative: the row's text names the job, so the picture adds nothing to its accessible name.
+    expect(img.getAttribute('alt')).toBe('');
+    expect(tile('pictures').dataset.state).toBe('loading');
+    fireEvent.load(img);
+    expect(tile('pictures').dataset.state).toBe('loaded');
+
+    for (const jobId of ['words', 'waiting']) {
+      expect(tile(jobId).dataset.state).toBe('none');
+      expect(picture(jobId)).toBeNull();
+    }
+  });
+
+  it('leaves the plain tile where a picture will not load, never a broken image, and keeps the row’s height', async () => {
+    await renderList();
+    fireEvent.error(picture('pictures')!);
+    expect(tile('pictures').dataset.state).toBe('failed');
+    expect(picture('pictures')).toBeNull();
+    expect(tile('pictures').getAttribute('title')).toBe('The picture could not be loaded');
+    expect(tile('pictures').style.width).toBe('40px');
+    expect(listedRow('pictures').style.height).toBe('50px');
+  });
+
+  it('asks for a picture once: a row update keeps the same image, a re-mount the same URL', async () => {
+    const many = Array.from({ length: 60 }, (_, index) =>
+      jobSnapshot({
+        id: `job-${String(index).padStart(2, '0')}`,
+        status: 'succeeded',
+        createdAt: new Date(Date.parse('2025-01-01T11:00:00Z') - index * 60_000).toISOString(),
+        outputs: [output(`img-${index}`, 'image', 'image/png')],
+      }),
+    );
+    const { host } = await renderList(many);
+    const img = picture('job-00')!;
+    fireEvent.load(img);
+
+    // The watcher's row update (new labels, a later observation) redraws the row, not its picture.
+    const first = many[0]!;
+    act(() => {
+      host.emitUpdates([summaryOf({ ...first, labels: { look: 'again' }, observedAt: tick() })]);
+    });
+    await waitFor(() =>
+      expect(within(listedRow('job-00')).getByText('again', { exact: false })).toBeTruthy(),
+    );
+    expect(picture('job-00')).toBe(img);
+    expect(tile('job-00').dataset.state).toBe('loaded');
+
+    // Scrolled out of the window and back: a new element, the same URL (the browser's and main's caches).
+    const list = screen.getByRole('listbox', { name: 'Jobs' });
+    act(() => {
+      list.scrollTop = 50 * 50;
+      fireEvent.scroll(list);
+    });
+    await waitFor(() => expect(listedIds()).not.toContain('job-00'));
+    act(() => {
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+    });
+    await waitFor(() => expect(listedIds()).toContain('job-00'));
+    expect(picture('job-00')).not.toBe(img);
+    expect(picture('job-00')?.getAttribute('src')).toBe('/asset-bytes/cap/local/img-0');
+  });
+
+  it('gives a watched job its picture in the list when its first image lands', async () => {
+    const running = jobSnapshot({ id: 'painting', status: 'running', createdAt: '2025-01-01T11:05:00.000Z' });
+    const { host } = await renderList([running, JOBS[0]!]);
+    expect(tile('painting').dataset.state).toBe('none');
+    // Opening the job watches it; its snapshot (not a list row) is what brings the output.
+    fireEvent.click(listedRow('painting'));
+    await waitFor(() => expect(host.watchers('painting')).not.toHaveLength(0));
+    act(() => {
+      host.emitWatch('painting', {
+        type: 'snapshot',
+        source: 'poll',
+        job: {
+          ...running,
+          status: 'succeeded',
+          rawStatus: 'succeeded',
+          outputs: [output('painted', 'image', 'image/webp')],
+          observedAt: tick(),
+        },
+      });
+    });
+    await waitFor(() =>
+      expect(picture('painting')?.getAttribute('src')).toBe('/asset-bytes/cap/local/painted'),
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { memo, useState } from 'react';
+
+/** The picture's side in CSS pixels: it fits a 50 px row with room to breathe, and never changes it. */
+export const THUMBNAIL_SIZE = 40;
+
+interface RowThumbnailProps {
+  /** The picture on the asset route (useThumbnailUrl); null when the row has none to show. */
+  url: string | null;
+}
+
+/** The URL the last load answered for, and how. */
+interface Settled {
+  url: string;
+  ok: boolean;
+}
+
+/**
+ * A job's or batch's picture at the start of its row: people who look at pictures all day find a job by
+ * its picture, not its id. A fixed square, so the row keeps its height and its text never shifts. A neutral
+ * tile stands in when there is no picture, while one loads, and (quietly: never the browser's broken-image
+ * icon) when one would not load. Decorative: the row's text already names the job.
+ */
+export const RowThumbnail = memo(function RowThumbnail({ url }: RowThumbnailProps) {
+  // Tied to the URL it was for, so a row handed another picture starts over instead of keeping old news.
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const state = url === null ? 'none' : settled?.url !== url ? 'loading' : settled.ok ? 'loaded' : 'failed';
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="row-thumbnail"
+      data-state={state}
+      title={state === 'failed' ? 'The picture could not be loaded' : undefined}
+      className="block shrink-0 overflow-hidden rounded-sm border border-line/40 bg-raised"
+      style={{ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE }}
+    >
+      {url !== null && state !== 'failed' ? (
+        <img
+          src={url}
+          alt=""
+          width={THUMBNAIL_SIZE}
+          height={THUMBNAIL_SIZE}
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setSettled({ url, ok: true })}
+          onError={() => setSettled({ url, ok: false })}
+          className={`h-full w-full object-cover transition-opacity duration-150 ${
+            state === 'loaded' ? 'opacity-100' : 'opacity-0'
+          }`}
+        />
+      ) : null}
+    </span>
+  );
+});
