@@ -42,8 +42,8 @@ describe('the open batch', () => {
     expect(within(detail).getByTestId('batch-running').textContent).toContain('In progress');
 
     // Items in order: a job's state once there is a job, else where its submission is. Each row: its state,
-    // the words for it, its job, and the outputs it has.
-    const cells = (row: HTMLElement) => [1, 2, 3].map((column) => row.children[column]?.textContent);
+    // the words for it, its job, and the outputs it has (columns: #, State, Tries, Time, Outputs, Job).
+    const cells = (row: HTMLElement) => [1, 5, 4].map((column) => row.children[column]?.textContent);
     expect(itemRows().map((row) => [row.dataset.state, ...cells(row)])).toEqual([
       ['succeeded', 'Succeeded', 'job-kite-1', '2'],
       ['running', 'Running', 'job-kite-2', '1'],
@@ -97,7 +97,7 @@ describe('the open batch', () => {
     const fresh = tiles()[3]!;
     expect(fresh.className).toContain('loupe-tile-in');
     expect(within(fresh).getByTestId('tile-origin').textContent).toBe('#2 · job-kite-2');
-    await waitFor(() => expect(itemRows()[1]!.children[3]?.textContent).toBe('2'));
+    await waitFor(() => expect(itemRows()[1]!.children[4]?.textContent).toBe('2'));
 
     // Progress alone moves the item's bar without a read; a job of someone else's reads nothing.
     const settled = reads();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LinkButton } from '../../../components/Button';
 import { InlineError } from '../../../components/InlineError';
 import { LoadingOrError } from '../../../components/LoadingOrError';
@@ -12,8 +12,10 @@ import { batchQuery, isBatchNotFound } from '../../../queries/batchQueries';
 import { useBatchesUi } from '../batchesUiStore';
 import { hasSheetAxes } from '../contactSheet/sheetAxes';
 import { useOpenInJobs } from '../useOpenInJobs';
+import { BatchActivity } from './BatchActivity';
+import { BatchFailures } from './BatchFailures';
 import { BatchHeader } from './BatchHeader';
-import { BatchItemsTable } from './BatchItemsTable';
+import { BatchItemsTable, type ItemSelection } from './BatchItemsTable';
 import { BatchOutputs } from './BatchOutputs';
 
 interface BatchDetailProps {
@@ -46,6 +48,12 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
   const query = useQuery(batchQuery(loupe, profileId, batchId));
   const openInJobs = useOpenInJobs(profileId);
   const gone = isBatchNotFound(query.error);
+  // Which item a failure's number asked to see; the nonce brings a second click on it into view again.
+  const [selection, setSelection] = useState<ItemSelection | null>(null);
+  const selectItem = useCallback(
+    (itemId: string) => setSelection((last) => ({ itemId, nonce: (last?.nonce ?? 0) + 1 })),
+    [],
+  );
   const outputsView = useBatchesUi((state) => state.outputsView);
   const items = query.data?.items;
   const sheetShown = useMemo(
@@ -69,15 +77,23 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
       data-batch-detail=""
       className="flex h-full min-w-0 flex-col"
     >
-      <BatchHeader batch={batch} onClose={onClose} />
+      <BatchHeader batch={batch} onClose={onClose}>
+        <BatchActivity profileId={profileId} batch={batch} />
+      </BatchHeader>
       {query.isError ? <StaleDataNote error={query.error} onRetry={() => void query.refetch()} /> : null}
+      <BatchFailures
+        profileId={profileId}
+        batch={batch}
+        batchReadAt={query.dataUpdatedAt}
+        onSelectItem={selectItem}
+      />
       {/* The contact sheet wants the height: its rows are pictures, and every item is in it anyway. */}
-      <div
-        data-testid="batch-items-pane"
-        className={`${sheetShown ? 'max-h-[20%]' : 'max-h-[35%]'} shrink-0 overflow-y-auto border-b border-line`}
-      >
-        <BatchItemsTable items={batch.items} onOpenJob={openInJobs} />
-      </div>
+      <BatchItemsTable
+        items={batch.items}
+        onOpenJob={openInJobs}
+        selection={selection}
+        className={sheetShown ? 'max-h-[20%]' : 'max-h-[35%]'}
+      />
       <BatchOutputs batch={batch} profileId={profileId} onOpenJob={openInJobs} />
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { BatchDetail } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { CopyButton } from '../../../components/jobs/CopyButton';
@@ -11,10 +12,12 @@ import { BatchStateBar } from '../BatchStateBar';
 interface BatchHeaderProps {
   batch: BatchDetail;
   onClose: () => void;
+  /** Under the counts: the batch's progress and its sending controls. */
+  children?: ReactNode;
 }
 
 /** The batch's name, whether it is done, its items' states as a bar and in words, and when it was made. */
-export function BatchHeader({ batch, onClose }: BatchHeaderProps) {
+export function BatchHeader({ batch, onClose, children }: BatchHeaderProps) {
   const name = visibleText(batch.name);
   return (
     <header className="flex shrink-0 flex-col gap-2 border-b border-line px-4 py-3">
@@ -53,6 +56,7 @@ export function BatchHeader({ batch, onClose }: BatchHeaderProps) {
           created <RelativeTime iso={batch.createdAt} />
         </span>
       </p>
+      {children}
     </header>
   );
 }

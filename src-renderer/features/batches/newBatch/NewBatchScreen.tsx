@@ -88,7 +88,12 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
   const send = () => {
     setAsking(null);
     if (check.request === null || check.window === null) return;
-    start.mutate({ ...check.request.args, name: check.name, window: check.window });
+    start.mutate({
+      ...check.request.args,
+      name: check.name,
+      window: check.window,
+      ...(check.autoRetry === undefined ? {} : { autoRetry: check.autoRetry }),
+    });
   };
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -158,6 +163,8 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
                   onZip={store.setZip}
                   onName={store.setName}
                   onWindow={store.setWindow}
+                  onAutoRetry={store.setAutoRetry}
+                  onAutoRetryAttempts={store.setAutoRetryAttempts}
                 />
               </section>
               <PlanPreview preview={preview} error={planError} idleReason={idleReason(reading)} />

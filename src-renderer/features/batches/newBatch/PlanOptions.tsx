@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { INPUT_CLASS } from '../../../components/FormField';
 import { InlineError } from '../../../components/InlineError';
+import { AutoRetryOption } from './AutoRetryOption';
 import type { NewBatchDraft } from './newBatchStore';
 import type { PlacedError } from './planErrorPlace';
 import { PLAN_LIMITS, type DraftCheck } from './planRequest';
@@ -14,6 +15,8 @@ interface PlanOptionsProps {
   onZip: (zip: boolean) => void;
   onName: (name: string) => void;
   onWindow: (window: string) => void;
+  onAutoRetry: (on: boolean) => void;
+  onAutoRetryAttempts: (attempts: string) => void;
 }
 
 interface OptionFieldProps {
@@ -43,7 +46,10 @@ function OptionField({ label, hint, error, className, children }: OptionFieldPro
   );
 }
 
-/** The batch's name and window, copies with fresh seeds, and how the axes combine (every combination, or zipped). */
+/**
+ * The batch's name and window, copies with fresh seeds, how the axes combine (every combination, or zipped),
+ * and whether failures that look transient are sent again.
+ */
 export function PlanOptions({
   draft,
   check,
@@ -52,6 +58,8 @@ export function PlanOptions({
   onZip,
   onName,
   onWindow,
+  onAutoRetry,
+  onAutoRetryAttempts,
 }: PlanOptionsProps) {
   return (
     <div className="space-y-1">
@@ -138,6 +146,13 @@ export function PlanOptions({
       <p className="text-[11px] text-faint">
         Repeat makes copies with fresh seeds; zip pairs the axes value by value instead of every combination.
       </p>
+      <AutoRetryOption
+        on={draft.autoRetry}
+        attempts={draft.autoRetryAttempts}
+        error={check.autoRetryError}
+        onToggle={onAutoRetry}
+        onAttempts={onAutoRetryAttempts}
+      />
       {planError === null ? null : (
         <InlineError message={planError.message} nextStep={planError.nextStep} code={planError.code} />
       )}

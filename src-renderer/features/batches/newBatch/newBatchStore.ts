@@ -29,9 +29,14 @@ export interface NewBatchDraft {
   name: string | null;
   /** As typed: how many items are in flight at once. */
   window: string;
+  /** Opt-in: failures that look transient (worker lost, out of memory) are sent again. */
+  autoRetry: boolean;
+  /** As typed: how many attempts each item gets in all while autoRetry is on. */
+  autoRetryAttempts: string;
 }
 
 export const DEFAULT_WINDOW = 4;
+export const DEFAULT_AUTO_RETRY_ATTEMPTS = 3;
 
 export const EMPTY_DRAFT: NewBatchDraft = {
   workflow: null,
@@ -41,6 +46,8 @@ export const EMPTY_DRAFT: NewBatchDraft = {
   zip: false,
   name: null,
   window: String(DEFAULT_WINDOW),
+  autoRetry: false,
+  autoRetryAttempts: String(DEFAULT_AUTO_RETRY_ATTEMPTS),
 };
 
 interface NewBatchState {
@@ -59,6 +66,8 @@ interface NewBatchState {
   setZip: (zip: boolean) => void;
   setName: (name: string) => void;
   setWindow: (window: string) => void;
+  setAutoRetry: (autoRetry: boolean) => void;
+  setAutoRetryAttempts: (attempts: string) => void;
 }
 
 let lastId = 0;
@@ -90,6 +99,8 @@ export const useNewBatch = create<NewBatchState>()((set) => {
     setZip: (zip) => change(() => ({ zip })),
     setName: (name) => change(() => ({ name })),
     setWindow: (window) => change(() => ({ window })),
+    setAutoRetry: (autoRetry) => change(() => ({ autoRetry })),
+    setAutoRetryAttempts: (autoRetryAttempts) => change(() => ({ autoRetryAttempts })),
   };
 });
 

@@ -10,6 +10,8 @@ export const PLAN_LIMITS = {
   axes: 16,
   repeat: 10_000,
   window: 64,
+  /** Attempts per item in all, when failures that look transient are sent again. */
+  autoRetry: { min: 2, max: 10 },
   name: 200,
   fileName: 255,
   sweepChars: 100_000,
@@ -36,6 +38,9 @@ export interface DraftCheck {
   name: string;
   /** The window as a number, when it is a valid one. */
   window: number | null;
+  /** Attempts per item for batches.start's autoRetry; undefined while the option is off or not valid. */
+  autoRetry: number | undefined;
+  autoRetryError: string | null;
 }
 
 /** A whole number from `min` to `max`, or null. */
@@ -86,6 +91,13 @@ export function checkDraft(draft: NewBatchDraft, reading: WorkflowReading | null
     repeat === null ? `Repeat is a whole number from 1 to ${PLAN_LIMITS.repeat.toLocaleString()}.` : null;
   const window = wholeNumber(draft.window, 1, PLAN_LIMITS.window);
   const windowError = window === null ? `A whole number from 1 to ${PLAN_LIMITS.window}.` : null;
+  const attempts = draft.autoRetry
+    ? wholeNumber(draft.autoRetryAttempts, PLAN_LIMITS.autoRetry.min, PLAN_LIMITS.autoRetry.max)
+    : undefined;
+  const autoRetryError =
+    attempts === null
+      ? `A whole number of attempts from ${PLAN_LIMITS.autoRetry.min} to ${PLAN_LIMITS.autoRetry.max}.`
+      : null;
   const name = (draft.name ?? defaultBatchName(draft.workflow?.name)).trim();
   const nameError =
     name === ''
@@ -108,5 +120,16 @@ export function checkDraft(draft: NewBatchDraft, reading: WorkflowReading | null
     const keyAxes = axes.map((axis) => (axis.kind === 'sweep' ? axis.text : `table#${draft.table?.id ?? 0}`));
     request = { args, key: JSON.stringify([workflow.id, keyAxes, draft.zip, repeat ?? null]) };
   }
-  return { request, sweepErrors, axesError, repeatError, windowError, nameError, name, window };
+  return {
+    request,
+    sweepErrors,
+    axesError,
+    repeatError,
+    windowError,
+    nameError,
+    name,
+    window,
+    autoRetry: attempts ?? undefined,
+    autoRetryError,
+  };
 }

@@ -33,10 +33,13 @@ export function startReadiness(
   if (preview.status === 'error' || preview.data === null)
     return not('Fix what the preview points at, then start.');
   if (check.nameError !== null || check.window === null) return not('Fix the name and the number at a time.');
+  if (check.autoRetryError !== null) return not('Fix the number of attempts, or turn retrying off.');
   const { count, problems } = preview.data;
   return {
     ready: true,
-    note: `Sends ${plural(count, 'job')}, ${check.window} at a time.`,
+    note: `Sends ${plural(count, 'job')}, ${check.window} at a time${
+      check.autoRetry === undefined ? '' : `, up to ${check.autoRetry} attempts each`
+    }.`,
     confirm: count > CONFIRM_ABOVE_ITEMS || problems.length > 0,
   };
 }

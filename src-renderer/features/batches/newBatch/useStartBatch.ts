@@ -4,9 +4,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchSending, CallArgs } from '../../../../src-shared/contract';
 import { unwrap } from '../../../lib/callError';
+import { desktopNotifier } from '../../../lib/desktopNotifier';
 import { useLoupe } from '../../../lib/loupeContext';
 import { batchKeys } from '../../../queries/batchKeys';
 import { useBatchesUi } from '../batchesUiStore';
+import { keepSending } from '../detail/batchSending';
 import { useNewBatch } from './newBatchStore';
 
 export type StartArgs = CallArgs<'batches.start'>;
@@ -17,7 +19,11 @@ export function useStartBatch(profileId: string) {
   return useMutation({
     mutationKey: ['batches', 'start'],
     mutationFn: (args: StartArgs): Promise<BatchSending> => unwrap(loupe.batches.start(args)),
+    // Asked while the Start click is fresh, as browsers want: the batch's end is worth a notice.
+    onMutate: () => void desktopNotifier().requestPermission(),
     onSuccess: (sending) => {
+      // No call reads where sending stands: this answer is what the batch's controls show first.
+      keepSending(client, profileId, sending);
       void client.invalidateQueries({ queryKey: batchKeys.list(profileId), exact: true });
       // The list was not on screen while planning, so it may not have seen a profile switch yet: settle that
       // first, or entering the profile later would close the batch just opened.

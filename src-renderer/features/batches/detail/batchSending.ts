@@ -1,0 +1,71 @@
+// Where main's sending of a batch stands. No call reads it on its own: every answer that carries it
+// (batches.start, batches.control, batches.retryFailed) is kept in React Query under the batch, and the
+// controls show what the last answer said. Before any answer in this session the state is not known; the
+// controls then offer what is safe either way (see sendingChoices).
+import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { BatchSending, BatchSummary } from '../../../../src-shared/contract';
+import { batchKeys } from '../../../queries/batchKeys';
+
+export const sendingKey = (profileId: string, batchId: string) =>
+  [...batchKeys.batch(profileId, batchId), 'sending'] as const;
+
+/** Keeps an answer that says where sending stands. */
+export function keepSending(client: QueryClient, profileId: string, sending: BatchSending): void {
+  client.setQueryData<BatchSending>(sendingKey(profileId, sending.batchId), sending);
+}
+
+/** The last answer kept for this batch; undefined before any (it is never fetched: there is no call to). */
+export function useBatchSending(profileId: string, batchId: string): BatchSending | undefined {
+  return useQuery<BatchSending>({
+    queryKey: sendingKey(profileId, batchId),
+    queryFn: skipToken,
+    // Only an answer can replace it; it must outlive a look at another batch.
+    staleTime: Infinity,
+    gcTime: Infinity,
+  }).data;
+}
+
+export interface SendingChoices {
+  /** What main last said; null when it has not been asked in this session. */
+  state: BatchSending['state'] | null;
+  pause: boolean;
+  resume: boolean;
+  cancel: boolean;
+  window: boolean;
+  /** Queued or running jobs a cancel stops. */
+  liveJobs: number;
+  /** Where sending stands, in words; null when not known or nothing is left to say. */
+  words: string | null;
+}
+
+function stateWords(state: BatchSending['state'] | null, toSend: number, finished: boolean): string | null {
+  if (finished || state === null) return null;
+  if (state === 'canceled') return 'Canceled';
+  if (state === 'paused') return 'Paused';
+  // The answer kept may be older than the last send: with nothing left to send, it has all gone.
+  if (toSend === 0) return 'All sent';
+  return state === 'sending' ? 'Sending' : 'Not sending';
+}
+
+/**
+ * Which controls make sense. Resume is offered while items wait to be sent and sending is paused, idle, or
+ * not known (main starts idle after a relaunch; a resume of a batch already sending only keeps its window,
+ * so offering it when unsure is harmless). A canceled batch sends nothing more until its failures are
+ * retried, so it offers neither. Pause only while something is left to send: an answer kept from the start
+ * still says "sending" after the last item went.
+ */
+export function sendingChoices(sending: BatchSending | undefined, batch: BatchSummary): SendingChoices {
+  const state = sending?.state ?? null;
+  const toSend = batch.counts.submitting;
+  const liveJobs = (batch.counts.jobs.queued ?? 0) + (batch.counts.jobs.running ?? 0);
+  const canceled = state === 'canceled';
+  return {
+    state,
+    pause: state === 'sending' && toSend > 0,
+    resume: !canceled && state !== 'sending' && toSend > 0,
+    cancel: !canceled && !batch.finished && toSend + liveJobs > 0,
+    window: !canceled && toSend > 0,
+    liveJobs,
+    words: stateWords(state, toSend, batch.finished),
+  };
+}
