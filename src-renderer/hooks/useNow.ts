@@ -1,36 +1,16 @@
 import { useSyncExternalStore } from 'react';
+import { createSharedClock } from './sharedClock';
 
-// One shared clock for every relative time on screen, so a list of 50 visible rows sets one timer, not 50.
-const TICK_MS = 15_000;
-let now = Date.now();
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | null = null;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (timer === null) {
-    now = Date.now();
-    timer = setInterval(() => {
-      now = Date.now();
-      for (const notify of listeners) notify();
-    }, TICK_MS);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer !== null) {
-      clearInterval(timer);
-      timer = null;
-    }
-  };
-}
-
-function snapshot(): number {
-  // With nobody subscribed the clock is not ticking: catch up, but keep the value stable between calls.
-  if (timer === null && Date.now() - now >= TICK_MS) now = Date.now();
-  return now;
-}
+const quarterMinute = createSharedClock(15_000);
+const second = createSharedClock(1_000);
+const noSubscription = () => () => undefined;
 
 /** The current time, refreshed every 15 seconds: enough for "3 min ago". */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, snapshot);
+  return useSyncExternalStore(quarterMinute.subscribe, quarterMinute.snapshot);
+}
+
+/** The time now, refreshed every second while `live` (a running batch's elapsed time); not live, it stays. */
+export function useSecondClock(live: boolean): number {
+  return useSyncExternalStore(live ? second.subscribe : noSubscription, second.snapshot);
 }

@@ -1,4 +1,5 @@
-import { useId, useMemo, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
+import { Tabs, type TabSpec } from '../../../components/Tabs';
 import type { BatchDetail } from '../../../../src-shared/contract';
 import { OUTPUTS_VIEWS, useBatchesUi, type OutputsView } from '../batchesUiStore';
 import { ContactSheet } from '../contactSheet/ContactSheet';
@@ -24,61 +25,19 @@ export function BatchOutputs({ batch, profileId, onOpenJob }: BatchOutputsProps)
   const hasAxes = useMemo(() => hasSheetAxes(batch.items), [batch.items]);
   const view = useBatchesUi((state) => state.outputsView);
   const setView = useBatchesUi((state) => state.setOutputsView);
-  const baseId = useId();
   if (!hasAxes) return <BatchGallery batch={batch} profileId={profileId} onOpenJob={onOpenJob} />;
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const next = OUTPUTS_VIEWS.find((name) => name !== view) ?? view;
-    setView(next);
-    document.getElementById(`${baseId}-${next}`)?.focus();
-  };
-
+  const tabs = OUTPUTS_VIEWS.map((name): TabSpec<OutputsView> => ({
+    name,
+    label: LABELS[name],
+    ...(name === 'gallery' ? { count: batch.outputs.length } : {}),
+  }));
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div
-        role="tablist"
-        aria-label="Batch outputs"
-        className="flex shrink-0 gap-1 border-b border-line px-3"
-        onKeyDown={onKeyDown}
-      >
-        {OUTPUTS_VIEWS.map((name) => {
-          const current = name === view;
-          return (
-            <button
-              key={name}
-              id={`${baseId}-${name}`}
-              type="button"
-              role="tab"
-              aria-selected={current}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={current ? 0 : -1}
-              onClick={() => setView(name)}
-              className={`-mb-px border-b-2 px-2.5 py-2 text-xs ${
-                current ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg'
-              }`}
-            >
-              {LABELS[name]}
-              {name === 'gallery' && batch.outputs.length > 0 ? (
-                <span className="ml-1 text-faint tabular-nums">{batch.outputs.length}</span>
-              ) : null}
-            </button>
-          );
-        })}
-      </div>
-      <div
-        id={`${baseId}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${baseId}-${view}`}
-        className="flex min-h-0 flex-1 flex-col"
-      >
-        {view === 'sheet' ? (
-          <ContactSheet batch={batch} profileId={profileId} onOpenJob={onOpenJob} />
-        ) : (
-          <BatchGallery batch={batch} profileId={profileId} onOpenJob={onOpenJob} />
-        )}
-      </div>
-    </div>
+    <Tabs label="Batch outputs" tabs={tabs} current={view} onChoose={setView}>
+      {view === 'sheet' ? (
+        <ContactSheet batch={batch} profileId={profileId} onOpenJob={onOpenJob} />
+      ) : (
+        <BatchGallery batch={batch} profileId={profileId} onOpenJob={onOpenJob} />
+      )}
+    </Tabs>
   );
 }

@@ -2,7 +2,7 @@ import type { BatchDetail } from '../../../../src-shared/contract';
 import { duration } from '../../../../src-shared/format';
 import { batchEta, finishedItems } from './batchEta';
 import type { BatchElapsed } from './batchTiming';
-import { useSecondClock } from './useSecondClock';
+import { useSecondClock } from '../../../hooks/useNow';
 
 interface BatchProgressProps {
   batch: BatchDetail;

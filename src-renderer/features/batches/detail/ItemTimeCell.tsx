@@ -1,7 +1,7 @@
 import type { JobSummary } from '../../../../src-shared/contract';
 import { duration } from '../../../../src-shared/format';
 import { itemTime } from './batchTiming';
-import { useSecondClock } from './useSecondClock';
+import { useSecondClock } from '../../../hooks/useNow';
 
 /** A queued or running job's time, counting up each second. */
 function LiveDuration({ sinceMs }: { sinceMs: number }) {

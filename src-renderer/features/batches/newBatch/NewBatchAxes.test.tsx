@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
 import type { BatchPlanArgs } from '../../../../src-shared/contract';
-import { fakeLayout } from '../../../test/fakeLayout';
 import { workflowFile } from '../../../test/workflowFiles';
 import { fakePlan } from './testing/fakePlanner';
 import {
@@ -13,12 +12,13 @@ import {
   SAMPLER_WORKFLOW,
   sweepFields,
   textFile,
+  withNewBatchLayout,
+  typeInto,
 } from './testing/renderNewBatch';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
+withNewBatchLayout();
 
-const type = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } });
+const type = typeInto;
 const lastPlan = (host: ReturnType<typeof newBatchHost>) =>
   host.callsOf('batches.plan').at(-1)?.args as BatchPlanArgs | undefined;
 

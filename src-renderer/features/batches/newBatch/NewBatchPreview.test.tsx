@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchPlanArgs } from '../../../../src-shared/contract';
-import { fakeLayout } from '../../../test/fakeLayout';
 import { useBatchesUi } from '../batchesUiStore';
 import { listedBatchIds } from '../testing/renderBatches';
 import { useNewBatch } from './newBatchStore';
@@ -12,13 +11,14 @@ import {
   pickWorkflow,
   renderNewBatchHost,
   sweepFields,
+  withNewBatchLayout,
+  typeInto,
+  startButton,
 } from './testing/renderNewBatch';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
+withNewBatchLayout();
 
-const type = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } });
-const startButton = () => screen.getByTestId<HTMLButtonElement>('start-batch');
+const type = typeInto;
 
 async function planWithSweeps(...texts: string[]) {
   await openNewBatch();

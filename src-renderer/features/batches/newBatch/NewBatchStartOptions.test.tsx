@@ -2,21 +2,21 @@
 // offers 3 attempts, takes 2 to 10, marks anything else and holds Start, and Start sends it as autoRetry.
 // Start's answer says where sending stands: the new batch's controls show it at once.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeLayout } from '../../../test/fakeLayout';
+import { describe, expect, it } from 'vitest';
 import {
   newBatchHost,
   openNewBatch,
   pickWorkflow,
   renderNewBatchHost,
   sweepFields,
+  withNewBatchLayout,
+  typeInto,
+  startButton,
 } from './testing/renderNewBatch';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
+withNewBatchLayout();
 
-const type = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } });
-const startButton = () => screen.getByTestId<HTMLButtonElement>('start-batch');
+const type = typeInto;
 const checkbox = () =>
   screen.getByRole<HTMLInputElement>('checkbox', {
     name: 'Retry failures that look transient (worker lost, out of memory)',

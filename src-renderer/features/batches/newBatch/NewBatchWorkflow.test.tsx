@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchPlanArgs } from '../../../../src-shared/contract';
-import { fakeLayout } from '../../../test/fakeLayout';
 import { UI_WORKFLOW } from '../../../test/workflowFiles';
 import { useNewBatch } from './newBatchStore';
 import {
@@ -10,10 +9,10 @@ import {
   pickWorkflow,
   renderNewBatchHost,
   sweepFields,
+  withNewBatchLayout,
 } from './testing/renderNewBatch';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
+withNewBatchLayout();
 
 const nodeCard = (id: string) => {
   const card = screen.getByRole('list', { name: 'Workflow nodes' }).querySelector(`[data-node-id="${id}"]`);

@@ -1,5 +1,5 @@
-import { useId, type KeyboardEvent } from 'react';
 import type { JobSnapshot } from '../../../../src-shared/contract';
+import { Tabs, type TabSpec } from '../../../components/Tabs';
 import { DETAIL_TABS, useJobsUi, type DetailTab } from '../jobsUiStore';
 import { ErrorTab } from './ErrorTab';
 import { LogsTab } from './logs/LogsTab';
@@ -17,62 +17,21 @@ const LABELS: Record<DetailTab, string> = {
 export function DetailTabs({ job }: { job: JobSnapshot }) {
   const chosen = useJobsUi((state) => state.tab);
   const setTab = useJobsUi((state) => state.setTab);
-  const baseId = useId();
-  const tabs = DETAIL_TABS.filter((tab) => tab !== 'error' || job.error !== null);
-  const tab = tabs.includes(chosen) ? chosen : 'outputs';
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const step = event.key === 'ArrowRight' ? 1 : -1;
-    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length] ?? 'outputs';
-    setTab(next);
-    document.getElementById(`${baseId}-${next}`)?.focus();
-  };
-
+  const tabs = DETAIL_TABS.filter((tab) => tab !== 'error' || job.error !== null).map(
+    (name): TabSpec<DetailTab> => ({
+      name,
+      label: LABELS[name],
+      ...(name === 'outputs' ? { count: job.outputs.length } : {}),
+      ...(name === 'error' ? { className: 'text-state-failed' } : {}),
+    }),
+  );
+  const tab = tabs.some((t) => t.name === chosen) ? chosen : 'outputs';
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div
-        role="tablist"
-        aria-label="Job detail"
-        className="flex shrink-0 gap-1 border-b border-line px-3"
-        onKeyDown={onKeyDown}
-      >
-        {tabs.map((name) => {
-          const current = name === tab;
-          return (
-            <button
-              key={name}
-              id={`${baseId}-${name}`}
-              type="button"
-              role="tab"
-              aria-selected={current}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={current ? 0 : -1}
-              onClick={() => setTab(name)}
-              className={`-mb-px border-b-2 px-2.5 py-2 text-xs ${
-                current ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg'
-              } ${name === 'error' ? 'text-state-failed' : ''}`}
-            >
-              {LABELS[name]}
-              {name === 'outputs' && job.outputs.length > 0 ? (
-                <span className="ml-1 text-faint tabular-nums">{job.outputs.length}</span>
-              ) : null}
-            </button>
-          );
-        })}
-      </div>
-      <div
-        id={`${baseId}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${baseId}-${tab}`}
-        className="flex min-h-0 flex-1 flex-col"
-      >
-        {tab === 'outputs' ? <OutputsTab job={job} /> : null}
-        {tab === 'logs' ? <LogsTab job={job} /> : null}
-        {tab === 'workflow' ? <WorkflowTab jobId={job.id} /> : null}
-        {tab === 'error' && job.error ? <ErrorTab error={job.error} /> : null}
-      </div>
-    </div>
+    <Tabs label="Job detail" tabs={tabs} current={tab} onChoose={setTab}>
+      {tab === 'outputs' ? <OutputsTab job={job} /> : null}
+      {tab === 'logs' ? <LogsTab job={job} /> : null}
+      {tab === 'workflow' ? <WorkflowTab jobId={job.id} /> : null}
+      {tab === 'error' && job.error ? <ErrorTab error={job.error} /> : null}
+    </Tabs>
   );
 }

@@ -2,6 +2,8 @@
 // answers from the fake planner (or as the test says) and whose batches.start records a batch, and the steps
 // every test takes (open the screen, load a file).
 import { act, fireEvent, screen } from '@testing-library/react';
+import { afterAll, beforeAll } from 'vitest';
+import { fakeLayout } from '../../../../test/fakeLayout';
 import type { LoupeApi } from '../../../../../src-preload/buildApi';
 import type { BatchPlanArgs } from '../../../../../src-shared/contract';
 import type { Answer } from '../../../../test/fakeHost';
@@ -92,3 +94,16 @@ export async function pickWorkflow(content = SAMPLER_WORKFLOW, name = 'lighthous
 export function sweepFields(): HTMLInputElement[] {
   return screen.queryAllByRole<HTMLInputElement>('textbox', { name: /^Sweep \d+$/ });
 }
+
+/** The window size every New batch test lays the screen out in (installed for the whole file). */
+export function withNewBatchLayout(): void {
+  beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
+  afterAll(() => fakeLayout.restore());
+}
+
+/** Types `text` into a field as one change (what the screen's inputs listen for). */
+export function typeInto(field: HTMLElement, text: string): void {
+  fireEvent.change(field, { target: { value: text } });
+}
+
+export const startButton = (): HTMLButtonElement => screen.getByTestId<HTMLButtonElement>('start-batch');
