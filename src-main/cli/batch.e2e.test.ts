@@ -3,25 +3,21 @@
 // test: a 300-item batch whose sender is SIGKILLed at five points, taken up each time, ends with exactly one
 // job per item.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { assetInputWorkflow, failingWorkflow, textToImageWorkflow } from '../simulator/jobs/sampleWorkflows';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  assetInputWorkflow,
+  crashingWorkflow,
+  failingWorkflow,
+  textToImageWorkflow,
+} from '../simulator/jobs/sampleWorkflows';
 import type { RunningSimulator } from '../simulator/server';
 import { startFast } from '../simulator/testing/testKit';
-import { cli, simulatorEnv } from './testing/cliHarness';
+import { cli, simulatorEnv, tempDirs } from './testing/cliHarness';
 
 const bin = resolve(import.meta.dirname, '../../bin/loupe.mjs');
-const scratch: string[] = [];
-function tempDir(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `loupe-cli-${name}-`));
-  scratch.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 interface BatchDocument {
   batchId: string;
@@ -207,6 +203,22 @@ describe('loupe batch', () => {
     expect(job.retryOf).toBe(firstJobs[0]);
     expect((await cli(['batch', 'retry', batchId, '--group', 'no_such_code'], { env })).code).toBe(0);
     expect(sim.control.stats().jobs.total).toBe(6);
+  });
+
+  it('--auto-retry K sends a transient failure again on batch run, and batch retry takes it too', async () => {
+    sim = await startFast({ surface: 'serverless' });
+    const dir = tempDir('auto-retry');
+    const env = { ...simulatorEnv(sim.url, 'serverless', 'demo-key'), LOUPE_DATA_DIR: dir };
+    const workflow = join(dir, 'crash.json');
+    writeFileSync(workflow, JSON.stringify(crashingWorkflow()));
+    const run = await cli(['batch', 'run', workflow, '--auto-retry', '2', '--wait', '--json'], { env });
+    expect(run.code).toBe(1);
+    // The worker was lost twice: one job, then its one automatic retry.
+    expect(sim.control.stats().jobs.total).toBe(2);
+    const { batchId } = run.json()[0] as BatchDocument;
+    const retried = await cli(['batch', 'retry', batchId, '--auto-retry', '2', '--wait'], { env });
+    expect(retried.stderr).not.toContain('usage');
+    expect(sim.control.stats().jobs.total).toBe(4);
   });
 
   it('refuses a bad plan before anything is uploaded, recorded or sent', async () => {

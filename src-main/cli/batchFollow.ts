@@ -3,7 +3,8 @@
 // 0 every item succeeded, 1 any failed (or could not be sent), 3 some could not be told, 130 on Ctrl-C
 // (sending stops; what was sent keeps running on the service).
 import type { BatchProgress } from '../core/jobs';
-import type { CommandContext } from './commandSpec';
+import type { CommandContext, OptionHelp, ParseArgsOptionsConfig } from './commandSpec';
+import type { ParsedArgs } from './parsedArgs';
 import { exitCodes, type ExitCode } from './exitCodes';
 import type { Engine } from './session';
 import { visible } from './terminalText';
@@ -78,4 +79,32 @@ export async function sendBatch(
   out.note(batchProgressLine(progress, null));
   if (!options.wait) return { progress, exitCode: progress.failed > 0 ? exitCodes.failed : exitCodes.ok };
   return { progress, exitCode: exitCodeForBatch(progress) };
+}
+
+/** The options every command that sends a batch takes (`batch run`, `resume`, `retry`), and their help. */
+export const sendingOptions = {
+  wait: { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'auto-retry': { type: 'string' },
+} as const satisfies ParseArgsOptionsConfig;
+
+export const sendingOptionHelp: readonly OptionHelp[] = [
+  { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
+  { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
+  {
+    flag: '--auto-retry K',
+    text: 'send a job that failed transiently (worker lost, out of memory) again, up to K attempts',
+  },
+];
+
+export function readSendingOptions(args: ParsedArgs): {
+  window: number | undefined;
+  wait: boolean;
+  autoRetry: number | undefined;
+} {
+  return {
+    window: args.integer('concurrency', 1, 64),
+    wait: args.flag('wait'),
+    autoRetry: args.integer('auto-retry', 1, 10),
+  };
 }

@@ -1,15 +1,14 @@
 // The CLI on core, against the simulator over real sockets: each finding of the "second engine" review,
 // fixed because the CLI now runs the app's own outbox, watcher, lister, uploader and asset reader.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../core/store';
 import { textToImageWorkflow } from '../simulator/jobs/sampleWorkflows';
 import type { RunningSimulator } from '../simulator/server';
 import { startFast } from '../simulator/testing/testKit';
-import { cli, simulatorEnv } from './testing/cliHarness';
+import { cli, simulatorEnv, tempDirs } from './testing/cliHarness';
 
 type Surface = 'self-hosted' | 'managed' | 'serverless';
 
@@ -18,15 +17,7 @@ interface JobLine {
   status: string;
 }
 
-const scratch: string[] = [];
-function tempDir(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `loupe-cli-${name}-`));
-  scratch.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 function workflowFile(dir: string, seed: number): string {
   const path = join(dir, `wf-${seed}.json`);

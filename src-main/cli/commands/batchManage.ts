@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { batchIdSchema, type BatchSummary } from '../../../src-shared/contracts/batches';
 import { exportBatch, failureGroups } from '../../core/batches';
-import { sendBatch } from '../batchFollow';
+import { readSendingOptions, sendBatch, sendingOptionHelp, sendingOptions } from '../batchFollow';
 import type { CommandContext, CommandSpec } from '../commandSpec';
 import { exitCodes } from '../exitCodes';
 import { table } from '../format';
@@ -84,28 +84,17 @@ const resume: CommandSpec = {
   words: ['batch', 'resume'],
   summary: 'Take up a batch whose sender stopped: send what was never sent, reconcile what was in flight',
   positionals: ['ID'],
-  options: { wait: { type: 'boolean' }, concurrency: { type: 'string' }, 'auto-retry': { type: 'string' } },
-  optionHelp: [
-    { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
-    { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
-    {
-      flag: '--auto-retry K',
-      text: 'send a job that failed transiently (worker lost, out of memory) again, up to K attempts',
-    },
-  ],
+  options: sendingOptions,
+  optionHelp: sendingOptionHelp,
   details:
     'An item that was sent but never answered is sent again under its own key: the service never runs it twice, and the job it made is found.\nExit codes: 0 every item succeeded, 1 any failed, 3 some could not be told, 130 Ctrl-C.',
   usesConnection: true,
   async run(context: CommandContext) {
     const { args } = context;
-    const window = args.integer('concurrency', 1, 64);
+    const sending = readSendingOptions(args);
     const id = batchId(args);
     const engine = await context.session.engine();
-    const { exitCode, progress } = await sendBatch(context, engine, id, {
-      window,
-      wait: args.flag('wait'),
-      autoRetry: args.integer('auto-retry', 1, 10),
-    });
+    const { exitCode, progress } = await sendBatch(context, engine, id, sending);
     if (context.out.json) context.out.document({ batchId: id, ...progress });
     return exitCode;
   },
@@ -115,25 +104,20 @@ const retry: CommandSpec = {
   words: ['batch', 'retry'],
   summary: 'Send a batch\u2019s failed items again (all, or one failure group), each as its next attempt',
   positionals: ['ID'],
-  options: { group: { type: 'string' }, wait: { type: 'boolean' }, concurrency: { type: 'string' } },
+  options: { group: { type: 'string' }, ...sendingOptions },
   optionHelp: [
     {
       flag: '--group CODE',
       text: 'only the failures with this code (`loupe batch show ID` lists the groups)',
     },
-    { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
-    { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
-    {
-      flag: '--auto-retry K',
-      text: 'send a job that failed transiently (worker lost, out of memory) again, up to K attempts',
-    },
+    ...sendingOptionHelp,
   ],
   details:
     'Each retried item gets a new Idempotency-Key and a new job, linked to the job it retries.\nExit codes: 0 every item succeeded, 1 any failed, 3 some could not be told, 130 Ctrl-C.',
   usesConnection: true,
   async run(context: CommandContext) {
     const { args, out } = context;
-    const window = args.integer('concurrency', 1, 64);
+    const sending = readSendingOptions(args);
     const id = batchId(args);
     const group = args.string('group');
     const engine = await context.session.engine();
@@ -147,11 +131,7 @@ const retry: CommandSpec = {
       return exitCodes.ok;
     }
     out.note(`Retrying ${queued} item${queued === 1 ? '' : 's'}.`);
-    const { exitCode, progress } = await sendBatch(context, engine, id, {
-      window,
-      wait: args.flag('wait'),
-      autoRetry: args.integer('auto-retry', 1, 10),
-    });
+    const { exitCode, progress } = await sendBatch(context, engine, id, sending);
     if (out.json) out.document({ batchId: id, retried: queued, ...progress });
     return exitCode;
   },

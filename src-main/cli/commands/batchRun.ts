@@ -9,7 +9,7 @@ import { recordPlannedBatch } from '../../core/batches';
 import { materialisePlan, planBatch, type AxisRequest } from '../../core/batches/plan';
 import { parseWorkflowText } from '../../core/jobs';
 import { expandPaths } from '../../core/uploads';
-import { sendBatch } from '../batchFollow';
+import { readSendingOptions, sendBatch, sendingOptionHelp, sendingOptions } from '../batchFollow';
 import type { CommandContext, CommandSpec } from '../commandSpec';
 import { CliError, UsageError } from '../errors';
 import type { CliIo } from '../io';
@@ -80,9 +80,7 @@ export const batchRun: CommandSpec = {
     repeat: { type: 'string' },
     zip: { type: 'boolean' },
     name: { type: 'string' },
-    concurrency: { type: 'string' },
-    wait: { type: 'boolean' },
-    'auto-retry': { type: 'string' },
+    ...sendingOptions,
   },
   optionHelp: [
     {
@@ -97,12 +95,7 @@ export const batchRun: CommandSpec = {
     { flag: '--repeat N', text: 'N copies of each item, each with fresh sampler seeds' },
     { flag: '--zip', text: 'pair the axes position by position instead of every combination' },
     { flag: '--name NAME', text: 'the batch\u2019s name (default: the workflow file\u2019s)' },
-    { flag: '--concurrency N', text: 'items queued or running at once (1 to 64, default 4)' },
-    {
-      flag: '--auto-retry K',
-      text: 'send a job that failed transiently (worker lost, out of memory) again, up to K attempts',
-    },
-    { flag: '--wait', text: 'wait until every job has ended, exiting with the batch\u2019s outcome' },
+    ...sendingOptionHelp,
   ],
   details: [
     'Every item is written to Loupe\u2019s data with its own Idempotency-Key before anything is sent; a full',
@@ -115,7 +108,7 @@ export const batchRun: CommandSpec = {
   async run(context: CommandContext) {
     const { args, io, out, session } = context;
     const repeat = args.integer('repeat', 1, 10_000);
-    const window = args.integer('concurrency', 1, 64);
+    const sending = readSendingOptions(args);
     const inputsDir = args.string('inputs');
     const bind = args.string('bind');
     if ((inputsDir === undefined) !== (bind === undefined))
@@ -167,7 +160,7 @@ export const batchRun: CommandSpec = {
           axes: plan.axes.map((axis) => ({ kind: axis.kind, source: axis.source, length: axis.length })),
           zip: plan.zip,
           repeat: repeat ?? null,
-          window: window ?? 4,
+          window: sending.window ?? 4,
         },
       },
       items.map((item) => ({ values: item.values, workflow: item.workflow })),
@@ -175,10 +168,7 @@ export const batchRun: CommandSpec = {
     out.note(
       `Batch ${visible(batch.id)}: ${items.length} item${items.length === 1 ? '' : 's'} recorded; sending.`,
     );
-    const { exitCode, progress } = await sendBatch(context, engine, batch.id, {
-      window,
-      wait: args.flag('wait'),
-    });
+    const { exitCode, progress } = await sendBatch(context, engine, batch.id, sending);
     if (out.json) out.document({ batchId: batch.id, ...progress });
     else out.line(visible(batch.id));
     return exitCode;

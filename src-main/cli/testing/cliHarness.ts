@@ -1,6 +1,7 @@
 // Test support: runs the CLI in-process with in-memory streams, a fake keychain and fast polling, and
 // hands back the exit code and what was written.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -102,5 +103,18 @@ export function simulatorEnv(url: string, surface: string, apiKey: string | null
     LOUPE_BASE_URL: url,
     LOUPE_SURFACE: surface,
     ...(apiKey === null ? {} : { LOUPE_API_KEY: apiKey }),
+  };
+}
+
+/** Temporary folders for one test file, all removed after it: `const tempDir = tempDirs(); tempDir('name')`. */
+export function tempDirs(): (name: string) => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+  return (name) => {
+    const dir = mkdtempSync(join(tmpdir(), `loupe-cli-${name}-`));
+    made.push(dir);
+    return dir;
   };
 }

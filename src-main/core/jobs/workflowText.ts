@@ -3,17 +3,10 @@
 // the service only runs the API-format graph and would answer workflow_format_ui. Saying so here, in words
 // with the way out, beats a 422 round trip.
 import { WORKFLOW_LIMITS, checkJsonBounds } from '../../../src-shared/jsonBounds';
+import { isRecord, isUiFormat, isWorkflowNode, unwrappedGraph } from '../../../src-shared/workflowDocument';
 import { DomainError } from '../errors';
 
 export type ApiWorkflow = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isUiFormat(value: Record<string, unknown>): boolean {
-  return Array.isArray(value.nodes) && Array.isArray(value.links);
-}
 
 function named(fileName: string | undefined): string {
   return fileName === undefined || fileName.trim() === '' ? 'This file' : `"${fileName}"`;
@@ -26,23 +19,6 @@ export function uiFormatFailure(fileName: string | undefined): DomainError {
       'cannot run. In the editor, export the workflow in API format (Export (API)) and submit that file.',
     { details: { fileName: fileName ?? null } },
   );
-}
-
-/**
- * The graph inside a request body someone saved instead of the bare graph: `{"workflow": …}` (v2) or
- * `{"prompt": …}` (v1). Anything else is taken as the graph itself.
- */
-function unwrapped(value: Record<string, unknown>): Record<string, unknown> {
-  const keys = Object.keys(value);
-  for (const wrapper of ['workflow', 'prompt']) {
-    const inner = value[wrapper];
-    if (keys.includes(wrapper) && isRecord(inner) && !isNode(inner)) return inner;
-  }
-  return value;
-}
-
-function isNode(value: unknown): boolean {
-  return isRecord(value) && typeof value.class_type === 'string' && value.class_type !== '';
 }
 
 /** Parses the text of a workflow file into the API-format graph to send, or explains why it is not one. */
@@ -72,12 +48,12 @@ export function parseWorkflowText(text: string, fileName?: string): ApiWorkflow 
       `${named(fileName)} is JSON, but not a workflow: a workflow is an object of nodes keyed by id.`,
     );
   }
-  const value = unwrapped(parsed);
+  const value = unwrappedGraph(parsed);
   if (isUiFormat(value)) throw uiFormatFailure(fileName);
   if (Object.keys(value).length === 0) {
     throw new DomainError('invalid_workflow_json', `${named(fileName)} is an empty workflow.`);
   }
-  const notNode = Object.entries(value).find(([, node]) => !isNode(node));
+  const notNode = Object.entries(value).find(([, node]) => !isWorkflowNode(node));
   if (notNode !== undefined) {
     throw new DomainError(
       'invalid_workflow_json',

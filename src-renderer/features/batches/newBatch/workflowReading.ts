@@ -1,7 +1,13 @@
 // The workflow file read in the page only to show it: each node with the inputs an axis can vary. Whether the
 // file is a workflow the service can run is main's to say (batches.plan answers with the reason); the page
 // only spots the two cases it can explain without asking: text that is not JSON, and the editor's own save
-// (UI format), which needs an export rather than a fix.
+// (UI format), which needs an export rather than a fix. The rules for both come from src-shared, as main's do.
+import {
+  isRecord,
+  isUiFormat,
+  isWorkflowNode,
+  unwrappedGraph,
+} from '../../../../src-shared/workflowDocument';
 
 /** An input holding a plain value: what a sweep or a table column can set. */
 export interface ScalarInput {
@@ -20,23 +26,6 @@ export interface WorkflowNodeView {
 
 export type WorkflowReading =
   { kind: 'api'; nodes: WorkflowNodeView[] } | { kind: 'ui' } | { kind: 'not_json'; reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isNode(value: unknown): value is Record<string, unknown> & { class_type: string } {
-  return isRecord(value) && typeof value.class_type === 'string' && value.class_type !== '';
-}
-
-/** A saved request body (`{"workflow": …}` or `{"prompt": …}`) holds the graph; main reads it the same way. */
-function unwrapped(value: Record<string, unknown>): Record<string, unknown> {
-  for (const wrapper of ['workflow', 'prompt']) {
-    const inner = value[wrapper];
-    if (Object.hasOwn(value, wrapper) && isRecord(inner) && !isNode(inner)) return inner;
-  }
-  return value;
-}
 
 function byNodeId(a: { id: string }, b: { id: string }): number {
   const [x, y] = [Number(a.id), Number(b.id)];
@@ -73,8 +62,10 @@ export function readWorkflowText(text: string): WorkflowReading {
     return { kind: 'not_json', reason: error instanceof Error ? error.message : 'it does not parse' };
   }
   if (!isRecord(parsed)) return { kind: 'api', nodes: [] };
-  const graph = unwrapped(parsed);
-  if (Array.isArray(graph.nodes) && Array.isArray(graph.links)) return { kind: 'ui' };
-  const nodes = Object.entries(graph).flatMap(([id, node]) => (isNode(node) ? [readNode(id, node)] : []));
+  const graph = unwrappedGraph(parsed);
+  if (isUiFormat(graph)) return { kind: 'ui' };
+  const nodes = Object.entries(graph).flatMap(([id, node]) =>
+    isWorkflowNode(node) ? [readNode(id, node)] : [],
+  );
   return { kind: 'api', nodes: nodes.sort(byNodeId) };
 }
