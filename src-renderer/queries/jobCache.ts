@@ -28,6 +28,7 @@ export function summaryOf(job: JobSnapshot): JobSummary {
     status: job.status,
     rawStatus: job.rawStatus,
     createdAt: job.createdAt,
+    completedAt: job.completedAt,
     observedAt: job.observedAt,
     labels: job.labels,
     progress: job.progress?.value ?? null,

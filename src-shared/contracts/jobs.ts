@@ -110,6 +110,8 @@ export const jobSummarySchema = z.object({
   status: jobStatusSchema,
   rawStatus: z.string(),
   createdAt: z.string().nullable(),
+  /** When the job reached its final state, as the service says; null while it runs or when not said. */
+  completedAt: z.string().nullable(),
   observedAt: z.string(),
   labels: labelsSchema,
   progress: z.number().min(0).max(1).nullable(),

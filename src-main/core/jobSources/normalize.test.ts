@@ -97,6 +97,22 @@ describe('normalization', () => {
     expect(toSummary(wireOf(apiJob({ outputs: [] })), context).thumbnail).toBeNull();
   });
 
+  it('gives a finished row its completion time, so a batch item can say how long it took', () => {
+    const wire = wireOf(
+      apiJob({
+        status: 'succeeded',
+        create_time: '2025-01-01T00:00:00Z',
+        completed_at: '2025-01-01T00:01:05Z',
+      }),
+    );
+    const row = toSummary(wire, context);
+    expect(jobSummarySchema.parse(row).completedAt).toBe(toSnapshot(wire, context).completedAt);
+    expect(row.completedAt).not.toBeNull();
+    // The watcher's rows carry it too, and a running job has none.
+    expect(summaryOfSnapshot(toSnapshot(wire, context)).completedAt).toBe(row.completedAt);
+    expect(toSummary(wireOf(apiJob()), context).completedAt).toBeNull();
+  });
+
   it('gives a bare list row (no outputs field) no thumbnail rather than a guess', () => {
     const page = JobListPageSchema.parse({
       jobs: [{ id: 'j2', status: 'succeeded', create_time: '2025-01-01T00:00:00Z', metadata: {} }],
