@@ -74,7 +74,22 @@ export type BatchSummary = z.infer<typeof batchSummarySchema>;
 export const batchOutputSchema = jobOutputSchema.extend({ jobId: z.string() });
 export type BatchOutput = z.infer<typeof batchOutputSchema>;
 
+/** One axis of a planned batch, with the inputs it sets (a table's row sets several; repeat sets the seeds). */
+export const batchAxisSchema = z.object({
+  kind: z.enum(['sweep', 'table', 'inputs', 'repeat']),
+  source: z.string(),
+  targets: z.array(z.string()),
+});
+export type BatchAxis = z.infer<typeof batchAxisSchema>;
+
 export const batchDetailSchema = batchSummarySchema.extend({
+  /**
+   * The plan's axes in the order item values list them; empty for a batch of one, or one recorded before
+   * Loupe kept them (then each input is taken as an axis of its own).
+   */
+  axes: z.array(batchAxisSchema),
+  /** The axes were paired (zip), not multiplied: they move together, as one axis. */
+  zip: z.boolean(),
   items: z.array(batchItemSchema),
   /** In item order, then in each job's own output order. */
   outputs: z.array(batchOutputSchema),

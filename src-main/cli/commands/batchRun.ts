@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { recordPlannedBatch } from '../../core/batches';
-import { materialisePlan, planBatch, type AxisRequest } from '../../core/batches/plan';
+import { recordPlan } from '../../core/batches';
+import { planBatch, type AxisRequest } from '../../core/batches/plan';
 import { parseWorkflowText } from '../../core/jobs';
 import { expandPaths } from '../../core/uploads';
 import { readSendingOptions, sendBatch, sendingOptionHelp, sendingOptions } from '../batchFollow';
@@ -144,29 +144,19 @@ export const batchRun: CommandSpec = {
     const assetIds =
       inputsDir === undefined ? null : await uploadInputs(context, engine, resolve(io.cwd, inputsDir));
     const plan = planBatch(request(assetIds), environment);
-    const items = materialisePlan(plan);
     const name = args.string('name') ?? fileName;
-    const batch = recordPlannedBatch(
+    const batch = recordPlan(
       {
         store: engine.core.store,
         profileId: engine.target.profile.id,
         surface: engine.target.connection.surface,
         newId: randomUUID,
       },
-      {
-        name,
-        plan: {
-          workflowFile: fileName,
-          axes: plan.axes.map((axis) => ({ kind: axis.kind, source: axis.source, length: axis.length })),
-          zip: plan.zip,
-          repeat: repeat ?? null,
-          window: sending.window ?? 4,
-        },
-      },
-      items.map((item) => ({ values: item.values, workflow: item.workflow })),
+      plan,
+      { name, workflowFile: fileName, window: sending.window ?? 4 },
     );
     out.note(
-      `Batch ${visible(batch.id)}: ${items.length} item${items.length === 1 ? '' : 's'} recorded; sending.`,
+      `Batch ${visible(batch.id)}: ${plan.count} item${plan.count === 1 ? '' : 's'} recorded; sending.`,
     );
     const { exitCode, progress } = await sendBatch(context, engine, batch.id, sending);
     if (out.json) out.document({ batchId: batch.id, ...progress });

@@ -95,6 +95,27 @@ describe('batches.* through the core dispatcher', () => {
     expect(detail.counts.jobs.succeeded).toBe(6);
   });
 
+  it('get gives the plan’s axes with the inputs each sets: a table’s row is one axis, repeat another', async () => {
+    const started = contract['batches.start'].result.parse(
+      await call('batches.start', {
+        workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
+        axes: [{ kind: 'table', csv: '3.steps,3.cfg\n1,5\n1,7\n', name: 'rows.csv' }],
+        repeat: 2,
+        name: 'Table with copies',
+        window: 4,
+      }),
+    );
+    const detail = contract['batches.get'].result.parse(
+      await call('batches.get', { batchId: started.batchId }),
+    );
+    expect(detail.zip).toBe(false);
+    expect(detail.axes).toEqual([
+      { kind: 'table', source: 'rows.csv', targets: ['3.steps', '3.cfg'] },
+      { kind: 'repeat', source: 'repeat ×2', targets: ['3.seed'] },
+    ]);
+    await finished(started.batchId);
+  });
+
   it('failures are grouped by error, and retryFailed sends a group again as new attempts', async () => {
     const started = contract['batches.start'].result.parse(
       await call('batches.start', {

@@ -5,15 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
 import { HttpClient, RetryPolicy, V1Client } from '../api';
-import { BatchTemplates, exportBatch, failureGroups, recordPlannedBatch, type BatchReader } from '../batches';
+import { BatchTemplates, exportBatch, failureGroups, recordPlan, type BatchReader } from '../batches';
 import type { AssetBytes, PickFolder } from '../content';
-import {
-  checkAgainstObjectInfo,
-  describePlan,
-  materialisePlan,
-  planBatch,
-  type BatchPlan,
-} from '../batches/plan';
+import { checkAgainstObjectInfo, describePlan, planBatch, type BatchPlan } from '../batches/plan';
 import type { ActiveJobs } from '../jobs';
 import { parseWorkflowText } from '../jobs';
 import { connectionForProfile, type ProfileService } from '../profiles';
@@ -100,19 +94,10 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       const planned = plan(args);
       const runtime = await jobs.runtime();
       const connection = await connectionForProfile(profiles, runtime.profileId);
-      const batch = recordPlannedBatch(
+      const batch = recordPlan(
         { store, profileId: runtime.profileId, surface: connection.surface, newId: randomUUID },
-        {
-          name: args.name,
-          plan: {
-            workflowFile: args.fileName ?? null,
-            axes: planned.axes.map((axis) => ({ kind: axis.kind, source: axis.source, length: axis.length })),
-            zip: planned.zip,
-            repeat: args.repeat ?? null,
-            window: args.window,
-          },
-        },
-        materialisePlan(planned).map((item) => ({ values: item.values, workflow: item.workflow })),
+        planned,
+        { name: args.name, workflowFile: args.fileName ?? null, window: args.window },
       );
       return runtime.senders.start(batch.id, args.window, args.autoRetry);
     },

@@ -14,6 +14,7 @@ import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 import { countItems, isFinished, type CountedItem } from './batchCounts';
 import { batchJobOf, jobSummaryOf, type BatchJob } from './batchJobs';
+import { axesOfPlan } from './recordedPlan';
 
 export interface BatchReaderDeps {
   store: LoupeStore;
@@ -63,7 +64,7 @@ export class BatchReader {
     const history = new LocalHistory(jobs, profileId);
     // An item whose row cannot be read in full (a damaged request) is left out of the items only.
     const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history, profileId));
-    return { ...summary, items, outputs };
+    return { ...summary, ...axesOfPlan(batch.plan), items, outputs };
   }
 
   private profileId(): string {

@@ -1,7 +1,13 @@
 // Public surface of core/batches: the active profile's batches read from the store's outbox.
 export { BatchReader, type BatchReaderDeps } from './batchReader';
 export { countItems, isFinished, type CountedItem } from './batchCounts';
-export { recordPlannedBatch, type PlannedItemInput, type RecordBatchDeps } from './plannedBatch';
+export {
+  recordPlan,
+  recordPlannedBatch,
+  type PlanRecordOptions,
+  type PlannedItemInput,
+  type RecordBatchDeps,
+} from './plannedBatch';
 export { exportBatch, type ExportResult, type ExportedItem, type ExportOptions } from './batchExport';
 export { failureGroups, NOT_SENT_GROUP, type FailureGroup } from './failureGroups';
 export { isTransientFailure } from './transientFailure';

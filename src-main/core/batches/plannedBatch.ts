@@ -5,6 +5,7 @@
 import type { Connection } from '../api';
 import { SubmitJobBodySchema, validateRequest } from '../api';
 import type { BatchRow, JsonObject, LoupeStore } from '../store';
+import { materialisePlan, recordedAxes, type BatchPlan } from './plan';
 
 export interface PlannedItemInput {
   /** The item's values on the batch's axes, in axis order. */
@@ -50,4 +51,28 @@ export function recordPlannedBatch(
     { id: batchId, profileId: deps.profileId, name: batch.name, plan: batch.plan },
     intents,
   ).batch;
+}
+
+/** What a planned batch's record keeps of its plan, beside the items: enough to show and lay it out again. */
+export interface PlanRecordOptions {
+  name: string;
+  workflowFile: string | null;
+  /** Items in flight at once, as the user chose it. */
+  window: number;
+}
+
+/**
+ * Records a plan the planner made: its items, and the plan's description (the axes with the inputs each sets,
+ * zip, repeat, the window). Every host records a plan through here, so the app and the CLI keep the same.
+ */
+export function recordPlan(deps: RecordBatchDeps, planned: BatchPlan, options: PlanRecordOptions): BatchRow {
+  const plan: JsonObject = {
+    workflowFile: options.workflowFile,
+    axes: recordedAxes(planned).map((axis) => ({ ...axis })),
+    zip: planned.zip,
+    repeat: planned.repeat?.copies ?? null,
+    window: options.window,
+  };
+  const items = materialisePlan(planned).map((item) => ({ values: item.values, workflow: item.workflow }));
+  return recordPlannedBatch(deps, { name: options.name, plan }, items);
 }

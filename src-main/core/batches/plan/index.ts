@@ -27,6 +27,7 @@ export {
 export { describePlan, type DescribeOptions, type PlanColumn, type PlanDescription } from './describePlan';
 export { checkAgainstObjectInfo, type PlanProblem, type PlanProblemKind } from './objectInfoCheck';
 export { assetReference } from './inputsAxis';
+export { recordedAxes, type RecordedAxis } from './sheetAxes';
 export { SEED_LIMIT } from './repeatSeeds';
 export type { ApiWorkflow, JsonValue, WorkflowNode } from './workflowShape';
 export { readCsv, type CsvReading, type CsvRecord } from './csv';

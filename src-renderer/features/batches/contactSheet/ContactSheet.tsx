@@ -37,7 +37,10 @@ function pageKey(sheet: ResolvedSheet): string {
  * the UI store; the batch itself is React Query's, read again as its jobs change.
  */
 export function ContactSheet({ batch, profileId, onOpenJob }: ContactSheetProps) {
-  const layout = useMemo(() => sheetLayout(batch.items), [batch.items]);
+  const layout = useMemo(
+    () => sheetLayout(batch.items, batch.axes, batch.zip),
+    [batch.items, batch.axes, batch.zip],
+  );
   const saved = useBatchesUi((state) => state.sheetChoices.get(batch.id));
   const setSheetChoice = useBatchesUi((state) => state.setSheetChoice);
   const size = useBatchesUi((state) => state.sheetCellSize);

@@ -57,6 +57,58 @@ describe('sheetLayout', () => {
   });
 });
 
+describe('sheetLayout with the plan’s axes', () => {
+  const row = (position: number, seed: number, text: string) =>
+    item(position, [
+      { target: '3.seed', value: seed },
+      { target: '6.text', value: text },
+    ]);
+  // A CSV of three rows: seeds repeat across rows, so taken input by input the sheet would be 2 × 3, half empty.
+  const tableItems = [row(0, 1, 'a kite'), row(1, 1, 'a dune'), row(2, 2, 'a reef')];
+
+  it('lays a table out as one axis of its rows, named by the plan, each value the row’s parts', () => {
+    const layout = sheetLayout(tableItems, [
+      { kind: 'table', source: 'prompts.csv', targets: ['3.seed', '6.text'] },
+    ]);
+    expect(layout.axes.map((axis) => axis.target)).toEqual(['prompts.csv']);
+    expect(layout.axes[0]?.values.map((value) => value.value)).toEqual([
+      '1 · a kite',
+      '1 · a dune',
+      '2 · a reef',
+    ]);
+    expect(layout.positions).toEqual([[0], [1], [2]]);
+    // Without the plan, each input is an axis and the cells do not fill a grid.
+    expect(sheetLayout(tableItems).axes.map((axis) => axis.values.length)).toEqual([2, 3]);
+  });
+
+  it('pairs zipped sweeps into one axis, and keeps repeat copies an axis of their own', () => {
+    const items = [0, 1, 2, 3].map((position) =>
+      item(position, [
+        { target: '3.seed', value: Math.floor(position / 2) },
+        { target: '3.cfg', value: 5 + Math.floor(position / 2) },
+        { target: '3.noise_seed', value: 100 + position },
+      ]),
+    );
+    const layout = sheetLayout(
+      items,
+      [
+        { kind: 'sweep', source: '3.seed=0..1', targets: ['3.seed'] },
+        { kind: 'sweep', source: '3.cfg=5..6', targets: ['3.cfg'] },
+        { kind: 'repeat', source: 'repeat ×2', targets: ['3.noise_seed'] },
+      ],
+      true,
+    );
+    expect(layout.axes.map((axis) => axis.target)).toEqual(['3.seed=0..1 + 3.cfg=5..6', '3.noise_seed']);
+    expect(layout.axes[0]?.values.length).toBe(2);
+    expect(layout.positions.map((position) => position[0])).toEqual([0, 0, 1, 1]);
+  });
+
+  it('falls back to one axis per input when the plan does not account for every input the items set', () => {
+    const layout = sheetLayout(tableItems, [{ kind: 'sweep', source: '3.seed=1..2', targets: ['3.seed'] }]);
+    expect(layout.axes.map((axis) => axis.target)).toEqual(['3.seed', '6.text']);
+  });
+});
+
 describe('axisValueText', () => {
   it('shows numbers as they are, long strings cut with the whole on hover, asset references by id', () => {
     expect(axisValueText(7.5)).toEqual({ text: '7.5', title: '7.5' });

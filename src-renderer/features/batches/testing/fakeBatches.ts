@@ -93,6 +93,8 @@ export function batchDetail(
     outputsCount: outputs.length,
     thumbnail: thumbnailOf(outputs),
     finished,
+    axes: [],
+    zip: false,
     ...patch,
     outputs,
   };
