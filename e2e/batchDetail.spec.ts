@@ -2,9 +2,9 @@
 // two items out of GPU memory) opens finished, its failures grouped by error; an item number in the group
 // shows that item in the table; Retry these sends the two again and both succeed (12 succeeded). Then a new
 // batch of a slow workflow is started from New batch, one item at a time, and paused, resumed and canceled
-// from the keyboard while its elapsed time counts. Screenshots go to reports/screenshots/ for a person to look
+// from the keyboard while its elapsed time counts. The finished sweep is exported into the shell's own folder. Screenshots go to reports/screenshots/ for a person to look
 // at; they outlive the next run's clean-up of the test output folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -55,8 +55,8 @@ test.describe('batch detail', () => {
     // A finished batch has nothing to pause or cancel.
     await expect(detail.getByRole('group', { name: 'Sending' })).toHaveCount(0);
 
-    // The items table: a column per axis, the values as the sheet writes them. (No Time column: the batch's
-    // rows do not say when its jobs ended, and a column of dashes says nothing.)
+    // The items table: a column per axis, the values as the sheet writes them, and each job's time from
+    // created to completed (the rows carry completedAt).
     const table = detail.getByRole('table', { name: 'Items' });
     await expect(table.getByRole('columnheader')).toHaveText([
       '#',
@@ -64,9 +64,13 @@ test.describe('batch detail', () => {
       '3.cfg',
       'State',
       'Tries',
+      'Time',
       'Outputs',
       'Job',
     ]);
+    await expect(table.locator('[data-testid="batch-item"][data-position="0"] td').nth(5)).toHaveText(
+      /^\d+(\.\d)? s$/,
+    );
     const sixth = table.locator('[data-testid="batch-item"][data-position="5"]');
     await expect(sixth.getByTestId('item-value')).toHaveText(['2', '10']);
     await expect(sixth).toHaveAttribute('data-state', 'failed');
@@ -99,6 +103,21 @@ test.describe('batch detail', () => {
     // Each retried item was sent a second time, as a new job.
     await expect(sixth.locator('td').nth(4)).toHaveText('2');
     await shot(page, 'batch-detail-retried.png');
+
+    // Export: every output into a new folder under the shell's Downloads/Loupe, named from its values.
+    await detail.getByTestId('batch-export').click();
+    const outcome = detail.getByTestId('batch-export-result');
+    await expect(outcome).toContainText('Exported 12 files with manifest.csv and manifest.json to', {
+      timeout: 30_000,
+    });
+    const [folder] = readdirSync(webShell.exportDir);
+    expect(folder).toMatch(/^Lighthouse study_ seed × cfg \d{4}-\d\d-\d\d \d\d\.\d\d$/);
+    const files = readdirSync(join(webShell.exportDir, folder ?? '')).sort();
+    expect(files).toHaveLength(14);
+    expect(files).toContain('manifest.csv');
+    expect(files).toContain('seed-2_cfg-10_00001.png');
+    await expect(outcome).toContainText(folder ?? '');
+    await shot(page, 'batch-detail-exported.png');
     expect(errors).toEqual([]);
   });
 

@@ -12,6 +12,8 @@ export interface WebShell {
   origin: string;
   /** This shell's data directory: a fresh store (a first run) unless one was given to reuse. */
   dataDir: string;
+  /** Where this shell's exports go (its Downloads/Loupe): inside the data directory, never the user's. */
+  exportDir: string;
   process: ChildProcess;
 }
 
@@ -24,7 +26,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'loupe-e2e-'));
   const child = spawn(process.execPath, ['out/main/web.js', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LOUPE_DATA_DIR: dataDir },
+    env: { ...process.env, LOUPE_DATA_DIR: dataDir, LOUPE_EXPORT_DIR: join(dataDir, 'exports') },
   });
   const stderr: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
@@ -45,7 +47,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
       reject(new Error(`browser shell exited with ${code ?? 'signal'}: ${stderr.join('')}`)),
     );
   });
-  return { url, origin: new URL(url).origin, dataDir, process: child };
+  return { url, origin: new URL(url).origin, dataDir, exportDir: join(dataDir, 'exports'), process: child };
 }
 
 /**

@@ -1,5 +1,7 @@
 // `npm run serve` (and `npm start` without an Electron runtime): run Loupe as a browser shell on loopback.
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
@@ -27,6 +29,8 @@ async function main(): Promise<void> {
     keychain: systemKeychain(),
     openExternal: null,
     demo: createDemoLauncher(),
+    // A browser page cannot choose a folder on this machine: exports land where downloads do, one folder each.
+    exportRoot: process.env.LOUPE_EXPORT_DIR ?? join(homedir(), 'Downloads', 'Loupe'),
   });
   const host = await startWebHost({
     rendererRoot,

@@ -1,32 +1,43 @@
 // batches.export through the dispatcher: main's own folder dialog picks where (faked here, as Electron's),
 // every output is written named from its item's values with the manifests; a cancelled dialog writes
-// nothing; a window without a dialog (the browser shell) is told how to export instead.
+// nothing; the browser shell (no dialog) exports into a new folder of its own under Downloads/Loupe; a host
+// with neither is told how to export instead.
 import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchesContract, batchDetailSchema } from '../../../src-shared/contracts/batches';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { makeTempDir } from '../store/testing/tempDir';
+import { DATABASE_FILE } from './createCore';
 import { callOk, connectCore, createTestCore, type TestCore } from './testing/testCore';
 
 let sim: RunningSimulator;
 let core: TestCore;
 let shellCore: TestCore;
+let bareCore: TestCore;
 const folder = makeTempDir('loupe-export-');
+const downloads = makeTempDir('loupe-downloads-');
+const exportRoot = join(downloads.path, 'Loupe');
 let pick: string | null = folder.path;
 
 beforeAll(async () => {
   sim = await startFast({ surface: 'serverless' });
   core = await createTestCore({ shell: 'electron', pickFolder: () => Promise.resolve(pick) });
   await connectCore(core, { surface: 'serverless', baseUrl: sim.url });
-  shellCore = await createTestCore({ shell: 'browser' });
+  shellCore = await createTestCore({ shell: 'browser', exportRoot });
   await connectCore(shellCore, { surface: 'serverless', baseUrl: sim.url });
+  bareCore = await createTestCore({ shell: 'browser' });
+  await connectCore(bareCore, { surface: 'serverless', baseUrl: sim.url });
 });
 afterAll(async () => {
   await core.dispose();
   await shellCore.dispose();
+  await bareCore.dispose();
   await sim.close();
   rmSync(folder.path, { recursive: true, force: true });
+  rmSync(downloads.path, { recursive: true, force: true });
 });
 
 describe('batches.export', () => {
@@ -64,9 +75,58 @@ describe('batches.export', () => {
     expect(String(browser)).toContain('batch_not_found');
   });
 
-  it('the browser shell has no folder dialog: it says how to export instead', async () => {
+  it('the browser shell exports into a new folder under its export root, named from the batch, each time', async () => {
+    // A caller names the batch: a path in the name must not lead the export out of the root.
     const started = batchesContract['batches.start'].result.parse(
       await callOk(shellCore, 'batches.start', {
+        workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
+        axes: [{ kind: 'sweep', text: '3.seed=1,2' }],
+        name: '../../outside/Two seeds',
+        window: 2,
+      }),
+    );
+    await expect
+      .poll(
+        async () =>
+          batchDetailSchema.parse(await callOk(shellCore, 'batches.get', { batchId: started.batchId }))
+            .finished,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const first = batchesContract['batches.export'].result.parse(
+      await callOk(shellCore, 'batches.export', { batchId: started.batchId }),
+    );
+    const second = batchesContract['batches.export'].result.parse(
+      await callOk(shellCore, 'batches.export', { batchId: started.batchId }),
+    );
+    if (first.kind !== 'exported' || second.kind !== 'exported') throw new Error('expected two exports');
+    expect(dirname(first.folder)).toBe(exportRoot);
+    expect(dirname(second.folder)).toBe(exportRoot);
+    expect(second.folder).not.toBe(first.folder);
+    expect(readdirSync(first.folder).sort()).toEqual([
+      'manifest.csv',
+      'manifest.json',
+      'seed-1_00001.png',
+      'seed-2_00001.png',
+    ]);
+    expect(first).toMatchObject({ files: 2, failed: 0 });
+
+    // A job Loupe never watched to the end (the Demo's seeded sweep) has no rows in the outputs table, only
+    // its snapshot naming them: the export takes the snapshot's outputs, as the batch's gallery does.
+    const db = new Database(join(shellCore.dataDir, DATABASE_FILE));
+    db.prepare('DELETE FROM outputs').run();
+    db.close();
+    const third = batchesContract['batches.export'].result.parse(
+      await callOk(shellCore, 'batches.export', { batchId: started.batchId }),
+    );
+    expect(third).toMatchObject({ kind: 'exported', files: 2, failed: 0 });
+    // Nothing was written beside the root, whatever the name said.
+    expect(readdirSync(downloads.path)).toEqual(['Loupe']);
+  });
+
+  it('a host with neither a folder dialog nor an export root says how to export instead', async () => {
+    const started = batchesContract['batches.start'].result.parse(
+      await callOk(bareCore, 'batches.start', {
         workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
         axes: [],
         name: 'One',
@@ -74,7 +134,7 @@ describe('batches.export', () => {
       }),
     );
     const answer = batchesContract['batches.export'].result.parse(
-      await callOk(shellCore, 'batches.export', { batchId: started.batchId }),
+      await callOk(bareCore, 'batches.export', { batchId: started.batchId }),
     );
     expect(answer.kind === 'not_available' && answer.message).toContain('loupe batch export');
   });

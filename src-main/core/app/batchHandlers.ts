@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
 import { HttpClient, RetryPolicy, V1Client } from '../api';
 import { BatchTemplates, exportBatch, failureGroups, recordPlan, type BatchReader } from '../batches';
+import { newExportFolder } from '../batches/exportFolder';
 import type { AssetBytes, PickFolder } from '../content';
 import { checkAgainstObjectInfo, describePlan, planBatch, type BatchPlan } from '../batches/plan';
 import type { ActiveJobs } from '../jobs';
@@ -26,6 +27,11 @@ export interface BatchServices {
   bytes: Pick<AssetBytes, 'read'>;
   /** Main's folder dialog (Electron); null where there is none (the browser shell). */
   pickFolder: PickFolder | null;
+  /**
+   * Where a host without a folder dialog exports (the browser shell: Downloads/Loupe), one new folder per
+   * export; null where exports need a dialog or the CLI's --to.
+   */
+  exportRoot: string | null;
 }
 
 /** How long a plan preview waits for the service's node list before it shows the plan unchecked. */
@@ -117,14 +123,16 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       }
     },
     'batches.export': async ({ batchId }) => {
-      batches.get(batchId);
-      if (services.pickFolder === null) {
+      const { name } = batches.get(batchId);
+      let folder: string | null;
+      if (services.pickFolder !== null) folder = await services.pickFolder();
+      else if (services.exportRoot !== null) folder = await newExportFolder(services.exportRoot, name);
+      else {
         return {
           kind: 'not_available',
           message: `This window has no folder picker. Export with \`loupe batch export ${batchId} --to DIR\`.`,
         } as const;
       }
-      const folder = await services.pickFolder();
       if (folder === null) return { kind: 'cancelled' } as const;
       const result = await exportBatch(
         { store, bytes: services.bytes, profileId: activeId() },

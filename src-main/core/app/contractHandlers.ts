@@ -35,6 +35,8 @@ export interface CoreServices extends ProfileDeps {
   assetBytes: Pick<AssetBytes, 'read'>;
   /** Main's folder dialog (Electron); null in the browser shell. */
   pickFolder: PickFolder | null;
+  /** Where batch exports go without a dialog (the browser shell's Downloads/Loupe); null elsewhere. */
+  exportRoot: string | null;
 }
 
 export function createContractHandlers(services: CoreServices): ContractHandlers {
@@ -63,6 +65,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       store: services.store,
       bytes: services.assetBytes,
       pickFolder: services.pickFolder,
+      exportRoot: services.exportRoot,
     }),
     ...services.assets,
     ...services.uploads,

@@ -40,6 +40,11 @@ export interface CoreOptions {
   pickFolder?: PickFolder | null;
   /** Electron's webContents.startDrag for assets.dragOut; absent or null (browser shell, CLI): not_available. */
   startDrag?: StartDrag | null;
+  /**
+   * Where a host without a folder dialog puts batch exports (the browser shell: Downloads/Loupe); absent or
+   * null: batches.export needs pickFolder, else not_available.
+   */
+  exportRoot?: string | null;
   /** Electron's open dialog for uploads.pickFiles; absent or null (browser shell, CLI): not_available. */
   pickFiles?: PickFiles | null;
   /** How long grants live (tests shorten it). */
@@ -135,6 +140,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     store,
     assetBytes: content.bytes,
     pickFolder: options.pickFolder ?? null,
+    exportRoot: options.exportRoot ?? null,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});

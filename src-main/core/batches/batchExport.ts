@@ -11,6 +11,7 @@ import { writeNewFile } from '../content/saveToFolder';
 import { DomainError } from '../errors';
 import { readWire } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
+import { outputsOfJob } from './batchJobs';
 import { itemSlug } from './plan/slug';
 
 export interface ExportedOutput {
@@ -63,30 +64,39 @@ export async function exportBatch(
   }
   await mkdir(folder, { recursive: true });
   const rows = store.batchItems.listForBatch(batchId).rows;
-  const total = rows.reduce(
-    (sum, row) => sum + (row.jobId === null ? 0 : store.outputs.listForJob(profileId, row.jobId).rows.length),
-    0,
-  );
+  // The outputs the batch's gallery shows: each job's, from its last snapshot (a job Loupe never watched,
+  // like the Demo's seeded ones, has no rows in the outputs table but its snapshot names them).
+  const jobs = rows.map((row) => {
+    const job = row.jobId === null ? null : store.jobs.get(profileId, row.jobId);
+    const outputs = row.jobId === null || job === null ? [] : outputsOfJob(row.jobId, job, profileId);
+    return { job, outputs };
+  });
+  const total = jobs.reduce((sum, { outputs }) => sum + outputs.length, 0);
   const items: ExportedItem[] = [];
   let done = 0;
-  for (const row of rows) {
+  for (const [at, row] of rows.entries()) {
+    const { job, outputs: jobOutputs } = jobs[at] ?? { job: null, outputs: [] };
     const values = Object.fromEntries((row.values ?? []).map((v) => [v.target, v.value]));
     const slug = itemSlug(
       (row.values ?? []).map((v) => ({ input: v.target.split('.').slice(1).join('.'), value: v.value })),
       null,
       row.position,
     );
-    const job = row.jobId === null ? null : store.jobs.get(profileId, row.jobId);
     const wire = job?.snapshot ? readWire(job.snapshot) : null;
     const outputs: ExportedOutput[] = [];
-    const jobOutputs = row.jobId === null ? [] : store.outputs.listForJob(profileId, row.jobId).rows;
     for (const [index, output] of jobOutputs.entries()) {
       options.signal?.throwIfAborted();
       const name = safeFileName(
         `${slug}_${String(index + 1).padStart(5, '0')}${extname(output.name)}`,
         output.assetId,
       );
-      outputs.push(await exportOne(deps, folder, name, output, options.signal));
+      const described = {
+        assetId: output.assetId,
+        name: output.name,
+        hash: output.hash,
+        size: output.sizeBytes,
+      };
+      outputs.push(await exportOne(deps, folder, name, described, options.signal));
       done += 1;
       options.onProgress?.(done, total);
     }

@@ -4,6 +4,7 @@ import type { JobOutput, JobStatus, JobSummary } from '../../../src-shared/contr
 import type { LocalHistory } from '../jobSources/localHistory';
 import { contractStatus, noLocalFacts, toSnapshot, toSummary } from '../jobSources/normalize';
 import type { BatchItemStanding } from '../store/batchItemsTable';
+import type { JobSnapshot as StoredJobSnapshot } from '../store/jobsTable';
 
 /** What a batch counts of one job and shows of it in its gallery. */
 export interface BatchJob {
@@ -13,21 +14,30 @@ export interface BatchJob {
   outputs: JobOutput[];
 }
 
+/**
+ * A recorded job's outputs in its own order, read from its last snapshot the way jobs.get builds them, so the
+ * gallery, the contact sheet and an export list the same files. A row without a (readable) snapshot is the
+ * bare job LocalHistory would read: no outputs yet.
+ */
+export function outputsOfJob(
+  jobId: string,
+  job: { status: string; snapshot: StoredJobSnapshot | null | undefined },
+  profileId: string,
+): JobOutput[] {
+  const wire = job.snapshot ?? { id: jobId, status: job.status };
+  // Only the outputs are kept: the other context fields do not affect them.
+  return toSnapshot(wire, { profileId, observedAt: '', local: noLocalFacts, surfaceOffersLogs: false })
+    .outputs;
+}
+
 /** The job an item became; null when it has none yet, or the jobs table has no row for it. */
 export function batchJobOf(standing: BatchItemStanding, profileId: string): BatchJob | null {
   if (standing.jobId === null || standing.job === null) return null;
-  const { status, snapshot } = standing.job;
-  // A row without a (readable) snapshot is the bare job LocalHistory would read: no outputs yet.
-  const wire = snapshot ?? { id: standing.jobId, status };
-  // toSnapshot is how jobs.get builds a job's outputs, so the gallery shows the files of the job's own
-  // screen in the same order. Only its outputs are kept: the other context fields do not affect them.
-  const outputs = toSnapshot(wire, {
-    profileId,
-    observedAt: '',
-    local: noLocalFacts,
-    surfaceOffersLogs: false,
-  }).outputs;
-  return { id: standing.jobId, status: contractStatus(status), outputs };
+  return {
+    id: standing.jobId,
+    status: contractStatus(standing.job.status),
+    outputs: outputsOfJob(standing.jobId, standing.job, profileId),
+  };
 }
 
 /** The row jobs.list shows for a remembered job, so a batch item and a list row agree; null as above. */

@@ -38,6 +38,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       store: core.store,
       assetBytes: core.content.bytes,
       pickFolder: null,
+      exportRoot: null,
     }),
     ...overrides,
   };

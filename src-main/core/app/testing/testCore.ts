@@ -30,6 +30,7 @@ export interface TestCoreOptions {
   pickFiles?: PickFiles | null;
   /** The host's folder dialog (Electron's, faked). */
   pickFolder?: PickFolder | null;
+  exportRoot?: string | null;
   fileGrants?: FileGrantsOptions;
 }
 
@@ -53,6 +54,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
     demo: options.demo ?? null,
     pickFiles: options.pickFiles ?? null,
     pickFolder: options.pickFolder ?? null,
+    exportRoot: options.exportRoot ?? null,
     ...(options.fileGrants ? { fileGrants: options.fileGrants } : {}),
   });
   return {

@@ -17,6 +17,8 @@ import { BatchFailures } from './BatchFailures';
 import { BatchHeader } from './BatchHeader';
 import { BatchItemsTable, type ItemSelection } from './BatchItemsTable';
 import { BatchOutputs } from './BatchOutputs';
+import { ExportButton, ExportOutcome } from './ExportBatch';
+import { useBatchExport } from './useBatchExport';
 
 interface BatchDetailProps {
   profileId: string;
@@ -47,6 +49,7 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
   const client = useQueryClient();
   const query = useQuery(batchQuery(loupe, profileId, batchId));
   const openInJobs = useOpenInJobs(profileId);
+  const exporting = useBatchExport(batchId);
   const gone = isBatchNotFound(query.error);
   // Which item a failure's number asked to see; the nonce brings a second click on it into view again.
   const [selection, setSelection] = useState<ItemSelection | null>(null);
@@ -77,8 +80,13 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
       data-batch-detail=""
       className="flex h-full min-w-0 flex-col"
     >
-      <BatchHeader batch={batch} onClose={onClose}>
+      <BatchHeader
+        batch={batch}
+        onClose={onClose}
+        actions={<ExportButton exporting={exporting} outputsCount={batch.outputsCount} />}
+      >
         <BatchActivity profileId={profileId} batch={batch} />
+        <ExportOutcome exporting={exporting} />
       </BatchHeader>
       {query.isError ? <StaleDataNote error={query.error} onRetry={() => void query.refetch()} /> : null}
       <BatchFailures

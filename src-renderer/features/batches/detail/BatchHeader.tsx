@@ -12,12 +12,14 @@ import { BatchStateBar } from '../BatchStateBar';
 interface BatchHeaderProps {
   batch: BatchDetail;
   onClose: () => void;
+  /** Buttons beside the name (Export). */
+  actions?: ReactNode;
   /** Under the counts: the batch's progress and its sending controls. */
   children?: ReactNode;
 }
 
 /** The batch's name, whether it is done, its items' states as a bar and in words, and when it was made. */
-export function BatchHeader({ batch, onClose, children }: BatchHeaderProps) {
+export function BatchHeader({ batch, onClose, actions, children }: BatchHeaderProps) {
   const name = visibleText(batch.name);
   return (
     <header className="flex shrink-0 flex-col gap-2 border-b border-line px-4 py-3">
@@ -37,6 +39,7 @@ export function BatchHeader({ batch, onClose, children }: BatchHeaderProps) {
             <Spinner className="text-state-running" /> In progress
           </span>
         )}
+        {actions}
         <CopyButton text={batch.id} title="Copy the batch id">
           Copy id
         </CopyButton>
