@@ -15,6 +15,7 @@ import { NAV_ITEMS, Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
 import { useSectionShortcuts } from './useSectionShortcuts';
 import { QueryErrorNotice } from '../components/QueryErrorNotice';
+import { BatchFinishWatcher } from '../features/batches/BatchFinishWatcher';
 
 const SCREENS: Record<Section, () => ReactElement> = {
   jobs: JobsScreen,
@@ -53,6 +54,7 @@ export function App() {
         </main>
       </div>
       <StatusBar />
+      <BatchFinishWatcher />
     </div>
   );
 }

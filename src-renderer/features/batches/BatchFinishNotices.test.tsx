@@ -18,7 +18,16 @@ import {
   jobSnapshot,
   summaryOfBatch,
 } from './testing/fakeBatches';
-import { listedBatchIds, renderBatches, resetBatchesUi } from './testing/renderBatches';
+import { resetBatchesUi } from './testing/renderBatches';
+import { useJobUpdates } from '../../hooks/useJobUpdates';
+import { renderWithLoupe } from '../../test/renderWithLoupe';
+import { BatchFinishWatcher } from './BatchFinishWatcher';
+
+/** What App mounts beside any screen: the jobs.updates subscription and the batch finish watcher. */
+function AppWatchers() {
+  useJobUpdates();
+  return <BatchFinishWatcher />;
+}
 
 beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
 afterAll(() => fakeLayout.restore());
@@ -83,7 +92,7 @@ describe('batch finish notices', () => {
     expect(notifier.shown[0]?.body).toBe('Kites ⟨U+202E⟩gnp.exe finished: 10 succeeded, 2 failed');
   });
 
-  it('the Batches screen notifies when its list sees a running batch finish, and the notice opens it', async () => {
+  it('notifies while another screen shows, as soon as the batch’s last job ends, and the notice opens it', async () => {
     const job = (id: string, status: 'running' | 'succeeded' | 'failed') =>
       jobSnapshot({ id, status, submittedByUs: true, observedAt: tick() });
     const items = (last: 'running' | 'succeeded') => [
@@ -98,8 +107,10 @@ describe('batch finish notices', () => {
         finishedAtLoad,
       ],
     });
-    renderBatches(host.loupe);
-    await waitFor(() => expect(listedBatchIds()).toContain('notice-run'));
+    // The app as it runs on the Jobs screen: its jobs.updates subscription and the watcher, no Batches screen.
+    act(() => useUiStore.getState().setSection('jobs'));
+    renderWithLoupe(<AppWatchers />, host.loupe);
+    await waitFor(() => expect(host.callsOf('batches.list').length).toBeGreaterThan(0));
     expect(notifier.shown).toEqual([]);
 
     const finished = batchDetail({ id: 'notice-run', name: 'Cfg study', items: items('succeeded') });
@@ -111,7 +122,6 @@ describe('batch finish notices', () => {
     await waitFor(() => expect(notifier.shown).toHaveLength(1));
     expect(notifier.shown[0]?.body).toBe('Cfg study finished: 2 succeeded, 1 failed');
 
-    act(() => useUiStore.getState().setSection('jobs'));
     act(() => notifier.shown[0]?.onClick?.());
     expect(useUiStore.getState().section).toBe('batches');
     expect(useBatchesUi.getState().openBatchId).toBe('notice-run');

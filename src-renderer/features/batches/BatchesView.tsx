@@ -10,7 +10,6 @@ import { useSubmitWorkflow } from '../jobs/actions/useSubmitWorkflow';
 import { BATCH_LIST_WIDTH, useBatchesUi } from './batchesUiStore';
 import { BatchDetail } from './detail/BatchDetail';
 import { BatchListPane } from './list/BatchListPane';
-import { useBatchFinishNotices } from './useBatchFinishNotices';
 import { useBatchShortcuts } from './useBatchShortcuts';
 import { useBatchUpdates } from './useBatchUpdates';
 
@@ -51,7 +50,6 @@ export function BatchesView({ profileId }: { profileId: string }) {
   const submitter = useSubmitWorkflow();
   const submitStatus = submitter.mutation.status;
   useBatchUpdates(profileId, openBatchId);
-  useBatchFinishNotices(profileId);
   useBatchShortcuts(list.data ?? []);
 
   useEffect(() => enterProfile(profileId), [profileId, enterProfile]);
