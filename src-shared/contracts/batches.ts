@@ -226,6 +226,11 @@ export const batchesContract = {
     }),
     batchSendingSchema,
   ),
+  /**
+   * Where main's sending of the batch stands now: `sending` while this Loupe sends it, `paused`, `canceled`
+   * (also after a restart: the cancel is recorded), else `idle` (nothing sending it: Resume takes it up).
+   */
+  'batches.sending': call(z.strictObject({ batchId: batchIdSchema }), batchSendingSchema),
   /** Pause, resume or cancel sending (cancel also stops what is queued or running); adjust the window. */
   'batches.control': call(
     z.strictObject({

@@ -81,13 +81,20 @@ describe('batches.* through the core dispatcher', () => {
       await call('batches.control', { batchId: started.batchId, action: 'pause' }),
     );
     expect(paused.state).toBe('paused');
+    // Read on its own (a batch page opened now), sending stands where the last control left it.
+    const read = async () =>
+      contract['batches.sending'].result.parse(await call('batches.sending', { batchId: started.batchId }));
+    expect(await read()).toEqual({ batchId: started.batchId, state: 'paused', window: 1 });
     const sentWhilePaused = posts();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(posts()).toBe(sentWhilePaused);
     expect(posts() - before).toBeLessThan(6);
     await call('batches.control', { batchId: started.batchId, action: 'resume', window: 3 });
+    expect((await read()).state).toMatch(/^(sending|idle)$/);
     await finished(started.batchId);
     expect(posts() - before).toBe(6);
+    // Everything went: nothing sends it any more.
+    expect(await read()).toMatchObject({ state: 'idle', window: 3 });
     const detail = contract['batches.get'].result.parse(
       await call('batches.get', { batchId: started.batchId }),
     );
@@ -140,7 +147,12 @@ describe('batches.* through the core dispatcher', () => {
   });
 
   it("another profile's or a missing batch is batch_not_found for every control", async () => {
-    for (const name of ['batches.control', 'batches.failures', 'batches.retryFailed'] as const) {
+    for (const name of [
+      'batches.control',
+      'batches.sending',
+      'batches.failures',
+      'batches.retryFailed',
+    ] as const) {
       const args = name === 'batches.control' ? { batchId: 'nope', action: 'pause' } : { batchId: 'nope' };
       const result = await env.core.dispatcher.call(name, args);
       expect(result.ok, name).toBe(false);

@@ -107,6 +107,14 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       );
       return runtime.senders.start(batch.id, args.window, args.autoRetry);
     },
+    'batches.sending': async ({ batchId }) => {
+      batches.get(batchId); // batch_not_found for another profile's or a missing batch
+      const { senders } = await jobs.runtime();
+      const sending = senders.describe(batchId);
+      // Sending state lives in this process; a cancel is also on record, so it outlives a restart.
+      const canceled = store.batches.get(batchId)?.canceledAt != null;
+      return sending.state === 'idle' && canceled ? { ...sending, state: 'canceled' as const } : sending;
+    },
     'batches.control': async ({ batchId, action, window }) => {
       batches.get(batchId); // batch_not_found for another profile's or a missing batch
       const { senders } = await jobs.runtime();

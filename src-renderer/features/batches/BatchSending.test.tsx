@@ -80,6 +80,17 @@ describe('sending controls', () => {
     expect(screen.getByTestId('batch-eta').textContent).toBe('time left —');
   });
 
+  it('reads where sending stands when the batch opens: main is sending it, so Pause shows with its window', async () => {
+    const host = sendingHost({ sendingAtOpen: 'sending' });
+    const controls = await openSweep(host.loupe);
+    await waitFor(() => expect(stateWords()).toBe('Sending'));
+    expect(controls.dataset.sending).not.toBe('not-known');
+    expect(toggle().textContent).toBe('Pause');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'At a time' }).value).toBe('3');
+    expect(host.callsOf('batches.sending').map((call) => call.args)).toContainEqual({ batchId: 'sweep' });
+    expect(host.callsOf('batches.control')).toEqual([]);
+  });
+
   it('Cancel asks first, counting the queued and running jobs it stops, and only then calls', async () => {
     const host = sendingHost();
     await openSweep(host.loupe);

@@ -7,7 +7,7 @@ import { SendingControls } from './SendingControls';
 
 /** The batch under way: how long it has run and has left, and the sending controls beside it. */
 export function BatchActivity({ profileId, batch }: { profileId: string; batch: BatchDetail }) {
-  const sending = useBatchSending(profileId, batch.id);
+  const sending = useBatchSending(profileId, batch.id, batch.finished);
   const choices = sendingChoices(sending, batch);
   const elapsed = useMemo(() => batchElapsed(batch), [batch]);
   const controls = choices.pause || choices.resume || choices.cancel || choices.words !== null;

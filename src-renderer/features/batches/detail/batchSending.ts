@@ -1,10 +1,14 @@
-// Where main's sending of a batch stands. No call reads it on its own: every answer that carries it
-// (batches.start, batches.control, batches.retryFailed) is kept in React Query under the batch, and the
-// controls show what the last answer said. Before any answer in this session the state is not known; the
-// controls then offer what is safe either way (see sendingChoices).
-import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
+// Where main's sending of a batch stands: read with batches.sending when a batch opens (and again every few
+// seconds while it is unfinished, as sending ends by itself), and replaced at once by every answer that
+// carries it (batches.start, batches.control, batches.retryFailed), so the controls never wait on a read.
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { BatchSending, BatchSummary } from '../../../../src-shared/contract';
+import { unwrap } from '../../../lib/callError';
+import { useLoupe } from '../../../lib/loupeContext';
 import { batchKeys } from '../../../queries/batchKeys';
+
+/** How often an unfinished batch's sending state is read again (it ends by itself when all is sent). */
+const SENDING_POLL_MS = 5_000;
 
 export const sendingKey = (profileId: string, batchId: string) =>
   [...batchKeys.batch(profileId, batchId), 'sending'] as const;
@@ -14,14 +18,17 @@ export function keepSending(client: QueryClient, profileId: string, sending: Bat
   client.setQueryData<BatchSending>(sendingKey(profileId, sending.batchId), sending);
 }
 
-/** The last answer kept for this batch; undefined before any (it is never fetched: there is no call to). */
-export function useBatchSending(profileId: string, batchId: string): BatchSending | undefined {
+/** Where sending stands; undefined only until the first read answers. */
+export function useBatchSending(
+  profileId: string,
+  batchId: string,
+  finished = false,
+): BatchSending | undefined {
+  const loupe = useLoupe();
   return useQuery<BatchSending>({
     queryKey: sendingKey(profileId, batchId),
-    queryFn: skipToken,
-    // Only an answer can replace it; it must outlive a look at another batch.
-    staleTime: Infinity,
-    gcTime: Infinity,
+    queryFn: () => unwrap(loupe.batches.sending({ batchId })),
+    refetchInterval: finished ? false : SENDING_POLL_MS,
   }).data;
 }
 

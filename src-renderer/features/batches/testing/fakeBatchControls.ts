@@ -11,6 +11,8 @@ export interface ControlAnswersOptions {
   retried?: number;
   /** An error code every batches.control answers with, for the error states. */
   controlError?: { code: string; message: string };
+  /** Where batches.sending says sending stands when a batch opens; without it the read is not answered. */
+  sendingAtOpen?: BatchSending['state'];
 }
 
 export function controlAnswers(options: ControlAnswersOptions = {}) {
@@ -19,6 +21,16 @@ export function controlAnswers(options: ControlAnswersOptions = {}) {
   const current = (batchId: string): BatchSending =>
     sending.get(batchId) ?? { batchId, state: 'idle', window: 4 };
   const answers: Partial<Record<CallName, Answer>> = {
+    'batches.sending': (raw) => {
+      const { batchId } = raw as { batchId: string };
+      if (options.sendingAtOpen === undefined) {
+        return { ok: false, error: { code: 'not_faked', message: 'batches.sending is not answered here' } };
+      }
+      return {
+        ok: true,
+        value: sending.get(batchId) ?? { batchId, state: options.sendingAtOpen, window: 3 },
+      };
+    },
     'batches.control': (raw) => {
       if (options.controlError) return { ok: false, error: options.controlError };
       const { batchId, action, window } = raw as { batchId: string; action: string; window?: number };

@@ -1,0 +1,52 @@
+// batches.sending after a relaunch: sending state lives in the process that sends, but a cancel is on record,
+// so a canceled batch reads as canceled in the next Loupe too (and the page offers no Resume for it).
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchesContract } from '../../../src-shared/contracts/batches';
+import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
+import { makeTempDir } from '../store/testing/tempDir';
+import { callOk, connectCore, createTestCore } from './testing/testCore';
+
+let sim: RunningSimulator;
+const dataDir = makeTempDir('loupe-sending-');
+
+beforeAll(async () => {
+  sim = await startFast({ surface: 'serverless' });
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dataDir.path, { recursive: true, force: true });
+});
+
+describe('batches.sending', () => {
+  it('reads canceled after a relaunch for a batch canceled before it, idle for one left unsent', async () => {
+    const first = await createTestCore({ dataDir: dataDir.path });
+    await connectCore(first, { surface: 'serverless', baseUrl: sim.url });
+    const start = async (name: string) =>
+      batchesContract['batches.start'].result.parse(
+        await callOk(first, 'batches.start', {
+          workflowJson: JSON.stringify(textToImageWorkflow({ steps: 200 })),
+          axes: [{ kind: 'sweep', text: '3.seed=1..20' }],
+          name,
+          window: 1,
+        }),
+      );
+    const canceled = await start('Canceled one');
+    const paused = await start('Paused one');
+    await callOk(first, 'batches.control', { batchId: canceled.batchId, action: 'cancel' });
+    await callOk(first, 'batches.control', { batchId: paused.batchId, action: 'pause' });
+    await first.close();
+
+    const second = await createTestCore({ dataDir: dataDir.path });
+    try {
+      const read = async (batchId: string) =>
+        batchesContract['batches.sending'].result.parse(await callOk(second, 'batches.sending', { batchId }));
+      expect((await read(canceled.batchId)).state).toBe('canceled');
+      // A pause is this process's own: the next Loupe is simply not sending it (Resume takes it up).
+      expect((await read(paused.batchId)).state).toBe('idle');
+    } finally {
+      await second.close();
+    }
+  });
+});
