@@ -85,6 +85,17 @@ export function assetInputWorkflow(assetId: string): ApiWorkflow {
   };
 }
 
+/**
+ * An image-to-image workflow whose LoadImage names a file (`10.image`), as the editor exports one: a batch binds
+ * uploaded images to that input (an inputs axis), one item per image.
+ */
+export function loadImageWorkflow(image = 'example.png', filenamePrefix = 'variations'): ApiWorkflow {
+  return {
+    '10': { class_type: 'LoadImage', inputs: { image } },
+    '12': { class_type: 'SaveImage', inputs: { images: ['10', 0], filename_prefix: filenamePrefix } },
+  };
+}
+
 /** A small authoring (UI-format) document, the shape a `save`-format workflow response carries. */
 export function uiWorkflowDocument(id: string): Record<string, unknown> {
   return {

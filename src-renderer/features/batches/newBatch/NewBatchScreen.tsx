@@ -1,21 +1,26 @@
 import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { DropOverlay } from '../../../components/DropOverlay';
-import { useWindowFileDrop } from '../../../hooks/useWindowFileDrop';
 import { visibleText } from '../../../lib/visibleText';
+import { InputsAxisList } from './InputsAxisList';
+import { InputsPickerDialog } from './inputsPicker/InputsPickerDialog';
 import { ConfirmStartDialog, DiscardPlanDialog } from './NewBatchDialogs';
 import { isEdited, useNewBatch } from './newBatchStore';
 import { PlanOptions } from './PlanOptions';
 import { placePlanError } from './planErrorPlace';
 import { PlanPreview } from './PlanPreview';
 import { checkDraft } from './planRequest';
-import { kindOfDropped, readPickedFile } from './readPickedFile';
 import { StartBar } from './StartBar';
 import { idleReason, startReadiness } from './startReadiness';
 import { SweepList, type FocusRequest } from './SweepList';
 import { sweepFor, sweepTarget } from './sweepText';
 import { TableAxisField } from './TableAxisField';
+import { draftFromTemplate } from './templates/templateDraft';
+import { SaveTemplateButton } from './templates/SaveTemplateButton';
+import { TemplateList } from './templates/TemplateList';
 import { useEscapeKey } from './useEscapeKey';
+import { useInputsAxes } from './useInputsAxes';
+import { useNewBatchDrop } from './useNewBatchDrop';
 import { usePlanPreview } from './usePlanPreview';
 import { useStartBatch } from './useStartBatch';
 import { WorkflowPanel } from './WorkflowPanel';
@@ -36,13 +41,17 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
   const check = useMemo(() => checkDraft(draft, reading), [draft, reading]);
   const preview = usePlanPreview(profileId, check.request);
   const planError =
-    preview.status === 'idle' || preview.error === null ? null : placePlanError(preview.error, draft.sweeps);
+    preview.status === 'idle' || preview.error === null
+      ? null
+      : placePlanError(preview.error, draft.sweeps, draft.inputs);
   const readiness = startReadiness(check, preview, reading);
   const start = useStartBatch(profileId);
   const [asking, setAsking] = useState<'discard' | 'start' | null>(null);
   const [focus, setFocus] = useState<FocusRequest | null>(null);
-  const [dropProblem, setDropProblem] = useState<string | null>(null);
+  const [templateNotes, setTemplateNotes] = useState<readonly string[]>([]);
   const root = useRef<HTMLDivElement>(null);
+  const inputsAxes = useInputsAxes(reading);
+  const drop = useNewBatchDrop(inputsAxes.picker !== null);
 
   // The picker that had the focus is gone once a workflow is in: the next step is choosing an input.
   const workflowId = draft.workflow?.id ?? null;
@@ -57,23 +66,7 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
     if (isEdited(useNewBatch.getState().draft)) setAsking('discard');
     else store.closeNewBatch();
   };
-  useEscapeKey(asking === null ? requestClose : null);
-
-  const dragging = useWindowFileDrop((data) => {
-    const file = data.files[0];
-    if (!file) return;
-    const kind = kindOfDropped(file);
-    if (kind === null) {
-      setDropProblem(`${file.name} is neither a workflow (.json) nor a CSV table (.csv).`);
-      return;
-    }
-    void readPickedFile(file, kind).then((picked) => {
-      setDropProblem(picked.ok ? null : picked.message);
-      if (!picked.ok) return;
-      if (kind === 'workflow') store.setWorkflow(picked.file);
-      else store.setTable(picked.file);
-    });
-  });
+  useEscapeKey(asking === null && inputsAxes.picker === null ? requestClose : null);
 
   const focusSweep = (sweepId: number) => setFocus((last) => ({ sweepId, nonce: (last?.nonce ?? 0) + 1 }));
   const onPick = (target: string, input: ScalarInput) => {
@@ -81,6 +74,7 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
     focusSweep(existing?.id ?? store.addSweep(sweepFor(target, input.value)));
   };
   const varied = new Set(draft.sweeps.flatMap((sweep) => sweepTarget(sweep.text) ?? []));
+  for (const axis of draft.inputs) varied.add(axis.target);
   for (const column of preview.data?.columns ?? []) {
     if (column.kind !== 'repeat') varied.add(column.target);
   }
@@ -114,13 +108,29 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
           ×
         </Button>
       </header>
-      {dropProblem === null ? null : (
+      {drop.problem === null ? null : (
         <p role="alert" className="border-b border-line px-4 py-1.5 text-xs text-state-failed">
-          {visibleText(dropProblem)}
+          {visibleText(drop.problem)}
         </p>
       )}
+      {templateNotes.map((note) => (
+        <p key={note} role="status" className="border-b border-line px-4 py-1.5 text-xs text-state-canceled">
+          {note}
+        </p>
+      ))}
       {draft.workflow === null || reading === null ? (
-        <WorkflowStart onWorkflow={store.setWorkflow} />
+        <WorkflowStart
+          onWorkflow={store.setWorkflow}
+          templates={
+            <TemplateList
+              onOpen={(template) => {
+                const opened = draftFromTemplate(template);
+                setTemplateNotes(opened.notes);
+                store.loadDraft(opened.draft);
+              }}
+            />
+          }
+        />
       ) : (
         <form aria-label="Batch plan" noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
           <div className="flex min-h-0 flex-1">
@@ -132,6 +142,7 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
                 error={placed('workflow')}
                 onWorkflow={store.setWorkflow}
                 onPick={onPick}
+                onBind={inputsAxes.bind}
               />
             </aside>
             <div className="min-w-0 flex-1 space-y-5 overflow-y-auto px-4 py-3">
@@ -145,6 +156,15 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
                   onChange={store.setSweep}
                   onRemove={store.removeSweep}
                   onAdd={() => focusSweep(store.addSweep(''))}
+                />
+                <InputsAxisList
+                  profileId={profileId}
+                  inputs={draft.inputs}
+                  cannotAdd={inputsAxes.cannotAdd}
+                  planError={planError}
+                  onAdd={inputsAxes.add}
+                  onEdit={inputsAxes.edit}
+                  onRemove={inputsAxes.remove}
                 />
                 <TableAxisField table={draft.table} planError={placed('table')} onTable={store.setTable} />
                 {check.axesError === null ? null : (
@@ -175,16 +195,28 @@ export function NewBatchScreen({ profileId }: { profileId: string }) {
             starting={start.isPending}
             startError={start.isError ? start.error : null}
             onCancel={requestClose}
+            extra={<SaveTemplateButton check={check} />}
           />
         </form>
       )}
-      {dragging ? (
+      {drop.dragging ? (
         <DropOverlay testId="new-batch-drop" title="Drop a workflow or a CSV table">
           <p className="mt-1 text-xs text-muted">
             A .json workflow to plan with, or a .csv table to add as an axis.
           </p>
         </DropOverlay>
       ) : null}
+      {inputsAxes.picker === null ? null : (
+        <InputsPickerDialog
+          profileId={profileId}
+          targets={inputsAxes.targets}
+          taken={inputsAxes.picker.taken}
+          initial={inputsAxes.picker.initial}
+          editing={inputsAxes.picker.inputsId !== null}
+          onConfirm={inputsAxes.confirm}
+          onClose={inputsAxes.close}
+        />
+      )}
       {asking === 'discard' ? (
         <DiscardPlanDialog onKeep={() => setAsking(null)} onDiscard={store.closeNewBatch} />
       ) : null}

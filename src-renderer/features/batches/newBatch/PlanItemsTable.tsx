@@ -2,16 +2,32 @@ import type { BatchPlanPreview } from '../../../../src-shared/contract';
 import { visibleText } from '../../../lib/visibleText';
 import { clipText, SUMMARY_CHARS } from '../../jobs/clipText';
 import { plural } from '../batchCounts';
+import { axisValueText } from '../contactSheet/axisValueText';
 
 type PlanValue = BatchPlanPreview['items'][number]['values'][number]['value'];
 
 /** About what a cell shows; CSS truncates the rest, the tooltip has more. */
 const CELL_CHARS = 80;
 
-/** Text as itself (a prompt reads better without quotes), anything else as JSON. */
-function valueText(value: PlanValue | undefined, max: number): string {
-  if (value === undefined) return '—';
-  return visibleText(clipText(typeof value === 'string' ? value : JSON.stringify(value), max));
+function isAssetReference(value: PlanValue | undefined): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && value.__type === 'core/ASSET'
+  );
+}
+
+/**
+ * What a cell shows and its tooltip: text as itself (a prompt reads better without quotes), an uploaded
+ * file's reference as the contact sheet writes it ("asset 0f3c9a1e", the whole id on hover), anything else
+ * as JSON.
+ */
+function cellText(value: PlanValue | undefined): { text: string; title: string } {
+  if (value === undefined) return { text: '—', title: '—' };
+  if (isAssetReference(value)) return axisValueText(value);
+  const whole = typeof value === 'string' ? value : JSON.stringify(value);
+  return {
+    text: visibleText(clipText(whole, CELL_CHARS)),
+    title: visibleText(clipText(whole, SUMMARY_CHARS)),
+  };
 }
 
 function problemKey(itemIndex: number, target: string): string {
@@ -60,18 +76,18 @@ export function PlanItemsTable({ preview }: { preview: BatchPlanPreview }) {
                 </th>
                 {targets.map((target) => {
                   const problem = problems.get(problemKey(item.index, target));
-                  const value = values.get(target);
+                  const cell = cellText(values.get(target));
                   return (
                     <td
                       key={target}
                       className={`max-w-72 truncate px-3 py-1 font-mono ${
                         problem === undefined ? 'text-fg' : 'bg-state-failed/15 text-state-failed'
                       }`}
-                      title={problem === undefined ? valueText(value, SUMMARY_CHARS) : visibleText(problem)}
+                      title={problem === undefined ? cell.title : visibleText(problem)}
                       data-target={target}
                       data-problem={problem === undefined ? undefined : 'true'}
                     >
-                      {valueText(value, CELL_CHARS)}
+                      {cell.text}
                       {problem === undefined ? null : (
                         <span className="sr-only"> (the service will refuse it)</span>
                       )}

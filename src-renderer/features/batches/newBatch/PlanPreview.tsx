@@ -18,6 +18,7 @@ interface PlanPreviewProps {
 /** Where a refusal shown elsewhere is, so the preview never just goes blank. */
 const ELSEWHERE: Record<PlacedError['place']['kind'], string> = {
   sweep: 'beside the sweep it names',
+  inputs: 'beside the files it names',
   table: 'beside the table',
   workflow: 'with the workflow, on the left',
   zip: 'under the options',
@@ -37,7 +38,9 @@ function Columns({ columns }: { columns: BatchPlanPreview['columns'] }) {
         >
           <span className="font-mono text-fg">{visibleText(column.target)}</span>
           <span className="text-muted tabular-nums">
-            {column.kind === 'repeat' ? 'a seed per item' : plural(column.length, 'value')}
+            {column.kind === 'repeat'
+              ? 'a seed per item'
+              : plural(column.length, column.kind === 'inputs' ? 'asset' : 'value')}
           </span>
         </li>
       ))}

@@ -18,6 +18,7 @@ interface WorkflowPanelProps {
   error: PlacedError | null;
   onWorkflow: (workflow: LoadedText) => void;
   onPick: (target: string, input: ScalarInput) => void;
+  onBind: (target: string) => void;
 }
 
 /** The editor's own save, explained with the way out, in the same words a submit of it gets. */
@@ -33,7 +34,15 @@ function UiFormatNotice({ fileName }: { fileName: string }) {
 }
 
 /** The left column: which file, its nodes and the inputs to pick axes from, or why it has none to show. */
-export function WorkflowPanel({ workflow, reading, varied, error, onWorkflow, onPick }: WorkflowPanelProps) {
+export function WorkflowPanel({
+  workflow,
+  reading,
+  varied,
+  error,
+  onWorkflow,
+  onPick,
+  onBind,
+}: WorkflowPanelProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const name = visibleText(workflow.name);
   return (
@@ -79,9 +88,10 @@ export function WorkflowPanel({ workflow, reading, varied, error, onWorkflow, on
         {reading.kind === 'api' ? (
           <>
             <p className="px-3 pt-2 text-[11px] text-faint">
-              Click an input to vary it. Wired inputs carry another node’s output and stay as they are.
+              Click an input to vary it, or to bind uploaded files to it. Wired inputs carry another node’s
+              output and stay as they are.
             </p>
-            <NodeInputList nodes={reading.nodes} varied={varied} onPick={onPick} />
+            <NodeInputList nodes={reading.nodes} varied={varied} onPick={onPick} onBind={onBind} />
           </>
         ) : null}
       </div>

@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BatchesIcon } from '../../../components/icons';
 import { visibleText } from '../../../lib/visibleText';
 import { FilePickButton } from './FilePickButton';
 import type { LoadedText } from './newBatchStore';
 
-/** Before there is a workflow: what this screen does, and the one next step (pick or drop a workflow). */
-export function WorkflowStart({ onWorkflow }: { onWorkflow: (workflow: LoadedText) => void }) {
+interface WorkflowStartProps {
+  onWorkflow: (workflow: LoadedText) => void;
+  /** The saved templates, the other way to start. */
+  templates?: ReactNode;
+}
+
+/** Before there is a workflow: what this screen does, and the next step (pick or drop one, or a template). */
+export function WorkflowStart({ onWorkflow, templates }: WorkflowStartProps) {
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="flex h-full items-center justify-center p-8" data-testid="new-batch-start">
@@ -36,6 +42,7 @@ export function WorkflowStart({ onWorkflow }: { onWorkflow: (workflow: LoadedTex
             {visibleText(problem)}
           </p>
         )}
+        {templates}
       </div>
     </div>
   );

@@ -18,9 +18,22 @@ export interface SweepDraft {
   text: string;
 }
 
+/**
+ * Assets the user picked, bound to one input (`1.image`): one value per asset, in the order picked. Only ids:
+ * what each asset is (its name, its picture) is server data and stays in React Query (rule 8).
+ */
+export interface InputsDraft {
+  id: number;
+  target: string;
+  assetIds: readonly string[];
+  /** New with every edit, so a query key can name the selection without listing thousands of ids. */
+  revision: number;
+}
+
 export interface NewBatchDraft {
   workflow: LoadedText | null;
   sweeps: readonly SweepDraft[];
+  inputs: readonly InputsDraft[];
   table: LoadedText | null;
   /** As typed; blank: no repeat (the workflow's own seeds kept). */
   repeat: string;
@@ -41,6 +54,7 @@ export const DEFAULT_AUTO_RETRY_ATTEMPTS = 3;
 export const EMPTY_DRAFT: NewBatchDraft = {
   workflow: null,
   sweeps: [],
+  inputs: [],
   table: null,
   repeat: '',
   zip: false,
@@ -61,6 +75,12 @@ interface NewBatchState {
   addSweep: (text: string) => number;
   setSweep: (id: number, text: string) => void;
   removeSweep: (id: number) => void;
+  /** Adds an inputs axis and returns its id. */
+  addInputs: (target: string, assetIds: readonly string[]) => number;
+  setInputs: (id: number, target: string, assetIds: readonly string[]) => void;
+  removeInputs: (id: number) => void;
+  /** Replaces the whole draft (a saved template opened). */
+  loadDraft: (draft: NewBatchDraft) => void;
   setTable: (table: LoadedText | null) => void;
   setRepeat: (repeat: string) => void;
   setZip: (zip: boolean) => void;
@@ -94,6 +114,19 @@ export const useNewBatch = create<NewBatchState>()((set) => {
     setSweep: (id, text) =>
       change((draft) => ({ sweeps: draft.sweeps.map((sweep) => (sweep.id === id ? { id, text } : sweep)) })),
     removeSweep: (id) => change((draft) => ({ sweeps: draft.sweeps.filter((sweep) => sweep.id !== id) })),
+    addInputs: (target, assetIds) => {
+      const id = nextId();
+      change((draft) => ({ inputs: [...draft.inputs, { id, target, assetIds, revision: nextId() }] }));
+      return id;
+    },
+    setInputs: (id, target, assetIds) =>
+      change((draft) => ({
+        inputs: draft.inputs.map((axis) =>
+          axis.id === id ? { id, target, assetIds, revision: nextId() } : axis,
+        ),
+      })),
+    removeInputs: (id) => change((draft) => ({ inputs: draft.inputs.filter((axis) => axis.id !== id) })),
+    loadDraft: (draft) => set({ draft }),
     setTable: (table) => change(() => ({ table })),
     setRepeat: (repeat) => change(() => ({ repeat })),
     setZip: (zip) => change(() => ({ zip })),

@@ -5,10 +5,11 @@
 import { z } from 'zod';
 import { LoupeCallError } from '../../../lib/callError';
 import { jobErrorWords } from '../../jobs/actions/jobErrorWords';
-import type { SweepDraft } from './newBatchStore';
+import type { InputsDraft, SweepDraft } from './newBatchStore';
 
 export type ErrorPlace =
   | { kind: 'sweep'; sweepId: number }
+  | { kind: 'inputs'; inputsId: number }
   | { kind: 'table' }
   | { kind: 'workflow' }
   | { kind: 'zip' }
@@ -28,7 +29,13 @@ const planErrorDetailsSchema = z.object({ part: z.string(), source: z.string().o
 
 const WORKFLOW_CODES = new Set(['invalid_workflow_json', 'workflow_format_ui']);
 
-function placeOf(error: unknown, sweeps: readonly SweepDraft[]): ErrorPlace {
+/** How the planner names an inputs axis in its errors: `1.image=3 assets` (core/batches/plan/inputsAxis.ts). */
+function inputsSource(axis: InputsDraft): string {
+  const count = axis.assetIds.length;
+  return `${axis.target.trim()}=${count} ${count === 1 ? 'asset' : 'assets'}`;
+}
+
+function placeOf(error: unknown, sweeps: readonly SweepDraft[], inputs: readonly InputsDraft[]): ErrorPlace {
   if (!(error instanceof LoupeCallError)) return { kind: 'preview' };
   if (WORKFLOW_CODES.has(error.code)) return { kind: 'workflow' };
   if (error.code !== 'invalid_batch_plan') return { kind: 'preview' };
@@ -40,6 +47,10 @@ function placeOf(error: unknown, sweeps: readonly SweepDraft[]): ErrorPlace {
       // The planner names the axis as written, trimmed; of two identical axes, the later one is refused.
       const named = sweeps.findLast((sweep) => sweep.text.trim() === source);
       return named === undefined ? { kind: 'preview' } : { kind: 'sweep', sweepId: named.id };
+    }
+    case 'inputs': {
+      const named = inputs.findLast((axis) => inputsSource(axis) === source);
+      return named === undefined ? { kind: 'preview' } : { kind: 'inputs', inputsId: named.id };
     }
     case 'table':
       return { kind: 'table' };
@@ -54,11 +65,15 @@ function placeOf(error: unknown, sweeps: readonly SweepDraft[]): ErrorPlace {
   }
 }
 
-export function placePlanError(error: unknown, sweeps: readonly SweepDraft[]): PlacedError {
+export function placePlanError(
+  error: unknown,
+  sweeps: readonly SweepDraft[],
+  inputs: readonly InputsDraft[] = [],
+): PlacedError {
   const words = jobErrorWords(error, 'work out this batch');
   const plan = error instanceof LoupeCallError && error.code === 'invalid_batch_plan';
   return {
-    place: placeOf(error, sweeps),
+    place: placeOf(error, sweeps, inputs),
     title: plan ? 'This plan cannot run as it is' : words.title,
     message: words.message,
     nextStep: words.nextStep,

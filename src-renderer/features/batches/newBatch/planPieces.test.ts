@@ -52,8 +52,15 @@ describe('reading a workflow in the page', () => {
     expect(reading).toEqual({
       kind: 'api',
       nodes: [
-        { id: '2', classType: 'A', title: null, inputs: [], fixed: [] },
-        { id: '10', classType: 'B', title: null, inputs: [{ name: 'n', value: 1 }], fixed: ['link'] },
+        { id: '2', classType: 'A', title: null, inputs: [], assetInputs: [], fixed: [] },
+        {
+          id: '10',
+          classType: 'B',
+          title: null,
+          inputs: [{ name: 'n', value: 1 }],
+          assetInputs: [],
+          fixed: ['link'],
+        },
       ],
     });
   });

@@ -15,6 +15,8 @@ export const PLAN_LIMITS = {
   name: 200,
   fileName: 255,
   sweepChars: 100_000,
+  /** Assets bound to one input. */
+  assets: 10_000,
 } as const;
 
 export interface PlanRequest {
@@ -68,12 +70,22 @@ function sweepError(text: string): string | null {
 export function checkDraft(draft: NewBatchDraft, reading: WorkflowReading | null): DraftCheck {
   const sweepErrors = new Map<number, string>();
   const axes: BatchAxisRequest[] = [];
+  // Each axis as the query key names it: sweeps by their text, files by id and revision, never their content.
+  const keyAxes: string[] = [];
   for (const sweep of draft.sweeps) {
     // A blank row is an axis not written yet: nothing to send, nothing to complain about.
     if (sweep.text.trim() === '') continue;
     const error = sweepError(sweep.text.trim());
-    if (error === null) axes.push({ kind: 'sweep', text: sweep.text });
-    else sweepErrors.set(sweep.id, error);
+    if (error === null) {
+      axes.push({ kind: 'sweep', text: sweep.text });
+      keyAxes.push(sweep.text);
+    } else sweepErrors.set(sweep.id, error);
+  }
+  // Sent in the order shown: after the sweeps, before the table.
+  for (const bound of draft.inputs) {
+    if (bound.assetIds.length === 0) continue;
+    axes.push({ kind: 'inputs', target: bound.target, assetIds: [...bound.assetIds] });
+    keyAxes.push(`inputs#${bound.id}.${bound.revision}`);
   }
   if (draft.table !== null) {
     axes.push({
@@ -81,11 +93,15 @@ export function checkDraft(draft: NewBatchDraft, reading: WorkflowReading | null
       csv: draft.table.text,
       name: draft.table.name.slice(0, PLAN_LIMITS.fileName),
     });
+    keyAxes.push(`table#${draft.table.id}`);
   }
+  const crowded = draft.inputs.find((bound) => bound.assetIds.length > PLAN_LIMITS.assets);
   const axesError =
     axes.length > PLAN_LIMITS.axes
       ? `A batch varies at most ${PLAN_LIMITS.axes} axes; this plan has ${axes.length}. Combine some into a CSV table.`
-      : null;
+      : crowded !== undefined
+        ? `${crowded.target} has ${crowded.assetIds.length.toLocaleString()} assets; one input takes at most ${PLAN_LIMITS.assets.toLocaleString()}.`
+        : null;
   const repeat = draft.repeat.trim() === '' ? undefined : wholeNumber(draft.repeat, 1, PLAN_LIMITS.repeat);
   const repeatError =
     repeat === null ? `Repeat is a whole number from 1 to ${PLAN_LIMITS.repeat.toLocaleString()}.` : null;
@@ -117,7 +133,6 @@ export function checkDraft(draft: NewBatchDraft, reading: WorkflowReading | null
       ...(draft.zip ? { zip: true } : {}),
       ...(repeat === undefined ? {} : { repeat }),
     };
-    const keyAxes = axes.map((axis) => (axis.kind === 'sweep' ? axis.text : `table#${draft.table?.id ?? 0}`));
     request = { args, key: JSON.stringify([workflow.id, keyAxes, draft.zip, repeat ?? null]) };
   }
   return {

@@ -15,11 +15,18 @@ export interface ScalarInput {
   value: string | number | boolean;
 }
 
+/** An input holding a `core/ASSET` reference (an uploaded file): assets can be bound to it, not swept. */
+export interface AssetInput {
+  name: string;
+  assetId: string;
+}
+
 export interface WorkflowNodeView {
   id: string;
   classType: string;
   title: string | null;
   inputs: ScalarInput[];
+  assetInputs: AssetInput[];
   /** Inputs wired to another node's output (`["4", 0]`) or holding a list or an object: not for varying. */
   fixed: string[];
 }
@@ -33,13 +40,23 @@ function byNodeId(a: { id: string }, b: { id: string }): number {
   return a.id.localeCompare(b.id);
 }
 
+/** The asset id of a `core/ASSET` reference, as the planner writes one; null for anything else. */
+function referencedAsset(value: unknown): string | null {
+  if (!isRecord(value) || value.__type !== 'core/ASSET' || !isRecord(value.info)) return null;
+  return typeof value.info.id === 'string' ? value.info.id : null;
+}
+
 function readNode(id: string, node: Record<string, unknown> & { class_type: string }): WorkflowNodeView {
   const inputs: ScalarInput[] = [];
+  const assetInputs: AssetInput[] = [];
   const fixed: string[] = [];
   const entries = isRecord(node.inputs) ? Object.entries(node.inputs) : [];
   for (const [name, value] of entries) {
+    const assetId = referencedAsset(value);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       inputs.push({ name, value });
+    } else if (assetId !== null) {
+      assetInputs.push({ name, assetId });
     } else {
       fixed.push(name);
     }
@@ -50,6 +67,7 @@ function readNode(id: string, node: Record<string, unknown> & { class_type: stri
     classType: node.class_type,
     title: typeof meta.title === 'string' ? meta.title : null,
     inputs,
+    assetInputs,
     fixed,
   };
 }

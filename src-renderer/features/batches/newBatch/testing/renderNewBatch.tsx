@@ -5,7 +5,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll } from 'vitest';
 import { fakeLayout } from '../../../../test/fakeLayout';
 import type { LoupeApi } from '../../../../../src-preload/buildApi';
-import type { BatchPlanArgs } from '../../../../../src-shared/contract';
+import type { BatchPlanArgs, CallName } from '../../../../../src-shared/contract';
 import type { Answer } from '../../../../test/fakeHost';
 import { workflowFile } from '../../../../test/workflowFiles';
 import { batchDetail, fakeBatchesHost, waitingItem } from '../../testing/fakeBatches';
@@ -39,6 +39,8 @@ export function textFile(content: string, name: string, type = 'text/plain'): Fi
 export interface NewBatchHostOptions extends FakePlanOptions {
   plan?: Answer;
   start?: Answer;
+  /** More answers (assets, templates, uploads), over the defaults. */
+  overrides?: Partial<Record<CallName, Answer>>;
 }
 
 /** The batches fake, with batches.plan and batches.start; a started batch joins what batches.list answers. */
@@ -64,6 +66,9 @@ export function newBatchHost(options: NewBatchHostOptions = {}) {
       'batches.plan':
         options.plan ?? ((args) => ({ ok: true, value: fakePlan(args as BatchPlanArgs, options) })),
       'batches.start': options.start ?? startBatch,
+      // No saved templates, unless a test keeps some.
+      'batches.templates': () => ({ ok: true, value: { templates: [] } }),
+      ...options.overrides,
     },
   });
   return host;
