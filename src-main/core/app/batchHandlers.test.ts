@@ -93,8 +93,9 @@ describe('batches.* through the core dispatcher', () => {
     expect((await read()).state).toMatch(/^(sending|idle)$/);
     await finished(started.batchId);
     expect(posts() - before).toBe(6);
-    // Everything went: nothing sends it any more.
-    expect(await read()).toMatchObject({ state: 'idle', window: 3 });
+    // Everything went: the sender stops once it has seen the last answers, and then nothing sends it.
+    await expect.poll(async () => (await read()).state, { timeout: 10_000 }).toBe('idle');
+    expect((await read()).window).toBe(3);
     const detail = contract['batches.get'].result.parse(
       await call('batches.get', { batchId: started.batchId }),
     );
