@@ -9,6 +9,7 @@ import { appContract } from './contracts/app';
 import { assetsContract } from './contracts/assets';
 import { batchesContract } from './contracts/batches';
 import { jobsContract } from './contracts/jobs';
+import { modelsContract } from './contracts/models';
 import { profilesContract } from './contracts/profiles';
 import { uploadsContract } from './contracts/uploads';
 
@@ -16,6 +17,7 @@ export * from './contracts/app';
 export * from './contracts/assets';
 export * from './contracts/batches';
 export * from './contracts/jobs';
+export * from './contracts/models';
 export * from './contracts/profiles';
 export * from './contracts/uploads';
 export type { CallSpec, StreamSpec } from './contractKit';
@@ -27,6 +29,7 @@ export const contract = {
   ...assetsContract,
   ...uploadsContract,
   ...batchesContract,
+  ...modelsContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -2,8 +2,8 @@
 // privileged and streaming in appProtocol.ts). All the work is core's AssetResponder; this only turns
 // Electron's Request into an AssetRequest and the reply into a web Response, so a video element can seek
 // (Range in, 206 out) and the renderer never sees where the bytes came from.
-import type { AssetResponderLike } from '../core/content';
-import { ASSET_SCHEME } from '../core/content';
+import type { AssetRequest, AssetResponderLike } from '../core/content';
+import { ASSET_SCHEME, routerMediaTargetOf } from '../core/content';
 import { APP_SCHEME, APP_HOST } from './appOrigin';
 import type { ProtocolHandlerHost } from './appProtocol';
 
@@ -16,9 +16,8 @@ export async function serveAssetRequest(request: Request, responder: AssetRespon
     return new Response('Not found.', { status: 404, headers: { 'content-type': 'text/plain' } });
   }
   const reply = await responder.respond({
+    ...target,
     method: request.method,
-    profileId: target.profileId,
-    assetId: target.assetId,
     range: request.headers.get('range'),
     signal: request.signal,
   });
@@ -34,16 +33,28 @@ export function handleAssetProtocol(protocol: ProtocolHandlerHost, responder: As
   protocol.handle(ASSET_SCHEME, (request) => serveAssetRequest(request, responder));
 }
 
-/** `loupe-asset://<profileId>/<assetId>`: the profile is the host, the asset the one path segment. */
-function parseAssetUrl(raw: string): { profileId: string; assetId: string } | null {
+type UrlTarget =
+  | Pick<Extract<AssetRequest, { kind?: 'asset' }>, 'profileId' | 'assetId'>
+  | Pick<Extract<AssetRequest, { kind: 'router-media' }>, 'kind' | 'profileId' | 'runId' | 'index'>;
+
+/**
+ * `loupe-asset://<profileId>/<assetId>`: the profile is the host, the asset the one path segment. A Router run's
+ * saved media: `loupe-asset://<profileId>/router-media/<runId>/<index>`.
+ */
+function parseAssetUrl(raw: string): UrlTarget | null {
   const url = URL.parse(raw);
   if (url === null || url.protocol !== `${ASSET_SCHEME}:` || url.search !== '' || url.username !== '') {
     return null;
   }
   const segments = url.pathname.split('/');
-  if (segments.length !== 2 || segments[0] !== '' || url.hostname === '' || segments[1] === '') return null;
+  if (segments[0] !== '' || url.hostname === '') return null;
   try {
-    return { profileId: decodeURIComponent(url.hostname), assetId: decodeURIComponent(segments[1] ?? '') };
+    const profileId = decodeURIComponent(url.hostname);
+    if (segments.length === 2 && segments[1] !== '') {
+      return { profileId, assetId: decodeURIComponent(segments[1] ?? '') };
+    }
+    const media = routerMediaTargetOf(segments.slice(1).map((part) => decodeURIComponent(part)));
+    return media === null ? null : { kind: 'router-media', profileId, ...media };
   } catch {
     return null;
   }

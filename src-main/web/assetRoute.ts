@@ -1,12 +1,13 @@
-// The browser shell's asset route: GET /asset-bytes/<capability>/<profileId>/<assetId>, the same bytes, statuses and
-// headers as Electron's loupe-asset:// scheme (core's AssetResponder does the work). The capability is a
+// The browser shell's asset route: GET /asset-bytes/<capability>/<profileId>/<assetId> (and a Router run's saved
+// media at …/<profileId>/router-media/<runId>/<index>), the same bytes, statuses and headers as Electron's
+// loupe-asset:// scheme (core's AssetResponder does the work). The capability is a
 // per-launch random secret of its own, not the WebSocket token: an <img src> cannot carry a header, so the
 // secret sits in the path, and if an asset URL leaks (a copied image address, a log) the contract stays shut.
 // A wrong or missing capability is an ordinary 404, so the route does not even admit it exists.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AssetResponderLike } from '../core/content';
-import { ASSET_ROUTE_PREFIX } from '../core/content';
+import type { AssetRequest, AssetResponderLike } from '../core/content';
+import { ASSET_ROUTE_PREFIX, routerMediaTargetOf } from '../core/content';
 
 export interface AssetRouteOptions {
   capability: string;
@@ -53,9 +54,8 @@ async function answer(
     if (!res.writableFinished) viewer.abort();
   });
   const reply = await options.responder.respond({
+    ...target,
     method: req.method ?? 'GET',
-    profileId: target.profileId,
-    assetId: target.assetId,
     range: typeof req.headers.range === 'string' ? req.headers.range : null,
     signal: viewer.signal,
   });
@@ -101,13 +101,20 @@ function drained(res: ServerResponse, gone: AbortSignal): Promise<void> {
   });
 }
 
-function parseAssetPath(pathname: string, capability: string): { profileId: string; assetId: string } | null {
+type RouteTarget =
+  | Pick<Extract<AssetRequest, { kind?: 'asset' }>, 'profileId' | 'assetId'>
+  | Pick<Extract<AssetRequest, { kind: 'router-media' }>, 'kind' | 'profileId' | 'runId' | 'index'>;
+
+function parseAssetPath(pathname: string, capability: string): RouteTarget | null {
   const segments = pathname.slice(ASSET_ROUTE_PREFIX.length).split('/');
-  if (segments.length !== 3) return null;
-  const [given = '', profileId = '', assetId = ''] = segments;
+  if (segments.length !== 3 && segments.length !== 5) return null;
+  const [given = '', profileSegment = '', ...rest] = segments;
   if (!sameSecret(capability, given)) return null;
   try {
-    return { profileId: decodeURIComponent(profileId), assetId: decodeURIComponent(assetId) };
+    const profileId = decodeURIComponent(profileSegment);
+    if (rest.length === 1) return { profileId, assetId: decodeURIComponent(rest[0] ?? '') };
+    const media = routerMediaTargetOf(rest.map((part) => decodeURIComponent(part)));
+    return media === null ? null : { kind: 'router-media', profileId, ...media };
   } catch {
     return null;
   }

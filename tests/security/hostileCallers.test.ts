@@ -143,6 +143,13 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
         () => transport.call('jobs.submit', { workflowJson: '{"1":{"class_type":"X","inputs":{}}}' }),
       ],
       ['assets.get', () => transport.call('assets.get', { assetId: 'asset-1' })],
+      ['models.catalogue', () => transport.call('models.catalogue', { refresh: true })],
+      ['models.detail', () => transport.call('models.detail', { modelId: 'acme/imagegen-2' })],
+      [
+        'models.run',
+        () =>
+          transport.call('models.run', { modelId: 'acme/imagegen-2', input: { prompt: 'x' }, mode: 'sync' }),
+      ],
     ];
     const moves: [string, Record<string, unknown>][] = [
       ['baseUrl to the collector', { baseUrl: collector.origin }],
@@ -252,6 +259,104 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
       refused('an expired grant', await transport.call('uploads.start', { grants: [stale] }));
       refused('the bridge asked for a relative path', await transport.grantDropped(['id_ed25519']));
     });
+
+  it('models.* refuse bad model ids, huge or deep inputs, unknown runs and another profile’s runs', async () => {
+    const owner = await must(
+      transport.call('profiles.create', {
+        name: 'router owner',
+        surface: 'managed',
+        baseUrl: collector.origin,
+        routerBaseUrl: collector.origin,
+      }),
+    );
+    const ownerId = (owner as { id: string }).id;
+    // A run of the owner's, recorded as the app records one (never sent: the collector is no Router).
+    const foreignRun = transport.core.store.routerRuns.insert({
+      id: randomUUID(),
+      profileId: ownerId,
+      modelId: 'acme/imagegen-2',
+      mode: 'queued',
+      idempotencyKey: randomUUID(),
+      input: { prompt: 'private' },
+      options: {},
+    });
+    const caller = await must(
+      transport.call('profiles.create', {
+        name: 'router caller',
+        surface: 'managed',
+        baseUrl: collector.origin,
+        routerBaseUrl: collector.origin,
+      }),
+    );
+    await must(transport.call('profiles.setActive', { profileId: (caller as { id: string }).id }));
+    const before = collector.requests();
+
+    const badModelIds = [
+      '../x',
+      'a/b/c',
+      'acme/../x',
+      '%2e%2e/x',
+      '..%2F..%2Fetc/passwd',
+      'ACME/Model',
+      'acme/',
+      '/x',
+      'acme\\x',
+      'acme/x?y=1',
+      'acme/x#y',
+      `acme/${'x'.repeat(200)}`,
+      '',
+    ];
+    for (const modelId of badModelIds) {
+      refused(`models.detail ${JSON.stringify(modelId)}`, await transport.call('models.detail', { modelId }));
+      refused(
+        `models.run ${JSON.stringify(modelId)}`,
+        await transport.call('models.run', { modelId, input: {}, mode: 'sync' }),
+      );
+    }
+    const deep = JSON.parse(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`) as unknown;
+    const runAttempts: [string, unknown][] = [
+      [
+        'a 17 MiB input',
+        { modelId: 'acme/imagegen-2', input: { prompt: 'x'.repeat(17 * 1024 * 1024) }, mode: 'sync' },
+      ],
+      ['a 65 MiB input', { modelId: 'acme/imagegen-2', input: 'x'.repeat(65 * 1024 * 1024), mode: 'sync' }],
+      ['an input 100 levels deep', { modelId: 'acme/imagegen-2', input: deep, mode: 'sync' }],
+      ['an unknown mode', { modelId: 'acme/imagegen-2', input: {}, mode: 'batch' }],
+      ['an unknown option', { modelId: 'acme/imagegen-2', input: {}, mode: 'sync', options: { url: 'x' } }],
+      [
+        'a provider that is a path',
+        { modelId: 'acme/imagegen-2', input: {}, mode: 'sync', options: { modelProvider: '../x' } },
+      ],
+      [
+        'an Idempotency-Key of its own',
+        { modelId: 'acme/imagegen-2', input: {}, mode: 'sync', idempotencyKey: 'k' },
+      ],
+    ];
+    for (const [label, args] of runAttempts)
+      refused(`models.run with ${label}`, await transport.call('models.run', args));
+
+    const runIds = [foreignRun.id, randomUUID(), '../x', 'a/b', '', 'x'.repeat(101), '..', '%2e%2e'];
+    for (const runId of runIds) {
+      for (const name of ['models.getRun', 'models.retryRun', 'models.cancelRun'] as const) {
+        refused(`${name} ${JSON.stringify(runId.slice(0, 40))}`, await transport.call(name, { runId }));
+      }
+    }
+    for (const limit of [0, -1, 1001, 1.5, '10']) {
+      refused(
+        `models.runs with limit ${JSON.stringify(limit)}`,
+        await transport.call('models.runs', { limit }),
+      );
+    }
+    const listed = await must(transport.call('models.runs', {}));
+    const seesForeign = JSON.stringify(listed).includes(foreignRun.id);
+    tally.record(transport.name, 'models.runs lists another profile’s run', seesForeign);
+    expect(seesForeign).toBe(false);
+    expect(collector.requests()).toBe(before);
+    expect(transport.core.store.routerRuns.get(foreignRun.id)).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+    });
+  });
 
   it('a flood of subscriptions stops at the cap with a typed error', async () => {
     const flood = 2000;

@@ -16,6 +16,33 @@ const maxMessageLength = 2000;
 export const requestIdHeader = 'x-svc-request-id';
 export const errorTypeHeader = 'x-svc-error-type';
 
+/**
+ * Headers of an error answer that say what to do next (the Router's upstream status and detail, replay,
+ * committed spend on a 429, the concurrency pool), kept on the ApiError. Values are clipped: a header is the
+ * service's text, not ours.
+ */
+const keptHeaders = [
+  'x-svc-upstream-status',
+  'x-svc-upstream-detail',
+  'idempotent-replayed',
+  'x-committed-spend-limit',
+  'x-committed-spend-current',
+  'x-committed-spend-remaining',
+  'x-concurrency-limit',
+  'x-concurrency-current',
+  'x-concurrency-remaining',
+] as const;
+const maxHeaderValueLength = 500;
+
+function keptHeadersOf(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of keptHeaders) {
+    const value = headers.get(name);
+    if (value !== null) kept[name] = value.slice(0, maxHeaderValueLength);
+  }
+  return kept;
+}
+
 const v2Envelope = z.looseObject({
   error: z.looseObject({
     code: z.string(),
@@ -59,6 +86,7 @@ export function apiErrorFromParts(source: ErrorSource, nowMs: number): ApiError 
     status,
     retryAfterMs: parseRetryAfter(headers.get('retry-after'), nowMs),
     requestId: headers.get(requestIdHeader),
+    headers: keptHeadersOf(headers),
   };
   const headerType = headers.get(errorTypeHeader);
   const fallbackCode =

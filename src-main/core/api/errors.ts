@@ -27,6 +27,11 @@ export interface ApiErrorInit {
   requestId?: string | null;
   /** True when a network failure happened before any byte of the request could leave. */
   notSent?: boolean;
+  /**
+   * The few response headers a caller may act on (upstream status, replay, committed spend), lower-case.
+   * Never the whole set, so nothing a caller did not ask for travels with the error.
+   */
+  headers?: Readonly<Record<string, string>>;
   cause?: unknown;
 }
 
@@ -39,6 +44,7 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | null;
   readonly requestId: string | null;
   readonly notSent: boolean;
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -49,6 +55,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.requestId = init.requestId ?? null;
     this.notSent = init.notSent ?? false;
+    this.headers = init.headers ?? {};
   }
 
   static invalidRequest(code: string, message: string, details?: unknown): ApiError {
@@ -109,6 +116,7 @@ export class ApiError extends Error {
       details: { idempotencyKey, originalCode: original.code, originalDetails: original.details },
       retryAfterMs: original.retryAfterMs,
       requestId: original.requestId,
+      headers: original.headers,
       cause: original,
     });
   }

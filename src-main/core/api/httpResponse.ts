@@ -35,10 +35,15 @@ export class HttpResponse {
     return this.raw.headers.get('content-type') ?? '';
   }
 
-  async text(): Promise<string> {
+  /**
+   * The body as text. With `maxBytes`, a body longer than that is not read further and is an
+   * 'invalid-response' error: a service's answer is untrusted, and some callers keep it in memory whole.
+   */
+  async text(maxBytes?: number): Promise<string> {
     try {
-      return await this.raw.text();
+      return maxBytes === undefined ? await this.raw.text() : await this.cappedText(maxBytes);
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw this.deadline.translate(error);
     } finally {
       this.deadline.clear();
@@ -46,8 +51,8 @@ export class HttpResponse {
   }
 
   /** The body as JSON; an empty or non-JSON body is an 'invalid-response' error. */
-  async json(): Promise<unknown> {
-    const text = await this.text();
+  async json(maxBytes?: number): Promise<unknown> {
+    const text = await this.text(maxBytes);
     if (text.trim() === '')
       throw ApiError.invalidResponse('The response had no body.', this.status, this.requestId);
     try {
@@ -60,14 +65,50 @@ export class HttpResponse {
   }
 
   /** The body read through a tolerant schema; a mismatch is an 'invalid-response' error, never a throw of zod's. */
-  async parse<T>(schema: z.ZodType<T>): Promise<T> {
-    return parseWith(schema, await this.json(), this.status, this.requestId);
+  async parse<T>(schema: z.ZodType<T>, maxBytes?: number): Promise<T> {
+    return parseWith(schema, await this.json(maxBytes), this.status, this.requestId);
   }
 
   /** The body as a stream; the time limit stops here, the caller's signal still cancels it. */
   stream(): ReadableStream<Uint8Array> {
     this.deadline.clear();
     return this.raw.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  }
+
+  private async cappedText(maxBytes: number): Promise<string> {
+    const declared = Number(this.raw.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await this.raw.body?.cancel().catch(() => undefined);
+      throw this.tooLarge(maxBytes);
+    }
+    if (this.raw.body === null) return '';
+    const body: ReadableStream<Uint8Array> = this.raw.body;
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw this.tooLarge(maxBytes);
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return text + decoder.decode();
+  }
+
+  private tooLarge(maxBytes: number): ApiError {
+    return ApiError.invalidResponse(
+      'The response was larger than Loupe accepts.',
+      this.status,
+      this.requestId,
+      {
+        maxBytes,
+      },
+    );
   }
 
   /** Releases the connection without reading the body. */

@@ -32,8 +32,15 @@ export {
 export { V1Client, type V1MaskInput, type V1PromptResult, type V1UploadInput } from './v1Client';
 export { V1Socket, type V1SocketMessage, type V1SocketOptions, type V1SocketState } from './v1Socket';
 export type { V1BinaryMessage, PreviewMeta } from './v1BinaryFrames';
-export { RouterClient, type OpenApiResult, type QueueResult, type QueueStatusRead } from './routerClient';
-export type { RunMeta, RunResult } from './routerRunResult';
+export {
+  RouterClient,
+  ROUTER_READ_LIMITS,
+  type OpenApiResult,
+  type QueueResult,
+  type QueueStatusRead,
+  type SubmittedRun,
+} from './routerClient';
+export { readRunMeta, type RunMeta, type RunResult } from './routerRunResult';
 export { DiskOpenApiCache, MemoryOpenApiCache, type OpenApiCacheStore } from './openApiCache';
 export { followJobEvents, type JobEventStreamOptions, type JobStreamEvent, type StreamEnd } from './sse';
 export * from './schemas';

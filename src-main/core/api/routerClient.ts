@@ -9,7 +9,7 @@ import type { HttpClient } from './http';
 import { absoluteQueueLinks, absoluteQueueStatusLinks } from './links';
 import type { OpenApiCacheStore } from './openApiCache';
 import { parseRetryAfter } from './retryAfter';
-import { readRunResult, type RunResult } from './routerRunResult';
+import { readRunMeta, readRunResult, type RunMeta, type RunResult } from './routerRunResult';
 import {
   CancelResponseSchema,
   ModelDetailSchema,
@@ -47,9 +47,27 @@ export interface QueueStatusRead {
 export type QueueResult =
   RunResult | { kind: 'pending'; status: QueueStatusResponse; retryAfterMs: number | null };
 
+export interface SubmittedRun {
+  handle: QueueHandle;
+  /** The 201's request id and `Idempotent-Replayed` (true: the handle came from the key's record). */
+  meta: RunMeta;
+}
+
 const openApiDocument = z.record(z.string(), z.unknown());
 /** Sync runs wait for the model; minutes are normal. */
 const defaultRunTimeoutMs = 10 * 60_000;
+
+/**
+ * The most of each answer read into memory. A Router answer is untrusted bytes: a page or a schema far
+ * beyond these is not a catalog, and a JSON output this size (images inlined as data: URLs) is the most
+ * Loupe keeps; byte outputs are streamed, never held whole.
+ */
+export const ROUTER_READ_LIMITS = {
+  pageBytes: 8 * 1024 * 1024,
+  openApiBytes: 8 * 1024 * 1024,
+  outputJsonBytes: 64 * 1024 * 1024,
+  statusBytes: 256 * 1024,
+} as const;
 
 export class RouterClient {
   constructor(
@@ -66,7 +84,7 @@ export class RouterClient {
       query: { cursor: valid.cursor, limit: valid.limit },
       ...callOptions(options),
     });
-    return response.parse(ModelPageSchema);
+    return response.parse(ModelPageSchema, ROUTER_READ_LIMITS.pageBytes);
   }
 
   async getModel(modelId: string, options: CallOptions = {}): Promise<ModelDetail> {
@@ -76,7 +94,7 @@ export class RouterClient {
       target: modelPath(modelId),
       ...callOptions(options),
     });
-    return response.parse(ModelDetailSchema);
+    return response.parse(ModelDetailSchema, ROUTER_READ_LIMITS.statusBytes);
   }
 
   /** The model's input/output schemas; revalidated with If-None-Match when a copy is stored. */
@@ -99,7 +117,8 @@ export class RouterClient {
       await response.discard();
       return this.openApiWithoutCache(target, options);
     }
-    return this.storeOpenApi(modelId, response.headers.get('etag'), await response.parse(openApiDocument));
+    const document = await response.parse(openApiDocument, ROUTER_READ_LIMITS.openApiBytes);
+    return this.storeOpenApi(modelId, response.headers.get('etag'), document);
   }
 
   /** Runs the model and waits for its output: JSON, or bytes under the partner's Content-Type. */
@@ -125,7 +144,7 @@ export class RouterClient {
       timeoutMs: timeoutMs ?? defaultRunTimeoutMs,
       ...(signal === undefined ? {} : { signal }),
     });
-    return readRunResult(response);
+    return readRunResult(response, ROUTER_READ_LIMITS.outputJsonBytes);
   }
 
   /** Queues a run and returns its handle at once (201). */
@@ -134,6 +153,15 @@ export class RouterClient {
     input: unknown,
     options: Omit<RouterRunOptions, 'fallbackProvider'> & CallOptions = {},
   ): Promise<QueueHandle> {
+    return (await this.submitRun(modelId, input, options)).handle;
+  }
+
+  /** Queues a run: its handle, plus what the 201's headers say (a replayed handle, the request id). */
+  async submitRun(
+    modelId: string,
+    input: unknown,
+    options: Omit<RouterRunOptions, 'fallbackProvider'> & CallOptions = {},
+  ): Promise<SubmittedRun> {
     const { signal, timeoutMs, ...runOptions } = options;
     const valid = validateRequest(RouterRunOptionsSchema, runOptions, 'invalid_request');
     const response = await this.http.send({
@@ -145,7 +173,11 @@ export class RouterClient {
       idempotencyKey: valid.idempotencyKey ?? randomUUID(),
       ...callOptions({ signal, timeoutMs }),
     });
-    return absoluteQueueLinks(await response.parse(QueueHandleSchema), response.url);
+    const handle = await response.parse(QueueHandleSchema, ROUTER_READ_LIMITS.statusBytes);
+    return {
+      handle: absoluteQueueLinks(handle, response.url),
+      meta: readRunMeta(response.headers, response.requestId),
+    };
   }
 
   /** Reads the status behind `status_url`. */
@@ -156,7 +188,8 @@ export class RouterClient {
       target: handle.status_url,
       ...callOptions(options),
     });
-    const status = absoluteQueueStatusLinks(await response.parse(QueueStatusResponseSchema), response.url);
+    const parsed = await response.parse(QueueStatusResponseSchema, ROUTER_READ_LIMITS.statusBytes);
+    const status = absoluteQueueStatusLinks(parsed, response.url);
     return { status, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.http.now) };
   }
 
@@ -173,14 +206,15 @@ export class RouterClient {
       ...callOptions(options),
     });
     if (response.status === 202) {
-      const status = absoluteQueueStatusLinks(await response.parse(QueueStatusResponseSchema), response.url);
+      const parsed = await response.parse(QueueStatusResponseSchema, ROUTER_READ_LIMITS.statusBytes);
+      const status = absoluteQueueStatusLinks(parsed, response.url);
       return {
         kind: 'pending',
         status,
         retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.http.now),
       };
     }
-    return readRunResult(response);
+    return readRunResult(response, ROUTER_READ_LIMITS.outputJsonBytes);
   }
 
   /**
@@ -195,7 +229,7 @@ export class RouterClient {
       acceptStatuses: [409],
       ...callOptions(options),
     });
-    return response.parse(CancelResponseSchema);
+    return response.parse(CancelResponseSchema, ROUTER_READ_LIMITS.statusBytes);
   }
 
   private async openApiWithoutCache(target: string, options: CallOptions): Promise<OpenApiResult> {
@@ -205,7 +239,7 @@ export class RouterClient {
       target,
       ...callOptions(options),
     });
-    const document = await response.parse(openApiDocument);
+    const document = await response.parse(openApiDocument, ROUTER_READ_LIMITS.openApiBytes);
     return { document, etag: response.headers.get('etag'), fromCache: false };
   }
 

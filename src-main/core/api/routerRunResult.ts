@@ -23,10 +23,15 @@ export function isJsonContentType(contentType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-/** Branches on Content-Type: JSON is parsed, anything else is handed over as a stream. */
-export async function readRunResult(response: HttpResponse): Promise<RunResult> {
+/**
+ * Branches on Content-Type: JSON is parsed (a body over `maxJsonBytes` is an 'invalid-response' error, never
+ * read whole), anything else is handed over as a stream.
+ */
+export async function readRunResult(response: HttpResponse, maxJsonBytes?: number): Promise<RunResult> {
   const meta = readRunMeta(response.headers, response.requestId);
-  if (isJsonContentType(response.contentType)) return { kind: 'json', data: await response.json(), meta };
+  if (isJsonContentType(response.contentType)) {
+    return { kind: 'json', data: await response.json(maxJsonBytes), meta };
+  }
   return {
     kind: 'bytes',
     contentType: response.contentType || 'application/octet-stream',

@@ -5,6 +5,7 @@ import type { BatchReader } from '../batches';
 import type { ConnectionTester } from '../capabilities';
 import type { AssetBytes, AssetHandlers, PickFolder } from '../content';
 import type { ActiveJobs } from '../jobs';
+import type { RouterService } from '../router';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
 import type { LoupeStore } from '../store';
@@ -13,6 +14,7 @@ import { createBatchHandlers } from './batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from './jobHandlers';
+import { createModelHandlers } from './modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 
 export interface CoreServices extends ProfileDeps {
@@ -35,6 +37,8 @@ export interface CoreServices extends ProfileDeps {
   assetBytes: Pick<AssetBytes, 'read'>;
   /** Main's folder dialog (Electron); null in the browser shell. */
   pickFolder: PickFolder | null;
+  /** models.*: the Router for the active profile (core/router). */
+  router: RouterService;
   /** Where batch exports go without a dialog (the browser shell's Downloads/Loupe); null elsewhere. */
   exportRoot: string | null;
 }
@@ -67,6 +71,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       pickFolder: services.pickFolder,
       exportRoot: services.exportRoot,
     }),
+    ...createModelHandlers({ router: services.router, profiles: services.profiles }),
     ...services.assets,
     ...services.uploads,
     'profiles.test': ({ profileId, refresh }) =>

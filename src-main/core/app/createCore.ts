@@ -10,6 +10,7 @@ import { ActiveJobs } from '../jobs';
 import type { WatchConfig } from '../watch';
 import { CredentialVault, ProfileService, connectionForProfile, type KeychainBackend } from '../profiles';
 import type { BridgeHandlers } from '../rpc/bridgeCalls';
+import { RouterService, type RouterTuning } from '../router';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
 import { openStore, type LoupeStore } from '../store';
 import {
@@ -59,6 +60,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** The job watcher's intervals (a headless host's tests shorten them). */
   watch?: Partial<WatchConfig>;
+  /** The Router service's knobs (catalogue page size, queue polling); tests shorten them. */
+  router?: RouterTuning;
 }
 
 export interface LoupeCore {
@@ -81,6 +84,11 @@ export interface LoupeCore {
   jobs: ActiveJobs;
   /** The active profile's batches, read from the store (batches.*). */
   batches: BatchReader;
+  /**
+   * The Router for any profile by id (models.* answers for the active one; the CLI for the one it pinned):
+   * catalogue, detail, runs kept in the store, cancel, spend, saved media.
+   */
+  router: RouterService;
   close(): Promise<void>;
 }
 
@@ -92,6 +100,8 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
   const vault = new CredentialVault(options.keychain);
   const demo = new DemoSupervisor(options.demo);
   const profiles = new ProfileService({ store, vault, demoEndpoint: () => demo.endpoint() });
+  // The asset route serves Router media too; the Router service needs the route's base, so the two meet late.
+  let router: RouterService | null = null;
   const content = createContentServices({
     dataDir: options.dataDir,
     store,
@@ -100,8 +110,22 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     pickFolder: options.pickFolder ?? null,
     startDrag: options.startDrag ?? null,
+    routerMedia: { open: (...args) => router?.media.open(...args) ?? Promise.resolve(null) },
     ...(options.logError ? { logError: options.logError } : {}),
   });
+  const headless = options.headless === true;
+  const routerService = new RouterService({
+    store,
+    profiles,
+    dataDir: options.dataDir,
+    assetBase: content.assetBase,
+    // A headless host (the CLI) follows nothing in the background: the app does, and two must not both.
+    background: !headless,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.router === undefined ? {} : { tuning: options.router }),
+    ...(options.logError ? { logError: options.logError } : {}),
+  });
+  router = routerService;
   const uploads = new UploadService({
     store,
     profiles,
@@ -111,7 +135,6 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const grants = new FileGrants(options.fileGrants);
-  const headless = options.headless === true;
   const watch: Partial<WatchConfig> = { ...options.watch, ...(headless ? { resumeLimit: 0 } : {}) };
   const jobs = new ActiveJobs({
     profiles,
@@ -141,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     assetBytes: content.bytes,
     pickFolder: options.pickFolder ?? null,
     exportRoot: options.exportRoot ?? null,
+    router: routerService,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});
@@ -157,6 +181,12 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
       .catch((error: unknown) =>
         (options.logError ?? console.error)('Interrupted uploads could not be restored', error),
       );
+    // Queued Router runs are followed again; a run whose send was cut off goes again under its own key.
+    try {
+      routerService.resume();
+    } catch (error) {
+      (options.logError ?? console.error)('Router runs could not be resumed', error);
+    }
   }
   return {
     dispatcher,
@@ -171,8 +201,10 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     bridge: createDropGrantHandlers(grants),
     jobs,
     batches,
+    router: routerService,
     close: async () => {
       jobs.dispose();
+      routerService.dispose();
       await uploads.close();
       await content.close();
       await demo.stop();

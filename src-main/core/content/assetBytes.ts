@@ -42,7 +42,7 @@ export class AssetBytes {
   async read(request: AssetBytesRequest): Promise<AssetBytesReply> {
     const knownHash = this.deps.knownHash(request.profileId, request.assetId);
     const cached = await this.deps.cache.open(request.profileId, request.assetId, knownHash);
-    if (cached !== null) return fromCache(cached, request);
+    if (cached !== null) return replyFromFile(cached, request);
     const upstream = await this.deps.upstream.fetch(
       request.profileId,
       request.assetId,
@@ -86,7 +86,11 @@ export class AssetBytes {
   }
 }
 
-async function fromCache(cached: CachedFile, request: AssetBytesRequest): Promise<AssetBytesReply> {
+/** A whole file Loupe holds (a cache entry, a Router run's saved media), served with Range as asked. */
+export async function replyFromFile(
+  cached: CachedFile,
+  request: Pick<AssetBytesRequest, 'range' | 'headOnly'>,
+): Promise<AssetBytesReply> {
   const range = resolveRange(request.range, cached.size);
   const base = { contentType: cached.contentType, source: 'cache' as const };
   if (range.kind === 'unsatisfiable') {

@@ -6,18 +6,23 @@ import { assetIdArgSchema } from '../../../src-shared/contracts/assets';
 import { isApiError } from '../api';
 import { ProfileError } from '../profiles';
 import { assetSecurityHeaders, isDocumentLike } from './assetHeaders';
-import type { AssetBytes, AssetBytesReply } from './assetBytes';
+import { replyFromFile, type AssetBytes, type AssetBytesReply } from './assetBytes';
 import { parseRangeHeader } from './byteRange';
+import type { RouterMediaSource } from './routerMediaRoute';
 
-export interface AssetRequest {
+interface RouteRequest {
   method: string;
   profileId: string;
-  assetId: string;
   /** The Range header as received, or null. */
   range: string | null;
   /** Aborted when the viewer goes away: the upstream download stops too. */
   signal?: AbortSignal;
 }
+
+/** An asset's bytes (`<profileId>/<assetId>`), or a Router run's saved media (`<profileId>/router-media/…`). */
+export type AssetRequest =
+  | (RouteRequest & { kind?: 'asset'; assetId: string })
+  | (RouteRequest & { kind: 'router-media'; runId: string; index: number });
 
 export interface AssetReply {
   status: number;
@@ -39,12 +44,14 @@ export class AssetResponder {
   constructor(
     private readonly bytes: AssetBytes,
     private readonly logError: (message: string, error: unknown) => void,
+    private readonly routerMedia: RouterMediaSource | null = null,
   ) {}
 
   async respond(request: AssetRequest): Promise<AssetReply> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plain(405, 'Only GET and HEAD are served here.', { allow: 'GET, HEAD' });
     }
+    if (request.kind === 'router-media') return this.respondRouterMedia(request);
     if (!isAssetPath(request.profileId, request.assetId)) return plain(404, 'Not found.');
     try {
       const reply = await this.bytes.read({
@@ -57,6 +64,26 @@ export class AssetResponder {
       return { status: reply.status, headers: replyHeaders(reply), body: reply.body };
     } catch (error) {
       return this.failure(error);
+    }
+  }
+
+  /** A Router run's saved media: local files only, so the only answers are the bytes or "not found". */
+  private async respondRouterMedia(
+    request: Extract<AssetRequest, { kind: 'router-media' }>,
+  ): Promise<AssetReply> {
+    if (this.routerMedia === null || !profileIdPattern.test(request.profileId))
+      return plain(404, 'Not found.');
+    try {
+      const file = await this.routerMedia.open(request.profileId, request.runId, request.index);
+      if (file === null) return plain(404, 'Not found.');
+      const reply = await replyFromFile(file, {
+        range: parseRangeHeader(request.range),
+        headOnly: request.method === 'HEAD',
+      });
+      return { status: reply.status, headers: replyHeaders(reply), body: reply.body };
+    } catch (error) {
+      this.logError('The Router media route failed', error);
+      return plain(500, 'Loupe could not serve this file.');
     }
   }
 

@@ -12,6 +12,7 @@ import { AssetLocator } from './assetLocator';
 import { AssetResponder } from './assetResponder';
 import { AssetDiskCache } from './diskCache';
 import { createAssetExportHandlers, type PickFolder, type StartDrag } from './exportHandlers';
+import type { RouterMediaSource } from './routerMediaRoute';
 import { SignedUrlCache } from './signedUrlCache';
 import { UpstreamFetcher } from './upstream';
 
@@ -23,6 +24,15 @@ export {
   type AssetResponderLike,
 } from './assetResponder';
 export type { AssetHandlers } from './assetHandlers';
+export {
+  ROUTER_MEDIA_SEGMENT,
+  routerMediaPath,
+  routerMediaTargetOf,
+  type RouterMediaSource,
+  type RouterMediaTarget,
+} from './routerMediaRoute';
+export { safeContentType } from './assetHeaders';
+export type { CachedFile } from './diskCache';
 export type { AssetBytes, AssetBytesReply } from './assetBytes';
 export type { PickFolder, StartDrag } from './exportHandlers';
 
@@ -49,6 +59,8 @@ export interface ContentOptions {
   pickFolder?: PickFolder | null;
   /** Starts an OS drag from the calling window (Electron's webContents.startDrag); absent or null elsewhere. */
   startDrag?: StartDrag | null;
+  /** Router runs' saved media, served on the route's `router-media` sub-path; absent, that path is 404. */
+  routerMedia?: RouterMediaSource | null;
 }
 
 export interface ContentServices {
@@ -116,7 +128,7 @@ export function createContentServices(options: ContentOptions): ContentServices 
     if (change.profileId !== null) resolutions.forgetProfile(change.profileId);
   });
   return {
-    responder: new AssetResponder(bytes, logError),
+    responder: new AssetResponder(bytes, logError, options.routerMedia ?? null),
     capability,
     assetBase,
     handlers,

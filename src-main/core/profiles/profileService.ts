@@ -317,7 +317,10 @@ export class ProfileService {
       hasCredential:
         row.builtIn === 'demo' ? demo?.credential !== undefined : await this.vault.hasCredential(row.id),
     };
-    const routerBaseUrl = row.builtIn === 'demo' ? demo?.routerBaseUrl : (row.routerBaseUrl ?? undefined);
+    // The Demo server serves the Router on its own address when it names no other (as resolveConnection does),
+    // so a newcomer on the Demo sees the catalogue.
+    const routerBaseUrl =
+      row.builtIn === 'demo' ? (demo?.routerBaseUrl ?? demo?.baseUrl) : (row.routerBaseUrl ?? undefined);
     if (routerBaseUrl !== undefined) profile.routerBaseUrl = routerBaseUrl;
     if (row.builtIn !== null) profile.builtIn = row.builtIn;
     return profile;

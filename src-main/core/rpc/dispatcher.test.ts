@@ -39,6 +39,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       assetBytes: core.content.bytes,
       pickFolder: null,
       exportRoot: null,
+      router: core.router,
     }),
     ...overrides,
   };

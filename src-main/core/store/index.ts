@@ -37,3 +37,17 @@ export type {
   BatchItemsTable,
 } from './batchItemsTable';
 export { sendWithIntent, type SendOutcome, type OutboxTable } from './writeBeforeSend';
+export type { ModelFacts, RouterCatalogueTable, StoredCatalogue, StoredModel } from './routerCatalogueTable';
+export type { SpendFigures, SpendRow, RouterSpendTable } from './routerSpendTable';
+export type { RouterRunsTable } from './routerRunsTable';
+export type { AdmittedRun, CompletedAnswer, RunOutcome } from './routerRunSteps';
+export {
+  OPEN_RUN_STATES,
+  type QueueLinks,
+  type RouterRunIntent,
+  type RouterRunRow,
+  type StoredMedia,
+  type StoredRunMeta,
+  type StoredRunMode,
+  type StoredRunState,
+} from './routerRunRow';

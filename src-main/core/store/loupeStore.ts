@@ -10,6 +10,9 @@ import { JobsTable } from './jobsTable';
 import { assertOrdered, migrate, type Migration, type MigrationReport } from './migrations';
 import { OutputsTable } from './outputsTable';
 import { ProfilesTable } from './profilesTable';
+import { RouterCatalogueTable } from './routerCatalogueTable';
+import { RouterRunsTable } from './routerRunsTable';
+import { RouterSpendTable } from './routerSpendTable';
 import { storeMigrations } from './schema';
 import { SettingsTable } from './settingsTable';
 import { UploadsTable } from './uploadsTable';
@@ -39,6 +42,9 @@ export class LoupeStore {
   readonly assets: AssetsTable;
   readonly batchItems: BatchItemsTable;
   readonly batches: BatchesTable;
+  readonly routerCatalogue: RouterCatalogueTable;
+  readonly routerRuns: RouterRunsTable;
+  readonly routerSpend: RouterSpendTable;
 
   constructor(
     private readonly db: Db,
@@ -54,6 +60,9 @@ export class LoupeStore {
     this.assets = new AssetsTable(db, now);
     this.batchItems = new BatchItemsTable(db, now);
     this.batches = new BatchesTable(db, now, this.batchItems);
+    this.routerCatalogue = new RouterCatalogueTable(db, now);
+    this.routerRuns = new RouterRunsTable(db, now);
+    this.routerSpend = new RouterSpendTable(db, now);
   }
 
   get schemaVersion(): number {

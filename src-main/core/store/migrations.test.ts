@@ -92,14 +92,15 @@ describe('migrations', () => {
     const db = new Database(path);
     db.exec(`ALTER TABLE batches DROP COLUMN plan; ALTER TABLE batches DROP COLUMN canceled_at;
       ALTER TABLE batch_items DROP COLUMN item_values; ALTER TABLE batch_items DROP COLUMN retry_of_job;
-      ALTER TABLE uploads DROP COLUMN placement; DELETE FROM schema_migrations WHERE version >= 3;
+      ALTER TABLE uploads DROP COLUMN placement; DROP TABLE router_runs; DROP TABLE router_spend;
+      DROP TABLE router_model_facts; DROP TABLE router_catalogues; DELETE FROM schema_migrations WHERE version >= 3;
       INSERT INTO uploads VALUES ('u', 'p', '/f.png', 5, NULL, NULL, 'sent', 'k', 1, NULL, 'a', 'a');
       INSERT INTO batches VALUES ('b', 'p', 'Old batch', 'a');
       INSERT INTO batch_items VALUES ('i', 'b', 0, 'k2', 'pending', NULL, '{"workflow":{}}', 0, NULL, 'a', 'a');`);
     db.close();
 
     const store = openStore(path);
-    expect(store.migration.applied).toEqual([3, 4, 5]);
+    expect(store.migration.applied).toEqual([3, 4, 5, 6]);
     expect(store.uploads.get('u')).toMatchObject({ state: 'sent', filePath: '/f.png', placement: null });
     // A batch written before plans were kept reads back with none.
     expect(store.batches.get('b')).toMatchObject({ name: 'Old batch', plan: null, canceledAt: null });

@@ -140,10 +140,68 @@ const batchItemRetries = `
 ALTER TABLE batch_items ADD COLUMN retry_of_job TEXT;
 `;
 
+// The Router (model-router-api.md): each profile's catalogue as last read (one JSON list, replaced whole), what
+// a model's openapi.json said about its output, the latest committed-spend figures, and every run, written with
+// its Idempotency-Key before it is sent (ARCHITECTURE rule 6). A queued run's status/response/cancel URLs stay
+// here, in main: they are followed, never composed and never shown to the renderer.
+const router = `
+CREATE TABLE router_catalogues (
+  profile_id TEXT PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+  models TEXT NOT NULL,
+  fetched_at TEXT NOT NULL
+);
+
+CREATE TABLE router_model_facts (
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  model_id TEXT NOT NULL,
+  output_kind TEXT,
+  output_content_type TEXT,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (profile_id, model_id)
+) WITHOUT ROWID;
+
+CREATE TABLE router_spend (
+  profile_id TEXT PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+  spend_limit REAL,
+  spend_current REAL,
+  spend_remaining REAL,
+  last_credits REAL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE router_runs (
+  id TEXT PRIMARY KEY,
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  model_id TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  state TEXT NOT NULL,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  input TEXT NOT NULL,
+  options TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  request_id TEXT,
+  queue_request_id TEXT,
+  queue_position INTEGER,
+  queue_links TEXT,
+  output TEXT,
+  meta TEXT,
+  credits_used REAL,
+  error TEXT,
+  media TEXT NOT NULL DEFAULT '[]',
+  cancel_requested INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX router_runs_by_profile ON router_runs (profile_id, created_at DESC, id);
+CREATE INDEX router_runs_open ON router_runs (state)
+  WHERE state IN ('pending', 'sent', 'in_queue', 'in_progress');
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
   { version: 3, name: 'upload placement', sql: uploadPlacement },
   { version: 4, name: 'batch plans', sql: batchPlans },
   { version: 5, name: 'batch item retries', sql: batchItemRetries },
+  { version: 6, name: 'router', sql: router },
 ];

@@ -9,6 +9,7 @@ import {
 import type { KeychainBackend, Surface } from '../../profiles';
 import type { FileGrantsOptions, PickFiles } from '../../uploads';
 import type { PickFolder } from '../../content';
+import type { RouterTuning } from '../../router';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { makeTempDir } from '../../store/testing/tempDir';
 import { createCore, type LoupeCore } from '../createCore';
@@ -32,6 +33,12 @@ export interface TestCoreOptions {
   pickFolder?: PickFolder | null;
   exportRoot?: string | null;
   fileGrants?: FileGrantsOptions;
+  /** The Router service's knobs (page size, queue polling, attempts). */
+  router?: RouterTuning;
+  /** Every request to a service goes through it (a test that loses an answer on purpose). */
+  fetch?: typeof fetch;
+  /** A host without a window (the CLI): nothing is followed or resumed in the background. */
+  headless?: boolean;
 }
 
 export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
@@ -56,6 +63,9 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
     pickFolder: options.pickFolder ?? null,
     exportRoot: options.exportRoot ?? null,
     ...(options.fileGrants ? { fileGrants: options.fileGrants } : {}),
+    ...(options.router ? { router: options.router } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.headless === undefined ? {} : { headless: options.headless }),
   });
   return {
     ...core,

@@ -1,0 +1,230 @@
+// The Router in core (model-router-api.md, NOTES part B), for any profile by id: the catalogue, a model's detail
+// and schemas, runs kept in the store (sync or queued, sent again only under their own key), cancel, the spend
+// meter, and each run's saved media. The contract's models.* handlers use it for the active profile; the CLI uses
+// it for the profile it pinned. Every change of a run goes out through onUpdate.
+import type {
+  ModelCatalogue,
+  ModelDetail,
+  RouterRunDetail,
+  RouterRunSummary,
+  RouterSpend,
+} from '../../../src-shared/contracts/models';
+import { RetryPolicy, systemClock, type Clock } from '../api';
+import type { ProfileService } from '../profiles';
+import type { LoupeStore, RouterRunRow } from '../store';
+import { AnswerRecorder } from './answerRecorder';
+import { CatalogueReader, type CatalogueOptions } from './catalogue';
+import { RouterMediaFiles, type MediaFile } from './mediaFiles';
+import { MediaSaver } from './mediaSaver';
+import { ModelDetailReader } from './modelDetail';
+import { DEFAULT_QUEUE_WATCH, QueueWatcher, type QueueWatchConfig } from './queueWatcher';
+import { RouterConnector } from './routerConnector';
+import { RouterPaths } from './routerPaths';
+import { RunCommands, type NewRun } from './runCommands';
+import { RunSender } from './runSender';
+import { runDetailOf, runSummaryOf } from './runView';
+import { SpendTracker } from './spendTracker';
+
+/** Knobs a host (or a test) may turn; the defaults are what the app uses. */
+export interface RouterTuning {
+  /** Models per catalogue page (1 to 100). */
+  pageSize?: number;
+  /** Queue watching: first wait and floor, ceiling, when a silent run is given up. */
+  queueWatch?: Partial<QueueWatchConfig>;
+  /** The largest answer or linked medium kept on disk. */
+  maxMediaBytes?: number;
+  /** Sends of one request, the first included, before its failure is recorded (the retry policy's). */
+  maxAttempts?: number;
+}
+
+export interface RouterServiceDeps {
+  store: LoupeStore;
+  profiles: ProfileService;
+  dataDir: string;
+  /** The asset route's base (`loupe-asset://` or `/asset-bytes/<capability>/`): where media URLs point. */
+  assetBase: string;
+  /** False for a headless host (the CLI): no background watching, nothing resumed. */
+  background: boolean;
+  fetch?: typeof fetch;
+  retryPolicy?: RetryPolicy;
+  clock?: Clock;
+  tuning?: RouterTuning;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface RouterUpdate {
+  profileId: string;
+  runs: RouterRunSummary[];
+  spend: RouterSpend;
+}
+
+export interface CallSignal {
+  signal?: AbortSignal;
+}
+
+const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_MAX_MEDIA_BYTES = 2 * 1024 ** 3;
+const DEFAULT_RUN_LIST = 100;
+
+export class RouterService {
+  /** Saved media by (profile, run, index): the asset route's `router-media` source. */
+  readonly media: RouterMediaFiles;
+  private readonly catalogueReader: CatalogueReader;
+  private readonly detailReader: ModelDetailReader;
+  private readonly spendTracker: SpendTracker;
+  private readonly watcher: QueueWatcher;
+  private readonly commands: RunCommands;
+  private readonly listeners = new Set<(update: RouterUpdate) => void>();
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: RouterServiceDeps) {
+    const logError = deps.logError ?? ((message: string, error: unknown) => console.error(message, error));
+    this.clock = deps.clock ?? systemClock;
+    const paths = new RouterPaths(deps.dataDir);
+    const tuning = deps.tuning ?? {};
+    const retryPolicy =
+      deps.retryPolicy ??
+      (tuning.maxAttempts === undefined ? undefined : new RetryPolicy({ maxAttempts: tuning.maxAttempts }));
+    const connector = new RouterConnector({
+      profiles: deps.profiles,
+      paths,
+      ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+      ...(retryPolicy === undefined ? {} : { retryPolicy }),
+      clock: this.clock,
+    });
+    const notify = (row: RouterRunRow): void => this.emit(row);
+    this.media = new RouterMediaFiles(deps.store, paths);
+    this.spendTracker = new SpendTracker(deps.store);
+    this.catalogueReader = new CatalogueReader({
+      store: deps.store,
+      connector,
+      pageSize: Math.min(100, Math.max(1, tuning.pageSize ?? DEFAULT_PAGE_SIZE)),
+      now: () => new Date(this.clock.now()),
+    });
+    this.detailReader = new ModelDetailReader({ store: deps.store, connector });
+    const recorder = new AnswerRecorder({
+      store: deps.store,
+      media: new MediaSaver({
+        paths,
+        maxFileBytes: tuning.maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES,
+        logError,
+      }),
+      spend: this.spendTracker,
+      notify,
+    });
+    const sender = new RunSender({ store: deps.store, connector, recorder, notify });
+    const config = { ...DEFAULT_QUEUE_WATCH, ...tuning.queueWatch };
+    this.watcher = new QueueWatcher({
+      store: deps.store,
+      connector,
+      recorder,
+      sender,
+      notify,
+      config,
+      now: () => this.clock.now(),
+      logError,
+    });
+    this.commands = new RunCommands({
+      store: deps.store,
+      connector,
+      sender,
+      recorder,
+      watcher: this.watcher,
+      notify,
+      background: deps.background,
+      firstLookMs: config.minPollMs,
+      logError,
+    });
+  }
+
+  /** Every page of the catalogue, from the store unless `refresh` (or none is kept). */
+  catalogue(profileId: string, options: CatalogueOptions = {}): Promise<ModelCatalogue> {
+    return this.catalogueReader.catalogue(profileId, options);
+  }
+
+  /** The model's entry and schemas (its openapi.json revalidated with its ETag). */
+  detail(profileId: string, modelId: string, options: CallSignal = {}): Promise<ModelDetail> {
+    return this.detailReader.detail(profileId, modelId, options.signal);
+  }
+
+  /** Records the run with a fresh key (or the caller's), then sends it. A queued run answers once admitted. */
+  async run(profileId: string, request: NewRun, options: CallSignal = {}): Promise<RouterRunDetail> {
+    return this.view(await this.commands.start(profileId, request, options.signal));
+  }
+
+  /** Sends the run again under its own key (not sent, answer lost, or a retryable refusal). */
+  async retryRun(profileId: string, runId: string, options: CallSignal = {}): Promise<RouterRunDetail> {
+    return this.view(await this.commands.retry(profileId, runId, options.signal));
+  }
+
+  /** The profile's runs, newest first. */
+  runs(profileId: string, options: { limit?: number } = {}): RouterRunSummary[] {
+    return this.deps.store.routerRuns
+      .list(profileId, options.limit ?? DEFAULT_RUN_LIST)
+      .rows.map(runSummaryOf);
+  }
+
+  getRun(profileId: string, runId: string): RouterRunDetail {
+    return this.view(this.commands.require(profileId, runId));
+  }
+
+  /** One look at a queued run now, for a host that does not watch in the background (the CLI's `get`). */
+  async refreshRun(profileId: string, runId: string, options: CallSignal = {}): Promise<RouterRunDetail> {
+    return this.view(await this.commands.refresh(profileId, runId, options.signal));
+  }
+
+  /** Follows a queued run until it ends (the CLI's --wait). */
+  async waitForRun(profileId: string, runId: string, options: CallSignal = {}): Promise<RouterRunDetail> {
+    return this.view(await this.commands.waitFor(profileId, runId, options.signal));
+  }
+
+  async cancelRun(profileId: string, runId: string, options: CallSignal = {}): Promise<RouterRunDetail> {
+    return this.view(await this.commands.cancel(profileId, runId, options.signal));
+  }
+
+  spend(profileId: string): RouterSpend {
+    return this.spendTracker.spend(profileId);
+  }
+
+  /** Where a saved medium is on disk (the CLI copies it out), or null. */
+  mediaFile(profileId: string, runId: string, index: number): MediaFile | null {
+    return this.media.locate(profileId, runId, index);
+  }
+
+  onUpdate(listener: (update: RouterUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The app's start: queued runs followed again, interrupted sends sent again under their keys, media whose saving
+   * was cut off fetched again.
+   */
+  resume(): void {
+    if (!this.deps.background) return;
+    this.commands.resume(this.clock.now());
+    void this.commands.resumeMedia();
+  }
+
+  dispose(): void {
+    this.commands.dispose();
+    this.watcher.dispose();
+    this.listeners.clear();
+  }
+
+  private view(row: RouterRunRow): RouterRunDetail {
+    return runDetailOf(row, { assetBase: this.deps.assetBase });
+  }
+
+  private emit(row: RouterRunRow): void {
+    if (this.listeners.size === 0) return;
+    const update = { profileId: row.profileId, runs: [runSummaryOf(row)], spend: this.spend(row.profileId) };
+    for (const listener of this.listeners) {
+      try {
+        listener(update);
+      } catch (error) {
+        (this.deps.logError ?? console.error)('A Router update listener failed', error);
+      }
+    }
+  }
+}
