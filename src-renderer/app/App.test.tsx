@@ -55,7 +55,8 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { name: 'No batches yet' })).toBeTruthy();
     fireEvent.keyDown(window, { key: '2' });
     fireEvent.keyDown(window, { key: '4', ctrlKey: true });
-    expect(await screen.findByRole('heading', { name: 'No model catalogue yet' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Catalogue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Models/ }).getAttribute('aria-current')).toBe('page');
   });
 
   it('applies the theme chosen in Settings to the document', async () => {

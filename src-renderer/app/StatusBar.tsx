@@ -7,6 +7,7 @@ import { profilesQuery } from '../queries/appQueries';
 import { useTransportState, type TransportState } from '../transport/transportState';
 import { useHeartbeat } from './useHeartbeat';
 import { visibleText } from '../lib/visibleText';
+import { SpendMeter } from '../features/models/spend/SpendMeter';
 
 const TRANSPORT_LABEL: Record<TransportState, { text: string; dot: string }> = {
   connecting: { text: 'Connecting to the Loupe host…', dot: 'bg-state-queued' },
@@ -42,6 +43,10 @@ export function StatusBar() {
         )}
       </span>
       {active && transport === 'connected' ? <ConnectionIndicator profile={active} /> : null}
+      {/* The Router's committed spend, only while the active profile has a Router. */}
+      {active?.routerBaseUrl !== undefined && transport === 'connected' ? (
+        <SpendMeter key={active.id} profileId={active.id} />
+      ) : null}
       <span
         className="ml-auto tabular-nums"
         data-testid="heartbeat"

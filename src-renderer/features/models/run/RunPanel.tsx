@@ -1,0 +1,75 @@
+import type { RouterRunDetail } from '../../../../src-shared/contracts/models';
+import { creditsText } from '../spend/spendFormat';
+import { isCancellable, isUnfinished, runLook } from '../runStates';
+import { CancelRunButton } from './CancelRunButton';
+import { RunDisclosures } from './RunDisclosures';
+import { RunErrorView } from './RunErrorView';
+import { RunProgress } from './RunProgress';
+import { RunResult } from './RunResult';
+import { useRunActions } from './useRunActions';
+
+function CancelledNote({ run }: { run: RouterRunDetail }) {
+  const charged = run.creditsUsed !== null && run.creditsUsed > 0;
+  return (
+    <p
+      className="rounded border border-state-canceled/40 bg-state-canceled/10 p-3 text-xs text-muted"
+      data-testid="run-cancelled"
+    >
+      <span className="font-medium text-state-canceled">Cancelled.</span>{' '}
+      {charged
+        ? `It had started before the cancel reached it; the Router charged ${creditsText(run.creditsUsed ?? 0)}.`
+        : 'A run cancelled before it starts is not charged; one that had started may still be.'}
+    </p>
+  );
+}
+
+interface RunPanelProps {
+  run: RouterRunDetail;
+  profileId: string;
+  /** On the model's page a refusal's field errors are on the form; elsewhere they are listed. */
+  issuesOnForm: boolean;
+}
+
+/** One run as it stands: waiting or queued (with Cancel), its result, or why it failed (with Try again). */
+export function RunPanel({ run, profileId, issuesOnForm }: RunPanelProps) {
+  const { cancel, retry } = useRunActions(profileId);
+  const unfinished = isUnfinished(run.state);
+  return (
+    <div className="space-y-3" data-testid="run-panel" data-run-id={run.runId} data-state={run.state}>
+      {/* Said once per change of state to screen readers; the page shows it in full. */}
+      <p className="sr-only" role="status">
+        Run {runLook(run.state).label.toLowerCase()}
+        {run.state === 'in_queue' && run.queuePosition !== null ? `, position ${run.queuePosition}` : ''}
+      </p>
+      {unfinished ? (
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <RunProgress run={run} />
+          </div>
+          {isCancellable(run.state, run.mode) ? (
+            <CancelRunButton
+              state={run.state}
+              requested={run.cancelRequested}
+              pending={cancel.isPending}
+              error={cancel.error}
+              onConfirm={() => cancel.mutate(run.runId)}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {!unfinished ? <RunDisclosures run={run} /> : null}
+      {run.state === 'cancelled' ? <CancelledNote run={run} /> : null}
+      {run.state === 'failed' && run.error !== null ? (
+        <RunErrorView
+          error={run.error}
+          issuesOnForm={issuesOnForm}
+          retry={{ pending: retry.isPending, onRetry: () => retry.mutate(run.runId) }}
+        />
+      ) : null}
+      {run.state === 'failed' && run.error === null ? (
+        <p className="text-xs text-state-failed">The run failed; the Router said nothing more.</p>
+      ) : null}
+      {run.state === 'completed' ? <RunResult run={run} /> : null}
+    </div>
+  );
+}
