@@ -1,7 +1,10 @@
-// Test data for the benches: a file of random bytes under bench/.data (git-ignored), written once and reused.
+// Test data for the benches: a file of random bytes under bench/.data (git-ignored), written once and reused,
+// or, for files too big to keep, one in the system's temp folder that the bench deletes when it is done.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MiB = 1024 * 1024;
@@ -14,14 +17,41 @@ export async function randomFile(bytes: number): Promise<string> {
   mkdirSync(dataDir, { recursive: true });
   // Written under another name and renamed, so an interrupted run never leaves a short file to be reused.
   const partial = `${path}.partial`;
-  const out = createWriteStream(partial);
+  await writeRandom(partial, bytes);
+  renameSync(partial, path);
+  return path;
+}
+
+export interface TempFile {
+  path: string;
+  /** Deletes the file and its folder; safe to call twice. */
+  remove: () => void;
+}
+
+/**
+ * A file of `bytes` random bytes in a fresh folder under the system's temp directory, for a bench that needs
+ * files too big to keep around: written anew each run, removed by the caller when the run ends.
+ */
+export async function tempRandomFile(bytes: number, name: string): Promise<TempFile> {
+  const folder = mkdtempSync(join(tmpdir(), 'loupe-bench-'));
+  const path = join(folder, name);
+  const remove = (): void => rmSync(folder, { recursive: true, force: true });
+  try {
+    await writeRandom(path, bytes);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { path, remove };
+}
+
+async function writeRandom(path: string, bytes: number): Promise<void> {
+  const out = createWriteStream(path);
   for (let written = 0; written < bytes; written += 16 * MiB) {
     if (!out.write(randomBytes(Math.min(16 * MiB, bytes - written)))) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
-  renameSync(partial, path);
-  return path;
 }
 
 export function median(values: readonly number[]): number {

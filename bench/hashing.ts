@@ -1,120 +1,130 @@
-// The hashing bench (issue 6, "Show"): blake3 throughput of the app's hashing path (FileHasher: the native
-// hasher in a worker thread) on a 1 GiB file as a ratio to Debian's `b3sum --num-threads 1` on the same file
-// in the same run; the path's memory while it hashes; and the re-upload of the known file end to end (hash +
-// HEAD + from-hash against the in-process simulator) as a ratio to hashing it alone.
+// The hashing bench (issue 14): blake3 throughput of the app's hashing path on a 1 GiB and a 2 GiB file, in
+// the same run, through core (FileHasher: the native hasher in a worker thread, reads overlapped with hashing)
+// and through the CLI (`loupe assets hash`, its start-up, measured on a tiny file the same way, subtracted),
+// each as a ratio to Debian's `b3sum --num-threads 1` and `--num-threads 2` on the same file; the browser
+// shell's WebAssembly hasher on the 1 GiB file; the path's memory while it hashes the 2 GiB file; and the
+// re-upload of a known file end to end (hash + HEAD + from-hash against the in-process simulator) as a ratio
+// to hashing it alone. The big files live in the system's temp folder for the run and are deleted after it.
 import { execFile, spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FileHasher } from '../src-main/core/uploads/fileHasher';
 import { uploadFixture } from '../src-main/core/uploads/testing/uploadFixture';
+import { createWasmHasher, digestChunks } from '../src-main/core/uploads/wasmHash';
 import { startSimulator } from '../src-main/simulator/server';
-import { median, randomFile, timed } from './benchFile';
+import { median, tempRandomFile, timed, type TempFile } from './benchFile';
 import type { Figures } from './figures';
+import { buildCli, type BuiltCli } from './hashCli';
+import { report, type CliRuns, type ReuploadTimes, type RssProbe } from './hashReport';
+import { busiestThreadCpu, childrenCpu, othersCpuShare } from './hashCpu';
+import { timeInRounds, type Contender, type Run } from './hashSpeed';
 
 const GiB = 1024 * 1024 * 1024;
 const MiB = 1024 * 1024;
 const B3SUM = '/usr/bin/b3sum';
+/** The browser shell reads a dropped file in slices of this size (blake3Browser.ts, HASH_CHUNK_BYTES). */
+const WASM_SLICE_BYTES = 4 * MiB;
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const run = promisify(execFile);
 
 export interface HashingBenchOptions {
-  /** Size of the test file (default 1 GiB; smaller only to try the bench out). */
-  bytes?: number;
+  /** Sizes of the test files, smallest first (default 1 GiB and 2 GiB; smaller only to try the bench out). */
+  sizes?: number[];
   rounds?: number;
 }
 
 export async function benchHashing(options: HashingBenchOptions = {}): Promise<Figures> {
-  const bytes = options.bytes ?? GiB;
-  const rounds = options.rounds ?? 3;
-  const file = await randomFile(bytes);
-  const speed = await compareWithB3sum(file, rounds);
-  const rss = await probeRss(file);
-  const uploads = await timeReupload(file, rounds);
-
-  const mib = bytes / MiB;
-  const ratio = speed.b3sum / speed.app;
-  // The larger of two readings: the sampled rise of current RSS, and the rise of the high-water mark.
-  const rssDeltaMiB = Math.max(rss.currentPeak - rss.currentBefore, rss.afterHash - rss.workerReady) / MiB;
-  const reuploadRatio = uploads.again / uploads.hashAlone;
-  const list = (values: number[]): string => values.map((s) => s.toFixed(3)).join(', ');
-  return {
-    title: `Hashing (blake3, ${mib >= 1024 ? `${mib / 1024} GiB` : `${mib} MiB`})`,
-    figures: [
-      { name: 'app hashing path', value: mib / speed.app, unit: 'MiB/s' },
-      { name: 'b3sum --num-threads 1', value: mib / speed.b3sum, unit: 'MiB/s' },
-      { name: 'throughput ratio app / b3sum', value: ratio, unit: '', target: '≥ 0.8', met: ratio >= 0.8 },
-      {
-        name: 'RSS rise while hashing',
-        value: rssDeltaMiB,
-        unit: 'MiB',
-        target: '≤ 16 (flat)',
-        met: rssDeltaMiB <= 16,
-      },
-      { name: 'RSS of the hashing process', value: rss.currentPeak / MiB, unit: 'MiB' },
-      { name: 'first upload (all bytes sent)', value: uploads.first, unit: 's' },
-      { name: 're-upload of the known file, end to end', value: uploads.again, unit: 's' },
-      { name: 'hashing it alone, same rounds', value: uploads.hashAlone, unit: 's' },
-      {
-        name: 're-upload / hashing alone',
-        value: reuploadRatio,
-        unit: '',
-        target: '≈ 1 (≤ 1.2)',
-        met: reuploadRatio <= 1.2,
-      },
-    ],
-    notes: [
-      `medians of ${rounds} alternating rounds after one warm-up each: app ${list(speed.appRuns)} s; b3sum ${list(speed.b3sumRuns)} s`,
-      `re-upload ${list(uploads.againRuns)} s, alternating with hashing alone ${list(uploads.hashRuns)} s (${uploads.outcome})`,
-      `RSS in a child process, sampled every 5 ms and by maxRSS; file ${file}; both tools agree on ${speed.hash}`,
-    ],
-  };
-}
-
-interface SpeedComparison {
-  app: number;
-  b3sum: number;
-  appRuns: number[];
-  b3sumRuns: number[];
-  hash: string;
-}
-
-async function compareWithB3sum(file: string, rounds: number): Promise<SpeedComparison> {
+  const sizes = options.sizes ?? [GiB, 2 * GiB];
+  const rounds = options.rounds ?? 7;
+  const files: TempFile[] = [];
   const hasher = new FileHasher();
-  const appOnce = async (): Promise<{ seconds: number; value: string }> =>
-    timed(async () => (await hasher.hash(file)).hash);
-  const b3sumOnce = async (): Promise<{ seconds: number; value: string }> =>
-    timed(
-      async () => `blake3:${(await run(B3SUM, ['--num-threads', '1', '--no-names', file])).stdout.trim()}`,
-    );
-  const appRuns: number[] = [];
-  const b3sumRuns: number[] = [];
-  const hashes = new Set<string>();
+  let cli: BuiltCli | null = null;
   try {
-    // One of each first, unmeasured: the page cache then holds the file for both alike.
-    hashes.add((await appOnce()).value).add((await b3sumOnce()).value);
-    for (let round = 0; round < rounds; round++) {
-      // Alternating which goes first, so neither always runs on a warmer (or busier) machine.
-      const order = round % 2 === 0 ? (['app', 'b3sum'] as const) : (['b3sum', 'app'] as const);
-      for (const which of order) {
-        const result = which === 'app' ? await appOnce() : await b3sumOnce();
-        (which === 'app' ? appRuns : b3sumRuns).push(result.seconds);
-        hashes.add(result.value);
-      }
-    }
+    for (const size of [16, ...sizes]) files.push(await tempRandomFile(size, `random-${size}.bin`));
+    const [tiny, ...big] = files.map((f) => f.path);
+    const smallest = big[0];
+    const largest = big.at(-1);
+    if (tiny === undefined || smallest === undefined || largest === undefined) throw new Error('no sizes');
+    cli = await buildCli();
+    const cliRuns: CliRuns = { startups: [], whole: new Map() };
+    const measured = contenders({ hasher, cli, tiny, cliRuns, wasmFile: smallest });
+    const { value: times, share: othersShare } = await othersCpuShare(() =>
+      timeInRounds(big, measured, rounds),
+    );
+    await hasher.close();
+    const rss = await probeRss(largest);
+    const uploads = await timeReupload(smallest, rounds);
+    return report({ times, sizes, cliRuns, rss, uploads, rounds, othersShare });
   } finally {
     await hasher.close();
+    cli?.remove();
+    for (const file of files) file.remove();
   }
-  if (hashes.size !== 1) throw new Error(`the app and b3sum disagree: ${[...hashes].join(', ')}`);
-  return { app: median(appRuns), b3sum: median(b3sumRuns), appRuns, b3sumRuns, hash: [...hashes][0] ?? '' };
 }
 
-interface RssProbe {
-  /** Peak RSS (high-water mark) once the worker is ready, and after the big hash. */
-  workerReady: number;
-  afterHash: number;
-  /** Current RSS right before the big hash, and its highest sample during it. */
-  currentBefore: number;
-  currentPeak: number;
+interface ContenderDeps {
+  hasher: FileHasher;
+  cli: BuiltCli;
+  /** A 16-byte file: the CLI's time on it is its start-up. */
+  tiny: string;
+  cliRuns: CliRuns;
+  wasmFile: string;
+}
+
+async function asRun(task: () => Promise<string>): Promise<Run> {
+  const { seconds, value } = await timed(task);
+  return { seconds, hash: value };
+}
+
+function contenders({ hasher, cli, tiny, cliRuns, wasmFile }: ContenderDeps): Contender[] {
+  const b3sum = (threads: number) => async (file: string) => {
+    const { stdout } = await run(B3SUM, ['--num-threads', String(threads), '--no-names', file]);
+    return `blake3:${stdout.trim()}`;
+  };
+  return [
+    {
+      // One FileHasher for all rounds: the app keeps its worker between files.
+      name: 'core',
+      run: async (file) => {
+        const { value, cpuSeconds } = await busiestThreadCpu(() =>
+          asRun(async () => (await hasher.hash(file)).hash),
+        );
+        return { ...value, cpuSeconds };
+      },
+    },
+    {
+      name: 'cli',
+      // Start-up timed right before and right after the hash, so it meets the machine in the same mood;
+      // the hash counts what the big file took beyond their mean.
+      run: async (file) => {
+        const before = await asRun(() => cli.hash(tiny));
+        const whole = await asRun(() => cli.hash(file));
+        const after = await asRun(() => cli.hash(tiny));
+        const startup = (before.seconds + after.seconds) / 2;
+        cliRuns.startups.push(before.seconds, after.seconds);
+        cliRuns.whole.set(file, [...(cliRuns.whole.get(file) ?? []), whole.seconds]);
+        return { seconds: whole.seconds - startup, hash: whole.hash };
+      },
+    },
+    {
+      name: 'b3sum1',
+      run: async (file) => {
+        const { value, cpuSeconds } = await childrenCpu(() => asRun(() => b3sum(1)(file)));
+        return { ...value, cpuSeconds };
+      },
+    },
+    { name: 'b3sum2', run: (file) => asRun(() => b3sum(2)(file)) },
+    {
+      // The engine of the browser shell's path, fed as the page feeds it (4 MiB slices), here on this thread.
+      name: 'wasm',
+      only: (file) => file === wasmFile,
+      run: (file) =>
+        asRun(() =>
+          digestChunks(createReadStream(file, { highWaterMark: WASM_SLICE_BYTES }), createWasmHasher()),
+        ),
+    },
+  ];
 }
 
 /** In a child process, so the figure is the hashing path's alone (this one holds a simulator too). */
@@ -132,15 +142,6 @@ function probeRss(file: string): Promise<RssProbe> {
       else resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as RssProbe);
     });
   });
-}
-
-interface ReuploadTimes {
-  first: number;
-  again: number;
-  hashAlone: number;
-  againRuns: number[];
-  hashRuns: number[];
-  outcome: string;
 }
 
 /** Uploads the file once (bytes sent), then again in rounds, each next to a plain hash of it. */
