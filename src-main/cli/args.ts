@@ -26,7 +26,13 @@ export function helpHint(words: readonly string[]): string {
   return `Run \`loupe ${[...words, '--help'].join(' ')}\` for usage.`;
 }
 
-/** Finds the command words: the first two tokens that are neither options nor option values. */
+/** The most command words a command has (`models requests list`). */
+const MAX_COMMAND_WORDS = 3;
+
+/**
+ * Finds the command words: the first tokens (up to three) that are neither options nor option values. A word
+ * past the command's own (`jobs get ID`) goes back to its positionals once the command is known.
+ */
 function commandWords(argv: readonly string[]): { words: string[]; rest: string[] } {
   const words: string[] = [];
   const rest: string[] = [];
@@ -44,7 +50,7 @@ function commandWords(argv: readonly string[]): { words: string[]; rest: string[
       if (!isGlobalToken(token)) seenOption = true;
       expectValue = globalValueOptions.has(token);
       rest.push(token);
-    } else if (!seenOption && words.length < 2) {
+    } else if (!seenOption && words.length < MAX_COMMAND_WORDS) {
       words.push(token);
     } else {
       rest.push(token);
@@ -75,14 +81,9 @@ function readGlobals(values: Readonly<Record<string, OptionValue>>): GlobalArgs 
 export function parseInvocation(argv: readonly string[], specs: readonly CommandSpec[]): Invocation {
   const { words, rest } = commandWords(argv);
   const groups = new Set(specs.filter((spec) => spec.words.length > 1).map((spec) => spec.words[0]));
-  const wordsOf = (spec: CommandSpec): string => spec.words.join(' ');
   const group = words[0];
-  let spec = specs.find((candidate) => wordsOf(candidate) === words.join(' '));
-  let extra: string[] = [];
-  if (spec === undefined && group !== undefined && !groups.has(group)) {
-    spec = specs.find((candidate) => candidate.words.length === 1 && candidate.words[0] === group);
-    extra = words.slice(1);
-  }
+  const spec = longestCommand(specs, words);
+  const extra = spec === undefined ? [] : words.slice(spec.words.length);
   if (spec === undefined) {
     const globals = readGlobals(parseGlobalsOnly(rest));
     if (globals.version && words.length === 0) return { kind: 'version', globals };
@@ -90,14 +91,7 @@ export function parseInvocation(argv: readonly string[], specs: readonly Command
     if (!groups.has(group)) {
       return { kind: 'help', words: [], globals, reason: `There is no command \`${group}\`.` };
     }
-    const sub = words[1];
-    const reason =
-      sub === undefined
-        ? globals.help
-          ? null
-          : `\`loupe ${group}\` needs a command.`
-        : `There is no command \`${group} ${sub}\`.`;
-    return { kind: 'help', words: [group], globals, reason };
+    return { kind: 'help', words: [group], globals, reason: missingCommandReason(specs, words, globals) };
   }
   const hint = helpHint(spec.words);
   let parsed: { values: Record<string, OptionValue>; positionals: string[] };
@@ -115,6 +109,35 @@ export function parseInvocation(argv: readonly string[], specs: readonly Command
   if (globals.help) return { kind: 'help', words: spec.words, globals, reason: null };
   checkPositionals(spec, parsed.positionals, hint);
   return { kind: 'command', spec, args: new ParsedArgs(parsed.values, parsed.positionals, hint), globals };
+}
+
+/** The command whose words begin `words`, the longest one when several do (`models requests list`). */
+function longestCommand(specs: readonly CommandSpec[], words: readonly string[]): CommandSpec | undefined {
+  let found: CommandSpec | undefined;
+  for (const candidate of specs) {
+    const matches = candidate.words.every((word, index) => words[index] === word);
+    if (matches && candidate.words.length > (found?.words.length ?? 0)) found = candidate;
+  }
+  return found;
+}
+
+/** Why no command matched inside a known group: a group (or sub-group) without its command, or a wrong word. */
+function missingCommandReason(
+  specs: readonly CommandSpec[],
+  words: readonly string[],
+  globals: GlobalArgs,
+): string | null {
+  // The longest run of words that some command starts with: `models`, or `models requests`.
+  let known = 1;
+  while (
+    known < words.length &&
+    specs.some((spec) => words.slice(0, known + 1).every((w, i) => spec.words[i] === w))
+  )
+    known += 1;
+  if (known === words.length) {
+    return globals.help ? null : `\`loupe ${words.join(' ')}\` needs a command.`;
+  }
+  return `There is no command \`${words.slice(0, known + 1).join(' ')}\`.`;
 }
 
 /** Reads only the global options, tolerating anything else (used when no command matched). */

@@ -63,6 +63,11 @@ const byCode: Readonly<Record<string, Hint>> = {
   provider_timeout: 'The model provider did not answer in time. Try again later.',
   service_unavailable: (s) => `The Router is temporarily unavailable. ${retryLater(s)}`,
   queue_backlog_full: (s) => `Too many queued runs are waiting. ${retryLater(s)}`,
+  no_router:
+    'Set LOUPE_ROUTER_URL, or save the profile with --router-url (`loupe profiles add NAME \u2026 --router-url U`).',
+  not_cancellable: 'Only queued runs can be cancelled (`loupe models run ID --input FILE --queue`).',
+  run_in_flight:
+    'Another Loupe is sending this run right now; look again with `loupe models requests get ID`.',
 };
 
 function byStatus(status: number): string | null {

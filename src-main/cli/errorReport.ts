@@ -83,6 +83,15 @@ const invalidInputCodes: ReadonlySet<string> = new Set([
   'idempotency_key_reuse',
   'invalid_cursor',
   'invalid_batch_plan',
+  // The Router's runs: a model id, input, options or key core refused before recording anything.
+  'invalid_model_id',
+  'invalid_mode',
+  'invalid_options',
+  'invalid_input',
+  'input_too_large',
+  'invalid_idempotency_key',
+  'idempotency_key_used',
+  'no_router',
 ]);
 
 function exitCodeForApi(error: ApiError): ExitCode {

@@ -5,7 +5,7 @@
 // active profile. The CLI pins that profile in its own process: the app's saved choice is never changed.
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { AssetsClient, HttpClient, RouterClient, type Connection } from '../core/api';
+import { AssetsClient, HttpClient, type Connection } from '../core/api';
 import { createCore, type LoupeCore } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
 import { describeApp } from '../core/app/version';
@@ -44,9 +44,8 @@ export interface Engine {
   watcher: JobWatcher;
   /** The profile's planned batches, sent a window at a time. */
   batches: BatchRunner;
-  /** Plain API clients, for the reads no core service owns yet (asset metadata, the Router). */
+  /** A plain API client, for the reads no core service owns yet (asset metadata). The Router is core.router. */
   assets: AssetsClient;
-  router: RouterClient;
 }
 
 export class Session {
@@ -124,7 +123,6 @@ export class Session {
       watcher: runtime.watcher,
       batches: runtime.batches,
       assets: new AssetsClient(http),
-      router: new RouterClient(http),
     };
   }
 

@@ -33,6 +33,11 @@ const engineWork: ReadonlyArray<{ pattern: RegExp; instead: string }> = [
     instead: 'core/uploads UploadService and core/content AssetBytes',
   },
   { pattern: /\bopenStore\(|new ProfileService\(/, instead: 'createCore' },
+  {
+    // The Router keeps its runs, keys, caches and media in core: a client of its own would bypass all of them.
+    pattern: /\bRouterClient\b|core\/api\/routerClient|\bDiskOpenApiCache\b/,
+    instead: 'core/router RouterService (engine.core.router)',
+  },
 ];
 
 describe('the CLI is a host of core', () => {
@@ -55,8 +60,12 @@ describe('the CLI is a host of core', () => {
 
   it('the rule would catch a second engine (the check is not vacuous)', () => {
     const secondEngine =
-      "import { Blake3Hasher } from '@napi-rs/blake-hash';\nstore.jobs.recordSubmitted(id, job);";
+      "import { Blake3Hasher } from '@napi-rs/blake-hash';\nstore.jobs.recordSubmitted(id, job);\n" +
+      'const router = new RouterClient(new HttpClient({ connection }));';
     const hits = engineWork.filter(({ pattern }) => pattern.test(secondEngine));
-    expect(hits.length).toBe(2);
+    expect(hits.length).toBe(3);
+    // Importing the Router's client module directly is caught too, whatever it is called locally.
+    const directImport = "import * as client from '../../core/api/routerClient';";
+    expect(engineWork.some(({ pattern }) => pattern.test(directImport))).toBe(true);
   });
 });
