@@ -14,9 +14,10 @@ import { expect, test } from './support/simulator';
 const SHOTS = resolve('reports/screenshots');
 const LISTED = CATALOG.filter((entry) => entry.listed).length;
 
-async function shot(page: Page, name: string): Promise<void> {
+/** A screenshot of the window (or one part of it) for a person to look at. */
+async function shot(target: Page | Locator, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, name), animations: 'disabled' });
+  await target.screenshot({ path: join(SHOTS, name), animations: 'disabled' });
 }
 
 async function openModels(page: Page): Promise<void> {
@@ -32,6 +33,14 @@ async function openModel(page: Page, modelId: string): Promise<Locator> {
   await expect(model).toHaveAttribute('data-model-id', modelId);
   await expect(model.getByTestId('run-bar')).toBeVisible();
   return model;
+}
+
+// Most tests start on one model's page of the Demo profile; one way there keeps them alike.
+/** The Demo profile in the browser shell at `shellUrl`, the Models screen, the page of `modelId`. */
+async function openDemoModel(page: Page, shellUrl: string, modelId: string): Promise<Locator> {
+  await openDemo(page, shellUrl);
+  await openModels(page);
+  return openModel(page, modelId);
 }
 
 /** Sets the Demo simulator's Router fault switches (its /_sim endpoint, loopback only). */
@@ -82,9 +91,7 @@ test.describe('models', () => {
   }) => {
     test.setTimeout(60_000);
     const errors = collectPageErrors(page);
-    await openDemo(page, webShell.url);
-    await openModels(page);
-    const model = await openModel(page, 'acme/imagegen-2');
+    const model = await openDemoModel(page, webShell.url, 'acme/imagegen-2');
 
     await model.getByLabel('Width', { exact: true }).fill('4096');
     await model.getByTestId('run-button').click();
@@ -125,10 +132,7 @@ test.describe('models', () => {
     await expect(meter.getByTestId('spend-remaining')).toHaveText('$499.96 left');
     await expect(meter.getByTestId('spend-last-credits')).toHaveText('· last run 4 credits');
     // The status bar close up, and the whole window with it.
-    mkdirSync(SHOTS, { recursive: true });
-    await page
-      .getByRole('contentinfo', { name: 'Status' })
-      .screenshot({ path: join(SHOTS, 'models-status-meter.png') });
+    await shot(page.getByRole('contentinfo', { name: 'Status' }), 'models-status-meter.png');
     expect(errors).toEqual([]);
   });
 
@@ -138,9 +142,7 @@ test.describe('models', () => {
   }) => {
     test.setTimeout(90_000);
     const errors = collectPageErrors(page);
-    await openDemo(page, webShell.url);
-    await openModels(page);
-    const model = await openModel(page, 'lumen/video-1');
+    const model = await openDemoModel(page, webShell.url, 'lumen/video-1');
     await model.getByRole('radio', { name: 'Queued' }).check();
     await model.getByLabel('Prompt', { exact: true }).fill('waves breaking on basalt, slow motion');
     // Three in a row: one runs while the others wait their turn (the Router runs one at a time here).
@@ -195,9 +197,7 @@ test.describe('models', () => {
   }) => {
     test.setTimeout(60_000);
     const errors = collectPageErrors(page);
-    await openDemo(page, webShell.url);
-    await openModels(page);
-    const model = await openModel(page, 'lexa/chat-3.5');
+    const model = await openDemoModel(page, webShell.url, 'lexa/chat-3.5');
     await routerFaults(page, { unavailable: true });
     // The schema asks for at least one message, so the form starts with one.
     await model.getByLabel('Role', { exact: true }).selectOption({ label: 'user' });

@@ -58,6 +58,18 @@ function only<T>(values: readonly T[]): T {
   return values[0] as T;
 }
 
+// The chat run and the run listing recur in most tests below; one spelling of each keeps them in step.
+/** `models run` of the chat model on chatInput (written to chat.json), `flags` after. */
+function chatRun(s: Setup, ...flags: string[]): string[] {
+  return ['models', 'run', CHAT, '--input', s.input('chat.json', chatInput), ...flags];
+}
+
+/** The runs `models requests list --json` lists, newest first. */
+async function listedRuns(s: Setup): Promise<RouterRunDetail[]> {
+  const listed = await s.run(['models', 'requests', 'list', '--json']);
+  return only(listed.json() as Array<{ runs: RouterRunDetail[] }>).runs;
+}
+
 /** Committed spend (cents) after one more 3-cent chat run: what the Router has charged so far, plus 3. */
 async function spendAfterProbe(s: Setup): Promise<number | null> {
   const probe = await s.run(['models', 'run', CHAT, '--input', s.input('probe.json', chatInput), '--json']);
@@ -120,8 +132,7 @@ describe('loupe models run', () => {
 
     // Saving the same run again never writes over the copy already there: it gets a numbered name.
     const runId = firstPath.match(/tts-1-([0-9a-f]{8})-1\.wav$/)?.[1] ?? '';
-    const listed = await s.run(['models', 'requests', 'list', '--json']);
-    const { runs } = only(listed.json() as Array<{ runs: Array<{ runId: string }> }>);
+    const runs = await listedRuns(s);
     const full = runs.find((entry) => entry.runId.startsWith(runId))?.runId ?? '';
     const again = await s.run(['models', 'requests', 'get', full, '--save']);
     expect(again.code).toBe(0);
@@ -138,14 +149,7 @@ describe('loupe models run', () => {
 
   it('with --queue prints the request id, which requests get takes as well as Loupe’s run id', async () => {
     const s = await setup();
-    const queued = await s.run([
-      'models',
-      'run',
-      CHAT,
-      '--input',
-      s.input('chat.json', chatInput),
-      '--queue',
-    ]);
+    const queued = await s.run(chatRun(s, '--queue'));
     expect(queued.code).toBe(0);
     const requestId = queued.stdout.trim().split('\n').at(-1) ?? '';
     expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
@@ -161,15 +165,7 @@ describe('loupe models run', () => {
 
   it('with --queue --wait follows the run to its result', async () => {
     const s = await setup();
-    const run = await s.run([
-      'models',
-      'run',
-      CHAT,
-      '--input',
-      s.input('chat.json', chatInput),
-      '--queue',
-      '--wait',
-    ]);
+    const run = await s.run(chatRun(s, '--queue', '--wait'));
     expect(run.stderr).toContain('credits used: 3');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ finish_reason: 'stop' });
@@ -184,8 +180,7 @@ describe('loupe models run', () => {
       signal: controller.signal,
     });
     expect(run.code).toBe(130);
-    const listed = await s.run(['models', 'requests', 'list', '--json']);
-    const summary = only(listed.json() as Array<{ runs: RouterRunDetail[] }>).runs[0];
+    const summary = (await listedRuns(s))[0];
     const record = await s.run(['models', 'requests', 'get', summary?.runId ?? '', '--json']);
     const requestId = only(record.json() as Array<RouterRunDetail>).requestId ?? '';
     expect(run.stderr).toContain('Stopped waiting');
@@ -201,15 +196,7 @@ describe('loupe models run', () => {
 
   it('the same --idempotency-key twice is one run and one charge; the second says replayed', async () => {
     const s = await setup();
-    const argv = [
-      'models',
-      'run',
-      CHAT,
-      '--input',
-      s.input('chat.json', chatInput),
-      '--idempotency-key',
-      'nightly-1',
-    ];
+    const argv = chatRun(s, '--idempotency-key', 'nightly-1');
     const first = await s.run(argv);
     expect(first.code).toBe(0);
     const second = await s.run(argv);
@@ -235,20 +222,11 @@ describe('loupe models run', () => {
 
   it('an answer lost on the way back exits 3 naming the run; the same key then collects it, replayed, not charged again', async () => {
     const s = await setup();
-    const argv = [
-      'models',
-      'run',
-      CHAT,
-      '--input',
-      s.input('chat.json', chatInput),
-      '--idempotency-key',
-      'lost-1',
-    ];
+    const argv = chatRun(s, '--idempotency-key', 'lost-1');
     const lost = await s.run(argv, { fetch: losingAnswers(CHAT) });
     expect(lost.code).toBe(3);
     expect(lost.stdout).toBe('');
-    const listed = await s.run(['models', 'requests', 'list', '--json']);
-    const runId = only(listed.json() as Array<{ runs: RouterRunDetail[] }>).runs[0]?.runId ?? '';
+    const runId = (await listedRuns(s))[0]?.runId ?? '';
     expect(lost.stderr).toContain(`loupe models requests get ${runId}`);
     expect(lost.stderr).toContain('--idempotency-key lost-1');
 
@@ -293,14 +271,7 @@ describe('loupe models requests', () => {
     const s = await setup({ routerQueueStepMs: 150 });
     const take = s.input('take.json', { prompt: 'a long take' });
     const running = await s.run(['models', 'run', CINEMA, '--input', take, '--queue']);
-    const waiting = await s.run([
-      'models',
-      'run',
-      CHAT,
-      '--input',
-      s.input('chat.json', chatInput),
-      '--queue',
-    ]);
+    const waiting = await s.run(chatRun(s, '--queue'));
     const cinemaId = running.stdout.trim();
     const chatId = waiting.stdout.trim();
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -330,12 +301,9 @@ describe('loupe models requests', () => {
 
   it('shares the store through the environment: history in the next invocation, the schema from its ETag cache', async () => {
     const s = await setup();
-    const made = await s.run(['models', 'run', CHAT, '--input', s.input('chat.json', chatInput), '--json']);
+    const made = await s.run(chatRun(s, '--json'));
     const runId = only(made.json() as Array<RouterRunDetail>).runId;
-    const listed = await s.run(['models', 'requests', 'list', '--json']);
-    expect(only(listed.json() as Array<{ runs: RouterRunDetail[] }>).runs.map((run) => run.runId)).toEqual([
-      runId,
-    ]);
+    expect((await listedRuns(s)).map((run) => run.runId)).toEqual([runId]);
 
     const openApi = () =>
       s.sim.control.requests().filter((request) => request.path.endsWith(`/v2/models/${TTS}/openapi.json`));

@@ -1,7 +1,6 @@
 // The browser shell's asset route over real HTTP, with the real core in front of the real simulator: the
 // per-launch capability guards it, the bytes, ranges and security headers are those of the shared responder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,10 +9,10 @@ import { clearSimRequests, simRequests } from '../core/api/testing/conformance/s
 import { expectAssetHeaders } from '../core/content/testing/assetHeaders';
 import { uploadBytes } from '../core/content/testing/bytes';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
-import { startWebHost, type WebHost } from './webHost';
+import { startCoreWebHost } from './testing/coreWebHost';
+import type { WebHost } from './webHost';
 
 const KEY = 'demo-key';
-let rendererRoot: string;
 let sim: RunningSimulator;
 let core: TestCore;
 let host: WebHost;
@@ -29,20 +28,15 @@ beforeAll(async () => {
   htmlId = (await uploadBytes(sim.url, KEY, html, 'page.html', 'text/html')).id;
   core = await createTestCore();
   profileId = await connectCore(core, { surface: 'serverless', baseUrl: sim.url, key: KEY });
-  rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
-  writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
-  // The bundler puts the renderer's scripts under /assets/: the asset route must never shadow them.
-  mkdirSync(join(rendererRoot, 'assets'));
-  writeFileSync(join(rendererRoot, 'assets', 'index-abc123.js'), 'console.log("renderer")');
-  host = await startWebHost({
-    rendererRoot,
-    dispatcher: core.dispatcher,
-    token: 'test-token-0123456789abcdef',
-    assets: { capability: core.content.capability, responder: core.content.responder },
+  host = await startCoreWebHost(core, {
+    // The bundler puts the renderer's scripts under /assets/: the asset route must never shadow them.
+    fillRendererRoot: (rendererRoot) => {
+      mkdirSync(join(rendererRoot, 'assets'));
+      writeFileSync(join(rendererRoot, 'assets', 'index-abc123.js'), 'console.log("renderer")');
+    },
   });
 });
 afterAll(async () => {
-  rmSync(rendererRoot, { recursive: true, force: true });
   await host.close();
   await core.dispose();
   await sim.close();

@@ -3,30 +3,20 @@
 // tries to climb out of the media folder, an index or run that is not there, and another profile's run all get a
 // plain 404 and no bytes. Paths are sent raw: a fetch() would tidy the `..` away before it left.
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRouterProfile, startRouterEnv, type RouterEnv } from '../core/router/testing/routerEnv';
-import { startWebHost, type WebHost } from './webHost';
+import { startCoreWebHost } from './testing/coreWebHost';
+import type { WebHost } from './webHost';
 
 let env: RouterEnv;
 let host: WebHost;
-let rendererRoot: string;
 let mediaUrl: string;
 let runId: string;
 let otherProfileId: string;
 
 beforeAll(async () => {
   env = await startRouterEnv();
-  rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
-  writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
-  host = await startWebHost({
-    rendererRoot,
-    dispatcher: env.core.dispatcher,
-    token: 'test-token-0123456789abcdef',
-    assets: { capability: env.core.content.capability, responder: env.core.content.responder },
-  });
+  host = await startCoreWebHost(env.core);
   const run = await env.core.router.run(env.profileId, {
     modelId: 'sonora/tts-1',
     input: { text: 'a paid answer' },
@@ -45,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await host.close();
   await env.close();
-  rmSync(rendererRoot, { recursive: true, force: true });
 });
 
 function raw(

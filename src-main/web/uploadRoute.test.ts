@@ -2,10 +2,7 @@
 // the page's PUT through the real web host's upload route over a real socket, the real simulator behind it.
 // The simulator's own records (/_sim/stats, /_sim/requests) are the evidence of what reached the service.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -17,27 +14,16 @@ import {
 import { clearSimRequests, simRequests } from '../core/api/testing/conformance/simulatorHarness';
 import { coreOnSimulator } from '../core/app/testing/coreOnSimulator';
 import { hashChunksWithWasm, UploadService } from '../core/uploads';
-import { startWebHost, type WebHost } from './webHost';
+import { startCoreWebHost } from './testing/coreWebHost';
+import type { WebHost } from './webHost';
 
 const env = coreOnSimulator('serverless');
-let rendererRoot: string;
 let host: WebHost;
 
 beforeAll(async () => {
-  rendererRoot = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
-  writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><title>Loupe</title>');
-  host = await startWebHost({
-    rendererRoot,
-    dispatcher: env.core.dispatcher,
-    token: 'test-token-0123456789abcdef',
-    assets: { capability: env.core.content.capability, responder: env.core.content.responder },
-    uploads: { capability: env.core.content.capability, receiver: env.core.uploads.bytes },
-  });
+  host = await startCoreWebHost(env.core, { uploads: true });
 });
-afterAll(async () => {
-  rmSync(rendererRoot, { recursive: true, force: true });
-  await host.close();
-});
+afterAll(() => host.close());
 beforeEach(() => env.sim.control.reset());
 
 const prepared = z.object({ batchId: z.string(), files: z.array(bytesPlanSchema) });

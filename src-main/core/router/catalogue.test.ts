@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelCatalogueSchema, type ModelCatalogue } from '../../../src-shared/contracts/models';
 import { callOk } from '../app/testing/testCore';
-import { routerRequests, startRouterEnv, type RouterEnv } from './testing/routerEnv';
+import { addRouterProfile, routerRequests, startRouterEnv, type RouterEnv } from './testing/routerEnv';
 
 let env: RouterEnv;
 beforeAll(async () => {
@@ -55,14 +55,8 @@ describe('models.catalogue', () => {
       expect(stale.staleReason).toContain('503');
       expect(stale.models).toEqual(kept.models);
       // Nothing kept for a new profile: the failure itself is the answer.
-      const other = await env.core.profiles.create({
-        name: 'fresh',
-        surface: 'serverless',
-        baseUrl: env.sim.url,
-        routerBaseUrl: env.sim.url,
-      });
-      await env.core.profiles.setCredential(other.id, 'demo-key');
-      await expect(env.core.router.catalogue(other.id)).rejects.toMatchObject({ status: 503 });
+      const other = await addRouterProfile(env.core, env.sim, 'demo-key', 'fresh');
+      await expect(env.core.router.catalogue(other)).rejects.toMatchObject({ status: 503 });
     } finally {
       env.sim.control.setFaults({ router: null });
     }

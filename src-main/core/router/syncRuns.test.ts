@@ -11,7 +11,7 @@ import {
 } from '../../../src-shared/contracts/models';
 import type { StreamMessage } from '../../../src-shared/protocol';
 import { callOk } from '../app/testing/testCore';
-import { routerRequests, startRouterEnv, type RouterEnv } from './testing/routerEnv';
+import { addRouterProfile, routerRequests, startRouterEnv, type RouterEnv } from './testing/routerEnv';
 
 const chat = { messages: [{ role: 'user', content: 'hello' }] };
 /** lexa/chat-4: 3 cents a run, no fallback provider. */
@@ -221,20 +221,14 @@ describe('a synchronous run', () => {
     expect(events.at(-1)).toMatchObject({ spend: { committedSpend: { current: 4 }, totalCreditsUsed: 4 } });
 
     // Another account's first word from the Router is a 429: its figures are recorded from that refusal.
-    const other = await env.core.profiles.create({
-      name: 'other',
-      surface: 'serverless',
-      baseUrl: env.sim.url,
-      routerBaseUrl: env.sim.url,
-    });
-    await env.core.profiles.setCredential(other.id, 'other-key');
+    const other = await addRouterProfile(env.core, env.sim, 'other-key', 'other');
     env.sim.control.setFaults({ router: { rateLimited: true } });
-    const refused = await env.core.router.run(other.id, { modelId: CHAT, input: chat, mode: 'sync' });
+    const refused = await env.core.router.run(other, { modelId: CHAT, input: chat, mode: 'sync' });
     expect(refused).toMatchObject({
       state: 'failed',
       error: { status: 429, bucket: 'rate_limited', retryable: true },
     });
-    expect(env.core.router.spend(other.id)).toMatchObject({
+    expect(env.core.router.spend(other)).toMatchObject({
       committedSpend: { limit: 50_000, current: 0, remaining: 50_000 },
       totalCreditsUsed: 0,
     });

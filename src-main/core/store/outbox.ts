@@ -25,8 +25,11 @@ export type OutboxFailure =
   /** The request may or may not have been accepted. */
   | { outcome: 'unknown'; error: string };
 
-/** `IN (...)` list for a fixed set of states; the values are our own constants, never user input. */
-export function stateList(states: readonly OutboxState[]): string {
+/**
+ * `IN (...)` list for a fixed set of states; the values are our own constants, never user input. Shared by the
+ * outbox tables and router_runs so every state list in SQL is quoted one way.
+ */
+export function stateList(states: readonly string[]): string {
   return states.map((state) => `'${state}'`).join(', ');
 }
 

@@ -2,6 +2,7 @@
 // admitted to the queue with its handle, moved along the queue, answered, refused or lost, asked to cancel, its
 // media saved. An UPDATE that matches no row means the run is missing or in the wrong state, and says which.
 import { StoreError } from './errors';
+import { stateList } from './outbox';
 import { toJson } from './rowCodec';
 import type { QueueLinks, RouterRunRow, StoredMedia, StoredRunMeta, StoredRunState } from './routerRunRow';
 import {
@@ -37,9 +38,6 @@ export interface RunOutcome {
   requestId?: string | null;
 }
 
-/** `IN (...)` list for a fixed set of states: our own constants, never input. */
-export const states = (list: readonly StoredRunState[]): string =>
-  list.map((state) => `'${state}'`).join(', ');
 /** From these a run may be sent (again) under its own key. */
 const SENDABLE: readonly StoredRunState[] = ['pending', 'sent', 'failed'];
 const LIVE_QUEUE: readonly StoredRunState[] = ['in_queue', 'in_progress'];
@@ -61,7 +59,7 @@ export abstract class RouterRunSteps {
     this.toSent = prepare<{ id: string; at: string }>(
       db,
       `UPDATE router_runs SET state = 'sent', attempts = attempts + 1, error = NULL, updated_at = :at
-         WHERE id = :id AND state IN (${states(SENDABLE)})`,
+         WHERE id = :id AND state IN (${stateList(SENDABLE)})`,
     );
     this.addAttemptsStmt = prepare<{ id: string; extra: number }>(
       db,
@@ -94,12 +92,12 @@ export abstract class RouterRunSteps {
       db,
       `UPDATE router_runs SET state = :state, queue_request_id = :queue_request_id, queue_position = :position,
          queue_links = :links, meta = :meta, request_id = COALESCE(:request_id, request_id), error = NULL,
-         updated_at = :at WHERE id = :id AND state IN (${states(['pending', 'sent', ...LIVE_QUEUE])})`,
+         updated_at = :at WHERE id = :id AND state IN (${stateList(['pending', 'sent', ...LIVE_QUEUE])})`,
     );
     this.toQueueProgress = prepare<{ id: string; state: string; position: number | null; at: string }>(
       db,
       `UPDATE router_runs SET state = :state, queue_position = :position, updated_at = :at
-         WHERE id = :id AND state IN (${states(LIVE_QUEUE)})`,
+         WHERE id = :id AND state IN (${stateList(LIVE_QUEUE)})`,
     );
     this.toOutcome = prepare<{
       id: string;

@@ -4,7 +4,7 @@
 // have arrived): either is sent again under the same key, and the Router replays rather than runs it twice.
 // Every read that a caller of the contract can reach is scoped by profile: a run id alone finds nothing.
 import { idTakenError } from './errors';
-import { idempotencyKeySchema } from './outbox';
+import { idempotencyKeySchema, stateList } from './outbox';
 import { parseOptionalRow, parseRows, toJson, type RowsRead } from './rowCodec';
 import {
   OPEN_RUN_STATES,
@@ -13,7 +13,7 @@ import {
   type RouterRunIntent,
   type RouterRunRow,
 } from './routerRunRow';
-import { RouterRunSteps, states } from './routerRunSteps';
+import { RouterRunSteps } from './routerRunSteps';
 import { durableTransaction, prepare, type Db } from './sqlite';
 
 export class RouterRunsTable extends RouterRunSteps {
@@ -57,7 +57,7 @@ export class RouterRunsTable extends RouterRunSteps {
     );
     this.selectOpen = prepare(
       db,
-      `SELECT ${ROUTER_RUN_COLUMNS} FROM router_runs WHERE state IN (${states(OPEN_RUN_STATES)})
+      `SELECT ${ROUTER_RUN_COLUMNS} FROM router_runs WHERE state IN (${stateList(OPEN_RUN_STATES)})
          ORDER BY created_at, rowid`,
     );
     // A completed run whose linked media were still being saved when the app stopped.

@@ -1,45 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { Blake3Hasher } from '@napi-rs/blake-hash';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, type TempDir } from '../store/testing/tempDir';
-import { FileHasher } from './fileHasher';
+import { describe, expect, it } from 'vitest';
+import { B3SUM, b3sumOf, nativeDigest, withHasherFiles } from './testing/hasherKit';
 import { HashCanceledError, HashFailedError } from './uploadErrors';
 import { digestChunks, createWasmHasher, hashChunksWithWasm } from './wasmHash';
 
-const b3sum = '/usr/bin/b3sum';
 const MiB = 1024 * 1024;
 
-function b3sumOf(path: string): string {
-  const out = execFileSync(b3sum, ['--num-threads', '1', '--no-names', path], { encoding: 'utf8' });
-  return `blake3:${out.trim()}`;
-}
-
-let dir: TempDir;
-const hashers: FileHasher[] = [];
-function hasher(options: ConstructorParameters<typeof FileHasher>[0] = {}): FileHasher {
-  const made = new FileHasher(options);
-  hashers.push(made);
-  return made;
-}
-function file(name: string, bytes: Uint8Array): string {
-  const path = dir.file(name);
-  writeFileSync(path, bytes);
-  return path;
-}
-
-beforeAll(() => {
-  dir = makeTempDir('loupe-hash-');
-});
-afterEach(async () => {
-  await Promise.all(hashers.splice(0).map((h) => h.close()));
-});
-afterAll(() => dir.remove());
+const { hasher, file, pathOf } = withHasherFiles('loupe-hash-');
 
 describe('FileHasher (worker thread, native blake3)', () => {
-  it.skipIf(!existsSync(b3sum)).each([
+  it.skipIf(!existsSync(B3SUM)).each([
     ['0 bytes', 0],
     ['1 byte', 1],
     ['1 MiB + 1', MiB + 1],
@@ -56,7 +28,7 @@ describe('FileHasher (worker thread, native blake3)', () => {
     const progress: number[] = [];
     const small = hasher({ chunkBytes: 64 * 1024, progressEveryBytes: 64 * 1024 });
     const digest = await small.hash(path, { onProgress: (n) => progress.push(n) });
-    expect(digest.hash).toBe(`blake3:${new Blake3Hasher().update(bytes).digest('hex')}`);
+    expect(digest.hash).toBe(nativeDigest(bytes));
     // Every 64 KiB, then the total once more, so progress ends at the file's size.
     expect(progress).toEqual([65_536, 131_072, 196_608, 196_625]);
   });
@@ -84,7 +56,7 @@ describe('FileHasher (worker thread, native blake3)', () => {
 
   it('reports an unreadable file with the system code', async () => {
     const failure = await hasher()
-      .hash(dir.file('does-not-exist'))
+      .hash(pathOf('does-not-exist'))
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HashFailedError);
     expect((failure as HashFailedError).code).toBe('ENOENT');
@@ -95,7 +67,7 @@ describe('blake3-wasm helper', () => {
   it.each([0, 1, MiB + 1])('equals the native hasher on %d bytes, fed in uneven chunks', async (size) => {
     const bytes = randomBytes(size);
     const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 70_000), bytes.subarray(70_000)];
-    const native = `blake3:${new Blake3Hasher().update(bytes).digest('hex')}`;
+    const native = nativeDigest(bytes);
     expect(await hashChunksWithWasm(chunks)).toBe(native);
   });
 
@@ -104,7 +76,7 @@ describe('blake3-wasm helper', () => {
     const stream = Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]);
     const progress: number[] = [];
     const hash = await digestChunks(stream, createWasmHasher(), (n) => progress.push(n));
-    expect(hash).toBe(`blake3:${new Blake3Hasher().update(bytes).digest('hex')}`);
+    expect(hash).toBe(nativeDigest(bytes));
     expect(progress).toEqual([100_000, 200_000]);
   });
 });

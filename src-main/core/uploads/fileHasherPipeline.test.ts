@@ -2,7 +2,6 @@
 // by position, one job at a time. What would break if the turns or positions were wrong: digests at and
 // around buffer boundaries, jobs sharing the buffers, a file changing under the reader, a cancel that must
 // stop the reads and release the file. No timing here: speed is the bench's figure.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -16,50 +15,18 @@ import {
   statSync,
   truncateSync,
   utimesSync,
-  writeFileSync,
 } from 'node:fs';
-import { Blake3Hasher } from '@napi-rs/blake-hash';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, type TempDir } from '../store/testing/tempDir';
-import { DEFAULT_HASH_CHUNK_BYTES, FileHasher, type FileHasherOptions } from './fileHasher';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HASH_CHUNK_BYTES } from './fileHasher';
+import { nativeDigest, referenceDigest, withHasherFiles } from './testing/hasherKit';
 import { HashCanceledError, HashFailedError } from './uploadErrors';
 
-const b3sum = '/usr/bin/b3sum';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 /** A small buffer, so files of several buffers stay small. */
 const C = 64 * KiB;
 
-let dir: TempDir;
-const hashers: FileHasher[] = [];
-function hasher(options: FileHasherOptions = {}): FileHasher {
-  const made = new FileHasher(options);
-  hashers.push(made);
-  return made;
-}
-function file(name: string, bytes: Uint8Array): string {
-  const path = dir.file(name);
-  writeFileSync(path, bytes);
-  return path;
-}
-/** b3sum's answer where it is installed, else the native hasher's over the whole file in one piece. */
-function reference(path: string): string {
-  if (existsSync(b3sum)) {
-    return `blake3:${execFileSync(b3sum, ['--num-threads', '1', '--no-names', path], { encoding: 'utf8' }).trim()}`;
-  }
-  return native(readFileSync(path));
-}
-function native(bytes: Uint8Array): string {
-  return `blake3:${new Blake3Hasher().update(Buffer.from(bytes)).digest('hex')}`;
-}
-
-beforeAll(() => {
-  dir = makeTempDir('loupe-hash-pipe-');
-});
-afterEach(async () => {
-  await Promise.all(hashers.splice(0).map((h) => h.close()));
-});
-afterAll(() => dir.remove());
+const { hasher, file, pathOf, root } = withHasherFiles('loupe-hash-pipe-');
 
 describe('the overlapped hashing pipeline', () => {
   it.each([
@@ -81,7 +48,7 @@ describe('the overlapped hashing pipeline', () => {
     const progress: number[] = [];
     const options = chunkBytes === undefined ? {} : { chunkBytes, progressEveryBytes: chunkBytes };
     const digest = await hasher(options).hash(path, { onProgress: (n) => progress.push(n) });
-    expect(digest.hash).toBe(reference(path));
+    expect(digest.hash).toBe(referenceDigest(path));
     expect(digest.size).toBe(size);
     expect(progress.at(-1) ?? 0).toBe(size);
   });
@@ -103,7 +70,7 @@ describe('the overlapped hashing pipeline', () => {
     const contents = [5, 6, 7].map((n) => randomBytes(n * C + n * 101));
     const paths = contents.map((bytes, index) => file(`together-${index}`, bytes));
     const digests = await Promise.all(paths.map((path) => shared.hash(path)));
-    expect(digests.map((d) => d.hash)).toEqual(contents.map(native));
+    expect(digests.map((d) => d.hash)).toEqual(contents.map(nativeDigest));
   });
 
   it.each(['shrinks', 'grows'] as const)(
@@ -128,7 +95,7 @@ describe('the overlapped hashing pipeline', () => {
       const now = statSync(path);
       // Whatever point the reader had reached, it hashed a prefix of the bytes the file held, and counted it.
       const everything = change === 'shrinks' ? original : Buffer.concat([original, extra]);
-      expect(digest.hash).toBe(native(everything.subarray(0, digest.size)));
+      expect(digest.hash).toBe(nativeDigest(everything.subarray(0, digest.size)));
       expect(digest.mtimeMs).toBe(openedSeconds * 1000);
       // What uploadFile checks before it sends a byte (changedSinceHashed): size or mtime no longer match.
       expect(now.size !== digest.size || now.mtimeMs !== digest.mtimeMs).toBe(true);
@@ -146,14 +113,14 @@ describe('the overlapped hashing pipeline', () => {
           appendFileSync(path, randomBytes(C / 2 + 3));
       },
     });
-    expect(digest.hash).toBe(native(readFileSync(path).subarray(0, digest.size)));
+    expect(digest.hash).toBe(nativeDigest(readFileSync(path).subarray(0, digest.size)));
   });
 
   it.skipIf(!existsSync('/proc/self/io'))(
     'stops reading at a cancel, closes the file and takes the next job',
     async () => {
       // 1 GiB with no blocks on disk: reading it costs no disk, yet reading it all would show in the count.
-      const big = dir.file('sparse-big');
+      const big = pathOf('sparse-big');
       const fd = openSync(big, 'w');
       ftruncateSync(fd, 1024 * MiB);
       closeSync(fd);
@@ -164,7 +131,7 @@ describe('the overlapped hashing pipeline', () => {
       await expect(pending).rejects.toBeInstanceOf(HashCanceledError);
       // The worker takes jobs in turn: this one runs once the canceled one has let go of its file.
       const next = await small.hash(file('after-cancel', Buffer.from('abc')));
-      expect(next.hash).toBe(native(Buffer.from('abc')));
+      expect(next.hash).toBe(nativeDigest(Buffer.from('abc')));
       expect(bytesReadByThisProcess() - readBefore).toBeLessThan(256 * MiB);
       expect(openPaths()).not.toContain(big);
     },
@@ -172,7 +139,7 @@ describe('the overlapped hashing pipeline', () => {
 
   it('refuses what is not a regular file', async () => {
     const failure = await hasher()
-      .hash(dir.path)
+      .hash(root())
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HashFailedError);
     expect((failure as HashFailedError).code).toBe('not_a_file');

@@ -60,6 +60,37 @@ interface ModelsUiState {
   enterProfile: (profileId: string | null) => void;
 }
 
+type StartingState = Pick<
+  ModelsUiState,
+  | 'profileId'
+  | 'tab'
+  | 'open'
+  | 'cursorModelId'
+  | 'cursorRunId'
+  | 'search'
+  | 'provider'
+  | 'outputKind'
+  | 'work'
+  | 'lastRun'
+>;
+
+// The store's first state and what a test resets to, so the two cannot drift apart.
+/** The screen as it starts: nothing open, no filters, no work (the remembered list width is not part of it). */
+export function startingModelsUi(): StartingState {
+  return {
+    profileId: null,
+    tab: 'catalogue',
+    open: null,
+    cursorModelId: null,
+    cursorRunId: null,
+    search: '',
+    provider: '',
+    outputKind: '',
+    work: new Map(),
+    lastRun: new Map(),
+  };
+}
+
 function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V | null): ReadonlyMap<string, V> {
   const next = new Map(map);
   if (value === null) next.delete(key);
@@ -70,17 +101,8 @@ function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V | null)
 export const useModelsUi = create<ModelsUiState>()(
   persist(
     (set, get) => ({
-      profileId: null,
-      tab: 'catalogue',
-      open: null,
-      cursorModelId: null,
-      cursorRunId: null,
-      search: '',
-      provider: '',
-      outputKind: '',
+      ...startingModelsUi(),
       listWidth: MODEL_LIST_WIDTH.initial,
-      work: new Map(),
-      lastRun: new Map(),
       setTab: (tab) => set({ tab }),
       openModel: (modelId) => set({ open: { kind: 'model', modelId }, cursorModelId: modelId }),
       openRun: (runId) => set({ open: { kind: 'run', runId }, cursorRunId: runId }),

@@ -5,31 +5,27 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouterRunDetail, RouterRunSummary, RouterSpend } from '../../../src-shared/contracts/models';
 import { modelKeys } from './modelKeys';
 
+// The summary's fields named once: the list below is both what is taken from a detail and, through the
+// compiler, checked against RouterRunSummary (a field missing here fails the build).
+const SUMMARY_FIELDS = [
+  'runId',
+  'modelId',
+  'mode',
+  'state',
+  'createdAt',
+  'updatedAt',
+  'queuePosition',
+  'creditsUsed',
+  'replayed',
+  'errorBucket',
+] as const satisfies ReadonlyArray<keyof RouterRunSummary>;
+
+/** A run's detail cut down to the summary the Runs list holds. */
 export function summaryOf(run: RouterRunDetail): RouterRunSummary {
-  const {
-    runId,
-    modelId,
-    mode,
-    state,
-    createdAt,
-    updatedAt,
-    queuePosition,
-    creditsUsed,
-    replayed,
-    errorBucket,
-  } = run;
-  return {
-    runId,
-    modelId,
-    mode,
-    state,
-    createdAt,
-    updatedAt,
-    queuePosition,
-    creditsUsed,
-    replayed,
-    errorBucket,
-  };
+  const summary: Pick<RouterRunDetail, (typeof SUMMARY_FIELDS)[number]> = Object.fromEntries(
+    SUMMARY_FIELDS.map((field) => [field, run[field]]),
+  ) as Pick<RouterRunDetail, (typeof SUMMARY_FIELDS)[number]>;
+  return summary;
 }
 
 const newestFirst = (a: RouterRunSummary, b: RouterRunSummary) =>

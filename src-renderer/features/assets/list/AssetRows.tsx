@@ -1,16 +1,6 @@
 import { memo, type KeyboardEvent } from 'react';
-import type { AssetOrigin, AssetSummary } from '../../../../src-shared/contract';
-import { RelativeTime } from '../../../components/jobs/RelativeTime';
-import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
-import { visibleText } from '../../../lib/visibleText';
-import { exactBytes, formatBytes, shortHash } from '../assetFormat';
-import { AssetThumb } from '../detail/AssetThumb';
-
-const ORIGIN_WORDS: Record<AssetOrigin, string> = {
-  upload: 'uploaded',
-  output: 'output',
-  lookup: 'looked up',
-};
+import type { AssetSummary } from '../../../../src-shared/contract';
+import { AssetRowFacts } from './AssetRowFacts';
 
 interface AssetRowsProps {
   assets: readonly AssetSummary[];
@@ -58,7 +48,6 @@ interface AssetRowProps {
 }
 
 const AssetRow = memo(function AssetRow({ asset, profileId, open, tabbable, onOpen }: AssetRowProps) {
-  const name = visibleText(asset.name ?? asset.assetId);
   return (
     <li
       role="option"
@@ -76,34 +65,7 @@ const AssetRow = memo(function AssetRow({ asset, profileId, open, tabbable, onOp
         open ? 'bg-hover' : 'hover:bg-hover/50'
       }`}
     >
-      <AssetThumb
-        profileId={profileId}
-        assetId={asset.assetId}
-        contentType={asset.contentType}
-        name={asset.name}
-        alt=""
-        size="row"
-      />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-baseline gap-2">
-          <span className="min-w-0 flex-1 truncate text-xs text-fg" title={name}>
-            <VisibleMarks text={name} />
-          </span>
-          <span
-            className="shrink-0 text-[11px] text-muted tabular-nums"
-            title={asset.sizeBytes === null ? undefined : exactBytes(asset.sizeBytes)}
-          >
-            {asset.sizeBytes === null ? '' : formatBytes(asset.sizeBytes)}
-          </span>
-        </div>
-        <div className="flex items-baseline gap-2 text-[11px] text-faint">
-          <span className="min-w-0 flex-1 truncate font-mono" title={asset.hash ?? 'Hash not known yet'}>
-            {asset.hash === null ? asset.assetId : shortHash(asset.hash)}
-          </span>
-          <span className="shrink-0">{asset.origins.map((origin) => ORIGIN_WORDS[origin]).join(' · ')}</span>
-          <RelativeTime iso={asset.createdAt} missing="" className="shrink-0" />
-        </div>
-      </div>
+      <AssetRowFacts asset={asset} profileId={profileId} showOrigins />
     </li>
   );
 });

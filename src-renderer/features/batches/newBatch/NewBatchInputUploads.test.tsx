@@ -3,7 +3,6 @@
 // file order after what was already picked, once the whole upload is done.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BatchPlanArgs } from '../../../../src-shared/contract';
 import { ok } from '../../../test/reports';
 import { knownAsset } from '../../assets/testing/fakeAssets';
 import { dropOnWindow, mainBatch, mainFile, sizedFile } from '../../assets/testing/fakeUploader';
@@ -12,22 +11,31 @@ import {
   idOf,
   inputsHost,
   KNOWN_ASSETS,
-  LOAD_IMAGE_WORKFLOW,
-  openPicker,
+  lastPlan,
+  MANY_STEPS,
   option,
   pickedCount,
-  renderInputs,
+  pickerOnLoadImage,
+  pickerWithList,
+  planWithLoadImage,
   withProgress,
 } from './testing/inputsKit';
-import { openNewBatch, pickWorkflow, withNewBatchLayout } from './testing/renderNewBatch';
+import { withNewBatchLayout } from './testing/renderNewBatch';
 
 withNewBatchLayout();
 
-/** For a test of many steps, each a render of the whole screen: the default 5 s is tight on a busy machine. */
-const MANY_STEPS = 20_000;
-
 const H1 = `blake3:${'11'.repeat(32)}`;
 const H2 = `blake3:${'22'.repeat(32)}`;
+
+/** pier.png, already on the service: done without sending (both snapshots of the first test carry it). */
+const pierDeduplicated = () =>
+  mainFile({
+    fileId: 'f1',
+    relativePath: 'pier.png',
+    size: 1000,
+    state: 'done',
+    outcome: { kind: 'deduplicated', assetId: 'f1f1f1f1pier', bytesNotSent: 1000 },
+  });
 
 describe('New batch: uploading into the selection', () => {
   it(
@@ -46,11 +54,8 @@ describe('New batch: uploading into the selection', () => {
         },
       });
       const { loupe, emit } = withProgress(host.loupe);
-      const { hashes, puts } = renderInputs(loupe);
-      await openNewBatch();
-      await pickWorkflow(LOAD_IMAGE_WORKFLOW, 'relight.json');
-      const dialog = await openPicker();
-      await within(dialog).findByRole('listbox');
+      const { hashes, puts } = await planWithLoadImage(loupe);
+      const dialog = await pickerWithList();
       fireEvent.click(option('kite.png'));
 
       const files = [sizedFile('pier.png', 1000, 'image/png'), sizedFile('cliff.png', 2000, 'image/png')];
@@ -72,13 +77,7 @@ describe('New batch: uploading into the selection', () => {
           emit({
             type: 'snapshot',
             batch: mainBatch('b1', [
-              mainFile({
-                fileId: 'f1',
-                relativePath: 'pier.png',
-                size: 1000,
-                state: 'done',
-                outcome: { kind: 'deduplicated', assetId: 'f1f1f1f1pier', bytesNotSent: 1000 },
-              }),
+              pierDeduplicated(),
               mainFile({ fileId: 'f2', relativePath: 'cliff.png', size: 2000, state: 'sending' }),
             ]),
           }),
@@ -94,13 +93,7 @@ describe('New batch: uploading into the selection', () => {
       emit({
         type: 'snapshot',
         batch: mainBatch('b1', [
-          mainFile({
-            fileId: 'f1',
-            relativePath: 'pier.png',
-            size: 1000,
-            state: 'done',
-            outcome: { kind: 'deduplicated', assetId: 'f1f1f1f1pier', bytesNotSent: 1000 },
-          }),
+          pierDeduplicated(),
           mainFile({
             fileId: 'f2',
             relativePath: 'cliff.png',
@@ -117,7 +110,7 @@ describe('New batch: uploading into the selection', () => {
 
       fireEvent.click(bindButton());
       await waitFor(() =>
-        expect((host.callsOf('batches.plan').at(-1)?.args as BatchPlanArgs | undefined)?.axes).toEqual([
+        expect(lastPlan(host)?.axes).toEqual([
           {
             kind: 'inputs',
             target: '10.image',
@@ -131,12 +124,7 @@ describe('New batch: uploading into the selection', () => {
   );
 
   it('a file dropped while the picker is open is uploaded there, not read as a workflow', async () => {
-    const host = inputsHost();
-    const { hashes } = renderInputs(host.loupe);
-    await openNewBatch();
-    await pickWorkflow(LOAD_IMAGE_WORKFLOW, 'relight.json');
-    const dialog = await openPicker();
-    await within(dialog).findByRole('listbox');
+    const { dialog, hashes } = await pickerOnLoadImage();
     const files = [sizedFile('pier.png', 1000, 'image/png')];
     dropOnWindow(files, 'dragover');
     expect(within(dialog).getByTestId('picker-drop-overlay').textContent).toContain(

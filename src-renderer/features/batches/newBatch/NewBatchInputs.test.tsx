@@ -10,50 +10,24 @@ import {
   bindButton,
   idOf,
   inputsHost,
-  LOAD_IMAGE_WORKFLOW,
-  openPicker,
+  lastPlan,
+  MANY_STEPS,
   option,
   pickedCount,
-  renderInputs,
+  pickerOnLoadImage,
+  pickerWithList,
+  planWithLoadImage,
   shownRows,
-  type InputsHost,
 } from './testing/inputsKit';
-import {
-  openNewBatch,
-  pickWorkflow,
-  startButton,
-  sweepFields,
-  typeInto,
-  withNewBatchLayout,
-} from './testing/renderNewBatch';
+import { startButton, sweepFields, typeInto, withNewBatchLayout } from './testing/renderNewBatch';
 
 withNewBatchLayout();
-
-/** For a test of many steps, each a render of the whole screen: the default 5 s is tight on a busy machine. */
-const MANY_STEPS = 20_000;
-
-const lastPlan = (host: InputsHost) => host.callsOf('batches.plan').at(-1)?.args as BatchPlanArgs | undefined;
-
-async function planWithLoadImage(host: InputsHost) {
-  renderInputs(host.loupe);
-  await openNewBatch();
-  await pickWorkflow(LOAD_IMAGE_WORKFLOW, 'relight.json');
-}
-
-/** Opens the picker and waits for its list. */
-async function pickerWithList(): Promise<HTMLElement> {
-  const dialog = await openPicker();
-  await within(dialog).findByRole('listbox', { name: 'Assets' });
-  return dialog;
-}
 
 describe('New batch: files bound to an input', () => {
   it(
     'binds the picked assets to the LoadImage input and sends them in the order picked',
     async () => {
-      const host = inputsHost();
-      await planWithLoadImage(host);
-      const dialog = await pickerWithList();
+      const { host, dialog } = await pickerOnLoadImage();
       // The input that takes a file is the first guess; the focus starts in the search box.
       expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Bind to input' }).value).toBe(
         '10.image',
@@ -110,9 +84,7 @@ describe('New batch: files bound to an input', () => {
   it(
     'edits and removes an axis; Cancel and Esc change nothing',
     async () => {
-      const host = inputsHost();
-      await planWithLoadImage(host);
-      await pickerWithList();
+      const { host } = await pickerOnLoadImage();
       fireEvent.click(option('kite.png'));
       fireEvent.click(option('dune.png'));
       fireEvent.click(bindButton());
@@ -161,7 +133,7 @@ describe('New batch: files bound to an input', () => {
 
   it('a click on the LoadImage input in the node list opens the picker bound there', async () => {
     const host = inputsHost();
-    await planWithLoadImage(host);
+    await planWithLoadImage(host.loupe);
     const nodes = screen.getByRole('list', { name: 'Workflow nodes' });
     // The sampler's seed is still a sweep; the file name input binds files.
     expect(within(nodes).getByRole('button', { name: 'Vary 3.seed (now 42)' })).toBeTruthy();
@@ -189,7 +161,7 @@ describe('New batch: files bound to an input', () => {
           : ok(fakePlan(args));
       },
     });
-    await planWithLoadImage(host);
+    await planWithLoadImage(host.loupe);
     const dialog = await pickerWithList();
     fireEvent.change(within(dialog).getByRole('combobox'), { target: { value: '6.text' } });
     fireEvent.click(option('kite.png'));

@@ -3,49 +3,29 @@
 // cannot be read.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BatchPlanArgs } from '../../../../src-shared/contract';
 import { ok } from '../../../test/reports';
 import {
   bindButton,
   idOf,
   inputsHost,
-  LOAD_IMAGE_WORKFLOW,
+  lastPlan,
+  MANY_STEPS,
   openPicker,
   option,
   pickedCount,
-  renderInputs,
+  pickerOnLoadImage,
+  planWithLoadImage,
   shownRows,
-  type InputsHost,
 } from './testing/inputsKit';
-import { openNewBatch, pickWorkflow, typeInto, withNewBatchLayout } from './testing/renderNewBatch';
+import { typeInto, withNewBatchLayout } from './testing/renderNewBatch';
 
 withNewBatchLayout();
-
-/** For a test of many steps, each a render of the whole screen: the default 5 s is tight on a busy machine. */
-const MANY_STEPS = 20_000;
-
-const lastPlan = (host: InputsHost) => host.callsOf('batches.plan').at(-1)?.args as BatchPlanArgs | undefined;
-
-async function planWithLoadImage(host: InputsHost) {
-  renderInputs(host.loupe);
-  await openNewBatch();
-  await pickWorkflow(LOAD_IMAGE_WORKFLOW, 'relight.json');
-}
-
-/** Opens the picker and waits for its list. */
-async function pickerWithList(): Promise<HTMLElement> {
-  const dialog = await openPicker();
-  await within(dialog).findByRole('listbox', { name: 'Assets' });
-  return dialog;
-}
 
 describe('New batch: the inputs picker', () => {
   it(
     'search narrows the list; what was picked stays picked, and the next pick goes after it',
     async () => {
-      const host = inputsHost();
-      await planWithLoadImage(host);
-      const dialog = await pickerWithList();
+      const { host, dialog } = await pickerOnLoadImage();
       fireEvent.click(option('lighthouse.png'));
       typeInto(within(dialog).getByRole('searchbox'), 'dune');
       await waitFor(() => expect(shownRows()).toEqual(['dune.png']));
@@ -73,9 +53,7 @@ describe('New batch: the inputs picker', () => {
   it(
     'is worked with the keyboard: ↓ into the list, Space, Shift+↓, Shift+Space, Ctrl+A, Enter',
     async () => {
-      const host = inputsHost();
-      await planWithLoadImage(host);
-      const dialog = await pickerWithList();
+      const { host, dialog } = await pickerOnLoadImage();
       const search = within(dialog).getByRole('searchbox');
       fireEvent.keyDown(search, { key: 'ArrowDown' });
       expect(document.activeElement).toBe(option('kite.png'));
@@ -143,7 +121,7 @@ describe('New batch: the inputs picker', () => {
 
   it('with no assets yet, says so and how to get some; nothing can be bound', async () => {
     const host = inputsHost({ assets: [] });
-    await planWithLoadImage(host);
+    await planWithLoadImage(host.loupe);
     const dialog = await openPicker();
     const empty = await within(dialog).findByTestId('picker-empty');
     expect(empty.textContent).toContain('No assets yet');
@@ -165,7 +143,7 @@ describe('New batch: the inputs picker', () => {
             : ok({ assets: [], nextCursor: null, total: 0 }),
       },
     });
-    await planWithLoadImage(host);
+    await planWithLoadImage(host.loupe);
     const dialog = await openPicker();
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Loupe could not list the assets it knows: Nothing answered');
@@ -176,9 +154,7 @@ describe('New batch: the inputs picker', () => {
   });
 
   it('shows more assets page by page', async () => {
-    const host = inputsHost({ pageSize: 2 });
-    await planWithLoadImage(host);
-    const dialog = await pickerWithList();
+    const { host, dialog } = await pickerOnLoadImage({ pageSize: 2 });
     expect(shownRows()).toEqual(['kite.png', 'dune.png']);
     expect(within(dialog).getByText(/5 assets · 2 shown/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show more' }));

@@ -1,22 +1,15 @@
 // The catalogue: search by id, filters by provider and by what a model makes, stale rows said to be stale,
 // Refresh, and a profile without a Router pointed to Settings.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useProfileEditor } from '../../settings/profiles/profileEditorStore';
-import { fakeLayout } from '../../../test/fakeLayout';
 import { listboxRow, listboxRowIds } from '../../../test/listboxRows';
-import { resetUiState } from '../../../test/resetUiState';
 import { useUiStore } from '../../../stores/uiStore';
-import { argsOf } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { argsOf, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { CATALOGUE, IMAGE_DETAIL } from '../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
+withModelsLayout();
 
 const ids = () => listboxRowIds('Models', 'modelId');
 

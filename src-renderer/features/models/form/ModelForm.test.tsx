@@ -1,25 +1,12 @@
 // The form generated from a model's input schema: its defaults, enums as selects, bounded numbers as a
 // slider with a number box, and the schema check that stops a run before anything is sent.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeLayout } from '../../../test/fakeLayout';
-import { resetUiState } from '../../../test/resetUiState';
-import { argsOf, openModel } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { describe, expect, it } from 'vitest';
+import { argsOf, fieldAt, openModel, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { IMAGE_MODEL, runDetail } from '../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
-
-const field = (path: string) => {
-  const element = document.querySelector<HTMLElement>(`[data-field-path="${path}"]`);
-  if (!element) throw new Error(`no field ${path}`);
-  return element;
-};
+withModelsLayout();
 
 describe('the form built from a model’s input schema', () => {
   it('starts from the schema’s defaults, and draws enums as selects', async () => {
@@ -54,7 +41,7 @@ describe('the form built from a model’s input schema', () => {
   it('keeps the slider and the number box of a bounded number in step', async () => {
     renderModels();
     await openModel(IMAGE_MODEL);
-    const slider = within(field('guidance_scale')).getByRole<HTMLInputElement>('slider', {
+    const slider = within(fieldAt('guidance_scale')).getByRole<HTMLInputElement>('slider', {
       name: 'Guidance scale slider',
     });
     const box = screen.getByLabelText<HTMLInputElement>('Guidance scale');
@@ -65,7 +52,7 @@ describe('the form built from a model’s input schema', () => {
     fireEvent.change(box, { target: { value: '3' } });
     await waitFor(() => expect(slider.value).toBe('3'));
     // A range too wide for a slider (a 32-bit seed) is a number box with its bounds.
-    expect(within(field('seed')).queryByRole('slider')).toBeNull();
+    expect(within(fieldAt('seed')).queryByRole('slider')).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('Seed').placeholder).toBe('0 – 4294967295');
   });
 
@@ -77,9 +64,11 @@ describe('the form built from a model’s input schema', () => {
     fireEvent.click(screen.getByTestId('run-button'));
 
     await waitFor(() =>
-      expect(within(field('prompt')).getByTestId('field-errors').textContent).toContain('Required.'),
+      expect(within(fieldAt('prompt')).getByTestId('field-errors').textContent).toContain('Required.'),
     );
-    expect(within(field('width')).getByTestId('field-errors').textContent).toContain('Must be at most 2048.');
+    expect(within(fieldAt('width')).getByTestId('field-errors').textContent).toContain(
+      'Must be at most 2048.',
+    );
     expect(screen.getByTestId('input-problems').textContent).toContain('Nothing was sent: 2 problems');
     expect(prompt.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(prompt));

@@ -1,19 +1,12 @@
 // The JSON view of a model's input: one input seen two ways, so edits survive switching either way, and
 // text that does not read as JSON is kept as typed, said to be wrong, and never sent.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeLayout } from '../../../test/fakeLayout';
-import { resetUiState } from '../../../test/resetUiState';
-import { argsOf, openModel } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { describe, expect, it } from 'vitest';
+import { argsOf, openModel, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { IMAGE_MODEL, runDetail } from '../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
+withModelsLayout();
 
 const rawText = () => screen.getByTestId<HTMLTextAreaElement>('raw-json');
 const toJson = () => fireEvent.click(screen.getByRole('button', { name: 'JSON' }));

@@ -1,26 +1,13 @@
 // A 422 from the Router on the form: each `loc` lands on its field with the provider's `msg`, the provider's
 // `type` one click away, and a field's refusal goes once that field is changed.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeLayout } from '../../../test/fakeLayout';
-import { resetUiState } from '../../../test/resetUiState';
-import { openModel } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { describe, expect, it } from 'vitest';
+import { fieldAt, openModel, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { IMAGE_MODEL, runDetail } from '../testing/sampleModels';
 import type { JsonValue } from './inputDraft';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
-
-const field = (path: string) => {
-  const element = document.querySelector<HTMLElement>(`[data-field-path="${path}"]`);
-  if (!element) throw new Error(`no field ${path}`);
-  return element;
-};
+withModelsLayout();
 
 const refused = (input: JsonValue) =>
   runDetail({
@@ -73,12 +60,12 @@ describe('a 422 from the Router', () => {
     fireEvent.change(screen.getByLabelText('Guidance scale'), { target: { value: '15' } });
     fireEvent.click(screen.getByTestId('run-button'));
 
-    const promptErrors = await waitFor(() => within(field('prompt')).getByTestId('field-errors'));
+    const promptErrors = await waitFor(() => within(fieldAt('prompt')).getByTestId('field-errors'));
     expect(promptErrors.textContent).toContain('The model says: String should have at most 8 characters');
-    expect(within(field('guidance_scale')).getByTestId('field-errors').textContent).toContain(
+    expect(within(fieldAt('guidance_scale')).getByTestId('field-errors').textContent).toContain(
       'Input should be less than or equal to 10',
     );
-    expect(within(field('width')).queryByTestId('field-errors')).toBeNull();
+    expect(within(fieldAt('width')).queryByTestId('field-errors')).toBeNull();
     expect(screen.getByLabelText('Prompt').getAttribute('aria-invalid')).toBe('true');
     // The run's error says what happened; the field it could not place is pointed to.
     expect(screen.getByTestId('run-error').textContent).toContain(
@@ -89,17 +76,17 @@ describe('a 422 from the Router', () => {
     );
 
     // The provider's own reason: one click away.
-    expect(within(field('prompt')).queryByTestId('issue-details')).toBeNull();
-    fireEvent.click(within(field('prompt')).getByRole('button', { name: 'Details' }));
-    expect(within(field('prompt')).getByTestId('issue-details').textContent).toContain(
+    expect(within(fieldAt('prompt')).queryByTestId('issue-details')).toBeNull();
+    fireEvent.click(within(fieldAt('prompt')).getByRole('button', { name: 'Details' }));
+    expect(within(fieldAt('prompt')).getByTestId('issue-details').textContent).toContain(
       'type: string_too_long',
     );
-    expect(within(field('prompt')).getByTestId('issue-details').textContent).toContain('"max_length":8');
+    expect(within(fieldAt('prompt')).getByTestId('issue-details').textContent).toContain('"max_length":8');
 
     // Changing the field answers its refusal; the other stays until it is changed too.
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a gull' } });
-    await waitFor(() => expect(within(field('prompt')).queryByTestId('field-errors')).toBeNull());
-    expect(within(field('guidance_scale')).getByTestId('field-errors')).toBeTruthy();
+    await waitFor(() => expect(within(fieldAt('prompt')).queryByTestId('field-errors')).toBeNull());
+    expect(within(fieldAt('guidance_scale')).getByTestId('field-errors')).toBeTruthy();
   });
 
   it('lists the refusals by field in the JSON view', async () => {

@@ -7,15 +7,7 @@ import {
   ArrayFieldItemTemplate,
   ArrayFieldTemplate,
 } from './templates/ArrayTemplates';
-import {
-  AddButton,
-  ClearButton,
-  CopyButton,
-  MoveDownButton,
-  MoveUpButton,
-  RemoveButton,
-  SubmitButton,
-} from './templates/buttonTemplates';
+import { buttonTemplates } from './templates/buttonTemplates';
 import { FieldErrorTemplate } from './templates/FieldErrorTemplate';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
@@ -46,15 +38,7 @@ export const formTemplates: NonNullable<FormProps<FormValue>['templates']> = {
   TitleFieldTemplate,
   ErrorListTemplate,
   UnsupportedFieldTemplate,
-  ButtonTemplates: {
-    AddButton,
-    ClearButton,
-    CopyButton,
-    MoveDownButton,
-    MoveUpButton,
-    RemoveButton,
-    SubmitButton,
-  },
+  ButtonTemplates: buttonTemplates,
 };
 
 export const formWidgets: RegistryWidgetsType<FormValue> = {

@@ -1,22 +1,15 @@
 // A synchronous run that takes its time: a spinner with the time it has waited, the page can be left (the
 // run is main's to keep), and the answer is there on coming back.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../../src-shared/protocol';
 import type { Answer } from '../../../test/fakeHost';
-import { fakeLayout } from '../../../test/fakeLayout';
 import { listboxRow } from '../../../test/listboxRows';
-import { resetUiState } from '../../../test/resetUiState';
-import { openModel } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { openModel, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { IMAGE_MODEL, runDetail } from '../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
+withModelsLayout();
 
 /** An answer the test releases when it wants (the host's transport adopts the promise). */
 function heldAnswer() {

@@ -1,21 +1,14 @@
 // A queued run on its model's page: admitted with its place in the queue, then moving (from models.updates)
 // to in progress and on to its answer; or cancelled, after a question that says what it may still cost.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouterRunDetail } from '../../../../src-shared/contracts/models';
-import { fakeLayout } from '../../../test/fakeLayout';
-import { resetUiState } from '../../../test/resetUiState';
 import { summaryOf } from '../runCache';
-import { argsOf, openModel } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { argsOf, openModel, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { IMAGE_MODEL, runDetail } from '../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
+withModelsLayout();
 
 const queued = (overrides: Partial<RouterRunDetail>) =>
   runDetail({

@@ -2,22 +2,15 @@
 // a replay (not charged again) and what it cost; its media in the gallery; and a failure in words, with
 // Try again when sending again under the same key is safe.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouterRunDetail } from '../../../../src-shared/contracts/models';
-import { fakeLayout } from '../../../test/fakeLayout';
 import { listboxRow } from '../../../test/listboxRows';
-import { resetUiState } from '../../../test/resetUiState';
 import { summaryOf } from '../runCache';
-import { argsOf } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { argsOf, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { runDetail } from '../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
+withModelsLayout();
 
 async function openRunFromList(run: RouterRunDetail, more: Parameters<typeof renderModels>[0] = {}) {
   const host = renderModels({

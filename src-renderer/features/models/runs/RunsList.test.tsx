@@ -1,21 +1,14 @@
 // The profile's runs, newest first: opening one, "Run again" (same input and options, a new run) and "Edit
 // and run" (the model's form, filled with that input, to change before running).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeLayout } from '../../../test/fakeLayout';
+import { describe, expect, it } from 'vitest';
 import { listboxRow, listboxRowIds } from '../../../test/listboxRows';
-import { resetUiState } from '../../../test/resetUiState';
 import { summaryOf } from '../runCache';
-import { argsOf } from '../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../testing/renderModels';
+import { argsOf, withModelsLayout } from '../testing/modelPage';
+import { ok, renderModels } from '../testing/renderModels';
 import { IMAGE_MODEL, runDetail } from '../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
+withModelsLayout();
 
 const older = runDetail({
   runId: 'run-old',

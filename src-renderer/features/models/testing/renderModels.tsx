@@ -4,7 +4,7 @@ import type { CallName } from '../../../../src-shared/contract';
 import type { CallResult } from '../../../../src-shared/protocol';
 import { fakeHost, PROFILES, type Answer } from '../../../test/fakeHost';
 import { renderWithLoupe } from '../../../test/renderWithLoupe';
-import { useModelsUi } from '../modelsUiStore';
+import { startingModelsUi, useModelsUi } from '../modelsUiStore';
 import { ModelsScreen } from '../ModelsScreen';
 import { CATALOGUE, IMAGE_DETAIL, spend } from './sampleModels';
 
@@ -39,18 +39,7 @@ export const MODEL_ANSWERS: Partial<Record<CallName, Answer>> = {
 };
 
 export function resetModelsUi(): void {
-  useModelsUi.setState({
-    profileId: null,
-    tab: 'catalogue',
-    open: null,
-    cursorModelId: null,
-    cursorRunId: null,
-    search: '',
-    provider: '',
-    outputKind: '',
-    work: new Map(),
-    lastRun: new Map(),
-  });
+  useModelsUi.setState(startingModelsUi());
 }
 
 export function renderModels(overrides: Partial<Record<CallName, Answer>> = {}) {

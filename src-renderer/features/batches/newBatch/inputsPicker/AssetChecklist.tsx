@@ -1,10 +1,6 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { AssetSummary } from '../../../../../src-shared/contract';
-import { RelativeTime } from '../../../../components/jobs/RelativeTime';
-import { VisibleMarks } from '../../../../components/jobs/VisibleMarks';
-import { visibleText } from '../../../../lib/visibleText';
-import { exactBytes, formatBytes, shortHash } from '../../../assets/assetFormat';
-import { AssetThumb } from '../../../assets/detail/AssetThumb';
+import { AssetRowFacts } from '../../../assets/list/AssetRowFacts';
 import { added, allToggled, toggled, withRange } from './checklistSelection';
 
 interface AssetChecklistProps {
@@ -120,7 +116,6 @@ interface ChecklistRowProps {
 }
 
 function ChecklistRow({ asset, profileId, place, tabbable, onToggle }: ChecklistRowProps) {
-  const name = visibleText(asset.name ?? asset.assetId);
   const chosen = place !== null;
   return (
     <li
@@ -147,34 +142,11 @@ function ChecklistRow({ asset, profileId, place, tabbable, onToggle }: Checklist
       >
         {chosen ? place : ''}
       </span>
-      <AssetThumb
+      <AssetRowFacts
+        asset={asset}
         profileId={profileId}
-        assetId={asset.assetId}
-        contentType={asset.contentType}
-        name={asset.name}
-        alt=""
-        size="row"
+        afterName={chosen ? <span className="sr-only">, item {place} of the batch</span> : null}
       />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-baseline gap-2">
-          <span className="min-w-0 flex-1 truncate text-xs text-fg" title={name}>
-            <VisibleMarks text={name} />
-            {chosen ? <span className="sr-only">, item {place} of the batch</span> : null}
-          </span>
-          <span
-            className="shrink-0 text-[11px] text-muted tabular-nums"
-            title={asset.sizeBytes === null ? undefined : exactBytes(asset.sizeBytes)}
-          >
-            {asset.sizeBytes === null ? '' : formatBytes(asset.sizeBytes)}
-          </span>
-        </div>
-        <div className="flex items-baseline gap-2 text-[11px] text-faint">
-          <span className="min-w-0 flex-1 truncate font-mono" title={asset.hash ?? 'Hash not known yet'}>
-            {asset.hash === null ? asset.assetId : shortHash(asset.hash)}
-          </span>
-          <RelativeTime iso={asset.createdAt} missing="" className="shrink-0" />
-        </div>
-      </div>
     </li>
   );
 }

@@ -3,7 +3,13 @@
 // test drives every step) and uploads.progress pushed by the test; and the steps the tests share.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { LoupeApi, StreamHandlers } from '../../../../../src-preload/buildApi';
-import type { AssetSummary, BatchTemplate, CallName, StreamEvent } from '../../../../../src-shared/contract';
+import type {
+  AssetSummary,
+  BatchPlanArgs,
+  BatchTemplate,
+  CallName,
+  StreamEvent,
+} from '../../../../../src-shared/contract';
 import type { Answer } from '../../../../test/fakeHost';
 import { renderWithLoupe } from '../../../../test/renderWithLoupe';
 import { ok } from '../../../../test/reports';
@@ -15,7 +21,7 @@ import { UploaderToolsContext } from '../../../assets/upload/useUploader';
 import { BatchesScreen } from '../../BatchesScreen';
 import { resetBatchesUi } from '../../testing/renderBatches';
 import { EMPTY_DRAFT, useNewBatch } from '../newBatchStore';
-import { newBatchHost, type NewBatchHostOptions } from './renderNewBatch';
+import { newBatchHost, openNewBatch, pickWorkflow, type NewBatchHostOptions } from './renderNewBatch';
 
 /** An image-to-image graph: a LoadImage whose file an inputs axis replaces, a sampler to sweep, a save. */
 export const LOAD_IMAGE_WORKFLOW = JSON.stringify({
@@ -155,6 +161,23 @@ export function renderInputs(loupe: LoupeApi) {
   return { ...rendered, hashes: jobs, puts };
 }
 
+// The setup every inputs test starts from, shared so the inputs, picker, upload and template tests cannot drift.
+
+/** For a test of many steps, each a render of the whole screen: the default 5 s is tight on a busy machine. */
+export const MANY_STEPS = 20_000;
+
+/** The arguments of the last batches.plan call. */
+export const lastPlan = (host: InputsHost) =>
+  host.callsOf('batches.plan').at(-1)?.args as BatchPlanArgs | undefined;
+
+/** The screen over `loupe`, New batch open, with LOAD_IMAGE_WORKFLOW picked. */
+export async function planWithLoadImage(loupe: LoupeApi) {
+  const rendered = renderInputs(loupe);
+  await openNewBatch();
+  await pickWorkflow(LOAD_IMAGE_WORKFLOW, 'relight.json');
+  return rendered;
+}
+
 /** "+ Add inputs…", and the picker that opens. */
 export async function openPicker(): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('button', { name: '+ Add inputs…' }));
@@ -181,6 +204,21 @@ export function shownRows(): string[] {
       const place = within(row).getByTestId('pick-order').textContent;
       return place === '' ? name : `${name} #${place}`;
     });
+}
+
+/** Opens the picker and waits for its list. */
+export async function pickerWithList(): Promise<HTMLElement> {
+  const dialog = await openPicker();
+  await within(dialog).findByRole('listbox', { name: 'Assets' });
+  return dialog;
+}
+
+/** The start most inputs tests share: a host, New batch planning LOAD_IMAGE_WORKFLOW, the picker open on its list. */
+export async function pickerOnLoadImage(options: InputsHostOptions = {}) {
+  const host = inputsHost(options);
+  const { hashes } = await planWithLoadImage(host.loupe);
+  const dialog = await pickerWithList();
+  return { host, dialog, hashes };
 }
 
 export const pickedCount = () => screen.getByTestId('picked-count').textContent;

@@ -5,17 +5,25 @@ import type { FormValue } from '../schemaValidator';
 
 type Props = IconButtonProps<FormValue>;
 
-function IconButton({ glyph, fallbackTitle, props }: { glyph: string; fallbackTitle: string; props: Props }) {
-  // rjsf's own props (registry, uiSchema, icon…) are not attributes of a <button>.
+// Both kinds of button below drop rjsf's own props the same way: one place says which props those are.
+/** A rjsf button's props less rjsf's own (registry, uiSchema, icon…), which are not attributes of a <button>. */
+function buttonProps(props: Props) {
   const {
     registry: _registry,
     uiSchema: _uiSchema,
     iconType: _iconType,
     icon: _icon,
     className = '',
-    title,
     ...rest
   } = props;
+  return { className, rest };
+}
+
+function IconButton({ glyph, fallbackTitle, props }: { glyph: string; fallbackTitle: string; props: Props }) {
+  const {
+    className,
+    rest: { title, ...rest },
+  } = buttonProps(props);
   const name = title ?? fallbackTitle;
   return (
     <Button
@@ -31,14 +39,7 @@ function IconButton({ glyph, fallbackTitle, props }: { glyph: string; fallbackTi
 }
 
 export function AddButton(props: Props) {
-  const {
-    registry: _registry,
-    uiSchema: _uiSchema,
-    iconType: _iconType,
-    icon: _icon,
-    className = '',
-    ...rest
-  } = props;
+  const { className, rest } = buttonProps(props);
   return (
     <Button {...rest} aria-label={rest.title} className={`h-6 px-2 ${className}`}>
       + Add
@@ -58,3 +59,14 @@ export const ClearButton = (props: Props) => <IconButton glyph="×" fallbackTitl
 export function SubmitButton() {
   return null;
 }
+
+/** The buttons rjsf draws, by the names it looks them up under. */
+export const buttonTemplates = {
+  AddButton,
+  ClearButton,
+  CopyButton,
+  MoveDownButton,
+  MoveUpButton,
+  RemoveButton,
+  SubmitButton,
+};

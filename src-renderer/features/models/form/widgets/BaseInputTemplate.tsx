@@ -1,7 +1,8 @@
-import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
 import { INPUT_CLASS } from '../../../../components/FormField';
 import type { FormValue } from '../schemaValidator';
+import { controlAttributes } from './controlAttributes';
 
 /** The value an <input> shows: rjsf hands over whatever the data holds. */
 export function inputText(value: unknown): string {
@@ -21,20 +22,18 @@ function rangeHint(minimum: unknown, maximum: unknown): string | undefined {
 
 /** Every one-line input of the form (text, number, address), in the house field style. */
 export function BaseInputTemplate(props: BaseInputTemplateProps<FormValue>) {
-  const { id, htmlName, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride } = props;
-  const { options, schema, rawErrors, placeholder, required } = props;
+  const { id, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride } = props;
+  const { options, schema, placeholder } = props;
   // rjsf types a widget's value and input type loosely; they are read back as what they are.
   const value: unknown = props.value;
   const type: unknown = props.type;
   const inputProps = getInputProps<FormValue>(schema, typeof type === 'string' ? type : undefined, options);
   const emptyValue: unknown = options.emptyValue;
-  const invalid = (rawErrors?.length ?? 0) > 0;
   const handleChange = (event: ChangeEvent<HTMLInputElement>) =>
     onChange(event.target.value === '' ? emptyValue : event.target.value);
   return (
     <input
-      id={id}
-      name={htmlName ?? id}
+      {...controlAttributes(props)}
       {...inputProps}
       value={inputText(value)}
       placeholder={
@@ -42,12 +41,9 @@ export function BaseInputTemplate(props: BaseInputTemplateProps<FormValue>) {
           ? placeholder
           : rangeHint(schema.minimum, schema.maximum)
       }
-      required={required}
       readOnly={readonly}
       disabled={disabled}
       autoFocus={autofocus}
-      aria-invalid={invalid}
-      aria-describedby={ariaDescribedByIds(id)}
       spellCheck={inputProps.type === 'text' ? undefined : false}
       onChange={onChangeOverride ?? handleChange}
       onBlur={(event) => onBlur(id, event.target.value)}

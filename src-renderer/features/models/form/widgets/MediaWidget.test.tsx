@@ -1,20 +1,13 @@
 // An image input: chosen from the Assets this profile knows (a link that works without Loupe goes into the
 // field), or dropped as a file (read inline) — and a file of the wrong kind refused in words.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssetSummary } from '../../../../../src-shared/contracts/assets';
-import { fakeLayout } from '../../../../test/fakeLayout';
-import { resetUiState } from '../../../../test/resetUiState';
-import { argsOf, openModel } from '../../testing/modelPage';
-import { ok, renderModels, resetModelsUi } from '../../testing/renderModels';
+import { argsOf, openModel, withModelsLayout } from '../../testing/modelPage';
+import { ok, renderModels } from '../../testing/renderModels';
 import { IMAGE_MODEL } from '../../testing/sampleModels';
 
-beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
-afterAll(() => fakeLayout.restore());
-beforeEach(() => {
-  resetUiState('models');
-  resetModelsUi();
-});
+withModelsLayout();
 
 const asset = (assetId: string, name: string, contentType: string): AssetSummary => ({
   assetId,

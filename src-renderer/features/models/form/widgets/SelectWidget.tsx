@@ -1,47 +1,26 @@
-import {
-  ariaDescribedByIds,
-  enumOptionsIndexForValue,
-  enumOptionsValueForIndex,
-  type WidgetProps,
-} from '@rjsf/utils';
+import { enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from '@rjsf/utils';
 import type { FormValue } from '../schemaValidator';
+import { controlAttributes } from './controlAttributes';
 
 /**
  * An enum as a select. Options are chosen by index, so numbers stay numbers (`sample_rate: 24000`, not
  * "24000"). A field with no default and no value offers "Not set" first, so leaving it out stays possible.
  */
 export function SelectWidget(props: WidgetProps<FormValue>) {
-  const {
-    id,
-    htmlName,
-    required,
-    disabled,
-    readonly,
-    onChange,
-    onBlur,
-    onFocus,
-    options,
-    schema,
-    rawErrors,
-  } = props;
+  const { id, disabled, readonly, onChange, onBlur, onFocus, options, schema } = props;
   const value: unknown = props.value;
   const enumOptions = options.enumOptions ?? [];
   const emptyValue: unknown = options.emptyValue;
   const index = enumOptionsIndexForValue(value, enumOptions, false);
   const selected = typeof index === 'string' ? index : '';
   const offerEmpty = schema.default === undefined;
-  const invalid = (rawErrors?.length ?? 0) > 0;
   const valueAt = (at: string): unknown =>
     at === '' ? emptyValue : enumOptionsValueForIndex(at, enumOptions, emptyValue);
   return (
     <select
-      id={id}
-      name={htmlName ?? id}
+      {...controlAttributes(props)}
       value={selected}
-      required={required}
       disabled={disabled === true || readonly === true}
-      aria-invalid={invalid}
-      aria-describedby={ariaDescribedByIds(id)}
       onChange={(event) => onChange(valueAt(event.target.value))}
       onBlur={(event) => onBlur(id, valueAt(event.target.value))}
       onFocus={(event) => onFocus(id, valueAt(event.target.value))}

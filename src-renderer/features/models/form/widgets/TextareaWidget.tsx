@@ -1,41 +1,25 @@
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
 import { codePointLength } from '../schemaCheck';
 import type { FormValue } from '../schemaValidator';
 import { inputText } from './BaseInputTemplate';
+import { controlAttributes } from './controlAttributes';
 
 /** Prompts and other long text: a few lines that grow by hand, with the character limit when there is one. */
 export function TextareaWidget(props: WidgetProps<FormValue>) {
-  const {
-    id,
-    required,
-    htmlName,
-    readonly,
-    disabled,
-    onChange,
-    onBlur,
-    onFocus,
-    options,
-    schema,
-    rawErrors,
-  } = props;
+  const { id, readonly, disabled, onChange, onBlur, onFocus, options, schema } = props;
   const value: unknown = props.value;
   const text = inputText(value);
   const limit = typeof schema.maxLength === 'number' ? schema.maxLength : null;
   const emptyValue: unknown = options.emptyValue;
-  const invalid = (rawErrors?.length ?? 0) > 0;
   const length = codePointLength(text);
   return (
     <div className="relative">
       <textarea
-        id={id}
-        required={required}
-        name={htmlName ?? id}
+        {...controlAttributes(props)}
         value={text}
         rows={3}
         readOnly={readonly}
         disabled={disabled}
-        aria-invalid={invalid}
-        aria-describedby={ariaDescribedByIds(id)}
         onChange={(event) => onChange(event.target.value === '' ? emptyValue : event.target.value)}
         onBlur={(event) => onBlur(id, event.target.value)}
         onFocus={(event) => onFocus(id, event.target.value)}
