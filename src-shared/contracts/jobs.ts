@@ -141,6 +141,12 @@ export const jobListArgsSchema = z.strictObject({
   createdBefore: z.iso.datetime().optional(),
   /** Matches ids and label keys/values, case-insensitively. */
   search: z.string().max(200).optional(),
+  /**
+   * Only the jobs Loupe remembers, without asking the service: what a start draws at once while the
+   * service's own answer (seconds away when it is slow or down) is on its way. Applies to the first page; a
+   * cursor carries its own source.
+   */
+  rememberedOnly: z.boolean().optional(),
 });
 /** The filters as main reads them (what the renderer builds is the same shape). */
 export type JobListArgs = z.output<typeof jobListArgsSchema>;

@@ -46,6 +46,13 @@ describe('jobs.* through the contract', () => {
       error: { code: 'no_active_profile' },
     });
     await core.dispatcher.call('profiles.setActive', { profileId });
+    // rememberedOnly is a boolean, nothing else.
+    for (const rememberedOnly of ['yes', 1, null, {}]) {
+      expect(await core.dispatcher.call('jobs.list', { rememberedOnly })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_arguments' },
+      });
+    }
     const updates = subscribe(core, owner, 'jobs.updates', 'updates-one', {});
 
     const submitted = await core.dispatcher.call('jobs.submit', {

@@ -150,6 +150,28 @@ describe('jobs.list where v2 cannot list', () => {
     expect(page.jobs.map((row) => row.id)).toEqual([id]);
     fixture.sim.close = () => Promise.resolve();
   });
+
+  it('rememberedOnly answers from memory without a request to the service', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const newer = await submit(fixture, { team: 'a' });
+    rememberOnly(fixture, 'old-local-job', '2000-01-01T00:00:00.000Z');
+    const listed = (await fixture.jobs.service.list({})).jobs.map((row) => row.id);
+    expect(listed).toContain(newer);
+    fixture.sim.control.clearRequests();
+
+    const page = await fixture.jobs.service.list({ rememberedOnly: true, limit: 1 });
+    expect(page.source).toBe('local');
+    expect(page.notice).toMatch(/remembers while it asks the service/);
+    expect(page.jobs.map((row) => row.id)).toEqual([newer]);
+    // Its cursor walks on through memory, still without the service.
+    const next = await fixture.jobs.service.list({ cursor: page.nextCursor, limit: 5 });
+    expect(next.jobs.map((row) => row.id)).toEqual(['old-local-job']);
+    expect(next.nextCursor).toBeNull();
+    // Filters apply as to any list.
+    const none = await fixture.jobs.service.list({ rememberedOnly: true, statuses: ['failed'] });
+    expect(none.jobs).toEqual([]);
+    expect(fixture.sim.control.requests().filter((r) => r.path.includes('/jobs'))).toEqual([]);
+  });
 });
 
 describe('workflow documents', () => {

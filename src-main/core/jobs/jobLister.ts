@@ -41,6 +41,7 @@ const notices = {
     'This server cannot list jobs (an older build); showing the jobs Loupe has seen on it. Jobs started elsewhere do not appear.',
   offline:
     'Loupe could not reach the service, so this list shows only the jobs it remembers; it may be out of date.',
+  remembered: 'Showing the jobs Loupe remembers while it asks the service for its list.',
 } as const;
 
 interface Entry {
@@ -60,6 +61,10 @@ export class JobLister {
         : decodeCursor(args.cursor, this.deps.profileId);
     const local = this.deps.history.all();
     if (cursor !== null) return this.page(cursor, filters, limit, local);
+    if (args.rememberedOnly === true) {
+      const remembered = await this.page(firstCursor(this.deps.profileId, 'local'), filters, limit, local);
+      return { ...remembered, notice: notices.remembered };
+    }
 
     let mode: ListMode = this.deps.capability.mode;
     for (let attempt = 0; attempt < 3; attempt++) {
