@@ -45,6 +45,9 @@ export default defineConfig({
     plugins: [react(), tailwindcss()],
     build: {
       outDir: 'out/renderer',
+      // Minified: what the page parses before its first paint is part of every start (the entry script was
+      // 1.3 MB as written, about a third of that minified). Main and the preload stay readable.
+      minify: 'esbuild',
       rollupOptions: { ...quietAnnotations, input: resolve(import.meta.dirname, 'src-renderer/index.html') },
     },
   },

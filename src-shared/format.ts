@@ -65,9 +65,14 @@ export function relativeTime(ms: number, now: number): string {
 }
 
 /** The exact local time with the zone, for a title attribute. */
+// One formatter, made on first use: `toLocaleString` with options builds a new Intl formatter on every call
+// (about 50 µs), and a list drawing 30 new rows a frame while it scrolls spent more time there than anywhere.
+let exactFormat: Intl.DateTimeFormat | null = null;
+
 export function exactTime(ms: number): string {
   const date = new Date(ms);
-  return `${date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })} (${date.toISOString()})`;
+  exactFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return `${exactFormat.format(date)} (${date.toISOString()})`;
 }
 
 /** "850 ms", "4.2 s", "3 min 04 s", "2 h 05 min". */

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactElement } from 'react';
-import { AssetsScreen } from '../features/assets/AssetsScreen';
-import { BatchesScreen } from '../features/batches/BatchesScreen';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { JobsScreen } from '../features/jobs/JobsScreen';
-import { ModelsScreen } from '../features/models/ModelsScreen';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { LoadingNote } from '../components/LoadingNote';
 import { useJobUpdates } from '../hooks/useJobUpdates';
 import { useLoupe } from '../lib/loupeContext';
 import { appInfoQuery } from '../queries/appQueries';
@@ -17,13 +14,48 @@ import { useSectionShortcuts } from './useSectionShortcuts';
 import { QueryErrorNotice } from '../components/QueryErrorNotice';
 import { BatchFinishWatcher } from '../features/batches/BatchFinishWatcher';
 
-const SCREENS: Record<Section, () => ReactElement> = {
-  jobs: JobsScreen,
-  batches: BatchesScreen,
-  assets: AssetsScreen,
-  models: ModelsScreen,
-  settings: SettingsScreen,
+interface LazyScreen {
+  Component: ComponentType;
+  /** Fetches the screen's code ahead of its first visit (a no-op for a screen that came with the app). */
+  preload: () => void;
+}
+
+/** A screen whose code is fetched the first time it is needed: one chunk per screen (and what only it uses). */
+function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+  let loading: Promise<ComponentType> | null = null;
+  const fetchCode = (): Promise<ComponentType> => (loading ??= load());
+  return {
+    Component: lazy(() => fetchCode().then((component) => ({ default: component }))),
+    preload: () => void fetchCode(),
+  };
+}
+
+// Jobs is where the app opens, so it comes with it; every other screen is its own chunk (the Models
+// screen's form library alone is a third of the app). Start-up parses only what the first screen needs.
+const SCREENS: Record<Section, LazyScreen> = {
+  jobs: { Component: JobsScreen, preload: () => undefined },
+  batches: lazyScreen(() => import('../features/batches/BatchesScreen').then((m) => m.BatchesScreen)),
+  assets: lazyScreen(() => import('../features/assets/AssetsScreen').then((m) => m.AssetsScreen)),
+  models: lazyScreen(() => import('../features/models/ModelsScreen').then((m) => m.ModelsScreen)),
+  settings: lazyScreen(() => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen)),
 };
+
+/** Once the first screen is drawn and the page is idle, the others are fetched, so no visit waits for them. */
+function usePreloadScreens(ready: boolean): void {
+  useEffect(() => {
+    if (!ready) return;
+    const preload = (): void => {
+      for (const screen of Object.values(SCREENS)) screen.preload();
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(preload, { timeout: 5_000 });
+      return () => cancelIdleCallback(idle);
+    }
+    // Without idle callbacks (jsdom, WebKit): a moment after the first screen is up.
+    const timer = setTimeout(preload, 50);
+    return () => clearTimeout(timer);
+  }, [ready]);
+}
 
 export function App() {
   const loupe = useLoupe();
@@ -33,12 +65,13 @@ export function App() {
   useSectionShortcuts();
   useProfileChanges();
   useJobUpdates();
+  usePreloadScreens(info.isSuccess);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   const shell = info.data?.shell;
   useEffect(() => (shell === 'electron' ? installElectronIntegrations(loupe) : undefined), [shell, loupe]);
-  const Screen = SCREENS[section];
+  const Screen = SCREENS[section].Component;
   const title = NAV_ITEMS.find((item) => item.section === section)?.label ?? '';
   return (
     <div className="flex h-full flex-col" data-app-ready={info.isSuccess ? 'true' : 'false'}>
@@ -49,7 +82,13 @@ export function App() {
             <h1 className="text-sm font-semibold">{title}</h1>
           </header>
           <div className="min-h-0 flex-1">
-            {info.isError ? <QueryErrorNotice doing="reach its host process" query={info} /> : <Screen />}
+            {info.isError ? (
+              <QueryErrorNotice doing="reach its host process" query={info} />
+            ) : (
+              <Suspense fallback={<LoadingNote>Opening {title}…</LoadingNote>}>
+                <Screen />
+              </Suspense>
+            )}
           </div>
         </main>
       </div>

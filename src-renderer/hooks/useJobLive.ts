@@ -9,6 +9,7 @@ import { useLoupe } from '../lib/loupeContext';
 import { summaryOf, writeSnapshot } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';
 import { isTerminalStatus, jobQuery } from '../queries/jobQueries';
+import { createFrameQueue, newestById } from './frameQueue';
 import { jobFinishNotices } from './jobFinishNotices';
 import { previewImage, type PreviewImage } from './previewImage';
 import { useActiveProfileId } from './useActiveProfileId';
@@ -76,6 +77,10 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
     let sawMode = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const setMode = (mode: LiveMode, reason: string | null) => setStream({ jobId, mode, reason });
+    // At most one batch of snapshots per frame (frameQueue.ts): a burst of progress draws the job once.
+    const snapshots = createFrameQueue<JobSnapshot>((jobs) => {
+      for (const job of newestById(jobs)) writeSnapshot(client, profileId, job);
+    });
     const subscription = loupe.jobs.watch(
       { jobId, live: visible },
       {
@@ -83,7 +88,7 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
           if (closed) return;
           failures.current = 0;
           if (event.type === 'snapshot') {
-            if (event.job.id === jobId) writeSnapshot(client, profileId, event.job);
+            if (event.job.id === jobId) snapshots.push(event.job);
           } else if (event.type === 'preview') {
             const image = event.jobId === jobId ? previewImage(event) : null;
             if (image) setPreview(image);
@@ -109,6 +114,7 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
     return () => {
       closed = true;
       clearTimeout(retry);
+      snapshots.cancel();
       subscription.unsubscribe();
     };
   }, [loupe, client, profileId, jobId, known, terminal, visible, attempt, resubscribeMs]);

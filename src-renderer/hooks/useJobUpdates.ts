@@ -5,6 +5,7 @@ import { useLoupe } from '../lib/loupeContext';
 import { insertListRows, isOlder, patchListRows } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';
 import { useTransportState } from '../transport/transportState';
+import { createFrameQueue, newestById } from './frameQueue';
 import { jobFinishNotices } from './jobFinishNotices';
 import { publishJobRows } from './jobRowFeed';
 import { useActiveProfileId } from './useActiveProfileId';
@@ -27,7 +28,6 @@ export function applyRowUpdates(client: QueryClient, profileId: string, rows: Jo
       void client.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
     }
   }
-  jobFinishNotices.observe(rows);
 }
 
 /**
@@ -46,14 +46,22 @@ export function useJobUpdates(): void {
     if (profileId === null || transport !== 'connected') return;
     let closed = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // At most one batch of rows per frame (frameQueue.ts): events that arrive together patch the lists once.
+    const rows = createFrameQueue<JobSummary[]>((batches) => {
+      const all = batches.flat();
+      // Every state in order, so a job seen running and then failing within one frame still tells.
+      jobFinishNotices.observe(all);
+      const jobs = newestById(all);
+      applyRowUpdates(client, profileId, jobs);
+      publishJobRows(profileId, jobs);
+    });
     const subscription = loupe.jobs.updates(
       {},
       {
         onEvent: ({ jobs }) => {
           if (closed) return;
           failures.current = 0;
-          applyRowUpdates(client, profileId, jobs);
-          publishJobRows(profileId, jobs);
+          rows.push(jobs);
         },
         onEnd: () => {
           if (closed) return;
@@ -67,6 +75,7 @@ export function useJobUpdates(): void {
     return () => {
       closed = true;
       clearTimeout(retry);
+      rows.cancel();
       subscription.unsubscribe();
     };
   }, [loupe, client, profileId, transport, attempt]);

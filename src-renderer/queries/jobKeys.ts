@@ -1,9 +1,10 @@
 // Query keys for jobs. Everything for a profile sits under ['jobs', profileId], so switching profiles can
-// never show another profile's rows. A list key carries '#list', which no job id can contain.
+// never show another profile's rows. A list key carries '#list' (or '#remembered'), which no job id can contain.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { JobListArgs, JobListPage } from '../../src-shared/contract';
 
 const LIST_MARK = '#list';
+const REMEMBERED_MARK = '#remembered';
 
 export const jobKeys = {
   profile: (profileId: string) => ['jobs', profileId] as const,
@@ -12,6 +13,8 @@ export const jobKeys = {
   workflow: (profileId: string, jobId: string) => ['jobs', profileId, jobId, 'workflow'] as const,
   lists: (profileId: string) => ['jobs', profileId, LIST_MARK] as const,
   list: (profileId: string, args: JobListArgs) => ['jobs', profileId, LIST_MARK, args] as const,
+  /** The first page from Loupe's memory alone: outside `lists`, so live updates and refetches pass it by. */
+  remembered: (profileId: string, args: JobListArgs) => ['jobs', profileId, REMEMBERED_MARK, args] as const,
 };
 
 export type JobListData = InfiniteData<JobListPage, string | null>;

@@ -10,7 +10,7 @@ import {
 } from '../../src-shared/contract';
 import { unwrap } from '../lib/callError';
 import { newerSnapshot, patchListRows, summaryOf } from './jobCache';
-import { jobKeys } from './jobKeys';
+import { jobKeys, type JobListData } from './jobKeys';
 
 export const JOB_LIST_PAGE_SIZE = 200;
 
@@ -58,4 +58,25 @@ export const jobListQuery = (loupe: LoupeApi, profileId: string, args: JobListAr
     getNextPageParam: (last: JobListPage) => last.nextCursor,
     // Rows stay fresh through jobs.updates; a refetch would re-read every loaded page.
     staleTime: 30_000,
+  });
+
+/**
+ * The list's first page from Loupe's memory alone (jobs.list with rememberedOnly), as list data with no next
+ * page: drawn at start while the host asks the service, which can take seconds when the service is slow or
+ * down. Undefined when memory holds nothing, so an empty memory never flashes "No jobs yet".
+ */
+export const rememberedListQuery = (loupe: LoupeApi, profileId: string, args: JobListArgs) =>
+  queryOptions({
+    queryKey: jobKeys.remembered(profileId, args),
+    queryFn: async (): Promise<JobListData | null> => {
+      const page = await unwrap(
+        loupe.jobs.list({ ...args, limit: JOB_LIST_PAGE_SIZE, rememberedOnly: true, cursor: null }),
+      );
+      if (page.jobs.length === 0) return null;
+      return { pages: [{ ...page, nextCursor: null }], pageParams: [null] };
+    },
+    // Only ever a stand-in for a moment: read afresh the next time one is needed.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });

@@ -27,7 +27,8 @@ export const PROFILES: ProfileList = {
   activeProfileId: 'local',
 };
 
-export type Answer = (args: unknown) => CallResult<unknown>;
+/** An answer now, or later (a promise the test settles when it wants the host to have answered). */
+export type Answer = (args: unknown) => CallResult<unknown> | Promise<CallResult<unknown>>;
 
 export interface FakeHostOptions {
   /** The profile list the host starts with (default PROFILES). */

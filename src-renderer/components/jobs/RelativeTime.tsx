@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useNow } from '../../hooks/useNow';
 import { exactTime, parseTime, relativeTime } from './formatValues';
 
@@ -8,8 +9,12 @@ interface RelativeTimeProps {
   className?: string;
 }
 
-/** "3 min ago", with the exact local time (and ISO form) on hover. */
-export function RelativeTime({ iso, missing = '—', className = '' }: RelativeTimeProps) {
+/** "3 min ago", with the exact local time (and ISO form) on hover. Memoised: lists draw many. */
+export const RelativeTime = memo(function RelativeTime({
+  iso,
+  missing = '—',
+  className = '',
+}: RelativeTimeProps) {
   const now = useNow();
   const ms = parseTime(iso);
   if (ms === null) return <span className={`text-faint ${className}`}>{missing}</span>;
@@ -18,4 +23,4 @@ export function RelativeTime({ iso, missing = '—', className = '' }: RelativeT
       {relativeTime(ms, now)}
     </time>
   );
-}
+});

@@ -78,7 +78,9 @@ describe('the job list', () => {
     fireEvent.change(screen.getByLabelText('Search jobs by id or label'), { target: { value: ' job-000 ' } });
     await waitFor(() => expect(lastListArgs(host).search).toBe('job-000'));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // The filter bar's own button (the rows already loaded may have answered with none: then the empty
+    // list offers a second one).
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await waitFor(() => expect(listedIds()).toHaveLength(10));
     expect(screen.queryByRole('button', { name: /Remove label filter/ })).toBeNull();
   });
@@ -95,6 +97,116 @@ describe('the job list', () => {
     );
     expect(screen.getByRole('heading', { name: 'No jobs yet' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Submit workflow…' }).length).toBeGreaterThan(0);
+  });
+
+  it('draws the remembered jobs at once while the host still asks the service, then its answer', async () => {
+    const remembered = manyJobs(3).map((job) => ({
+      ...jobSummary({ id: job.id }),
+      createdAt: job.createdAt,
+    }));
+    const served = manyJobs(5).map((job) => ({ ...jobSummary({ id: job.id }), createdAt: job.createdAt }));
+    let answer: (() => void) | undefined;
+    const host = fakeJobsHost({
+      overrides: {
+        'jobs.list': (raw) => {
+          const args = raw as JobListArgs;
+          if (args.rememberedOnly === true) {
+            const page = { jobs: remembered, nextCursor: 'more', source: 'local', notice: 'From memory.' };
+            return { ok: true, value: page };
+          }
+          // The service is slow: the host answers only when the test says so.
+          return new Promise((resolve) => {
+            answer = () =>
+              resolve({
+                ok: true,
+                value: { jobs: served, nextCursor: null, source: 'service', notice: null },
+              });
+          });
+        },
+      },
+    });
+    renderJobsView(host);
+    await waitFor(() => expect(listedIds()).toEqual(remembered.map((row) => row.id)));
+    expect(screen.getByTestId('list-notice').textContent).toBe('From memory.');
+    // A stand-in, not paged on: its cursor is not followed.
+    expect(host.callsOf('jobs.list').filter((call) => (call.args as JobListArgs).cursor === 'more')).toEqual(
+      [],
+    );
+    expect(answer).toBeDefined();
+    act(() => answer?.());
+    await waitFor(() => expect(listedIds()).toEqual(served.map((row) => row.id)));
+    expect(screen.queryByTestId('list-notice')).toBeNull();
+  });
+
+  it("a quick answer from the service is drawn without memory's rows blinking first", async () => {
+    const host = fakeJobsHost({
+      overrides: {
+        'jobs.list': (raw) =>
+          (raw as JobListArgs).rememberedOnly === true
+            ? {
+                ok: true,
+                value: {
+                  jobs: [jobSummary({ id: 'remembered' })],
+                  nextCursor: null,
+                  source: 'local',
+                  notice: null,
+                },
+              }
+            : new Promise((resolve) =>
+                setTimeout(
+                  () =>
+                    resolve({
+                      ok: true,
+                      value: {
+                        jobs: [jobSummary({ id: 'served' })],
+                        nextCursor: null,
+                        source: 'service',
+                        notice: null,
+                      },
+                    }),
+                  30,
+                ),
+              ),
+      },
+    });
+    const drawn = new Set<string>();
+    const observer = new MutationObserver(() => listedIds().forEach((id) => drawn.add(id)));
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderJobsView(host);
+    await waitFor(() => expect(listedIds()).toEqual(['served']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    observer.disconnect();
+    expect(host.callsOf('jobs.list').some((call) => (call.args as JobListArgs).rememberedOnly)).toBe(true);
+    expect([...drawn]).toEqual(['served']);
+  });
+
+  it('does not flash "No jobs yet" when memory is empty and the service is slow', async () => {
+    let answer: (() => void) | undefined;
+    const host = fakeJobsHost({
+      overrides: {
+        'jobs.list': (raw) =>
+          (raw as JobListArgs).rememberedOnly === true
+            ? { ok: true, value: { jobs: [], nextCursor: null, source: 'local', notice: null } }
+            : new Promise((resolve) => {
+                answer = () =>
+                  resolve({
+                    ok: true,
+                    value: {
+                      jobs: [jobSummary({ id: 'served' })],
+                      nextCursor: null,
+                      source: 'service',
+                      notice: null,
+                    },
+                  });
+              }),
+      },
+    });
+    renderJobsView(host);
+    await waitFor(() => expect(host.callsOf('jobs.list').length).toBe(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByRole('heading', { name: 'No jobs yet' })).toBeNull();
+    act(() => answer?.());
+    await waitFor(() => expect(listedIds()).toEqual(['served']));
   });
 
   it('shows loading, then an error in words with the code one click away', async () => {

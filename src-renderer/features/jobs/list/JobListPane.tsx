@@ -1,4 +1,4 @@
-import { useCallback, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { Button, LinkButton } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { TitledError } from '../../../components/TitledError';
@@ -37,19 +37,22 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
   const selected = useJobsUi((state) => state.selected);
   const thumbnailUrl = useThumbnailUrl();
 
-  const onRowClick = useCallback(
-    (jobId: string, event: MouseEvent) => {
-      const ui = useJobsUi.getState();
-      const range = event.shiftKey;
-      const toggle = event.ctrlKey || event.metaKey;
-      const ids = range ? rows.map((row) => row.id) : [];
-      const next = selectByClick(ui, ids, jobId, { range, toggle });
-      ui.setSelection(next.selected, next.anchorId);
-      ui.setCursor(jobId);
-      if (!range && !toggle) ui.openJob(jobId);
-    },
-    [rows],
-  );
+  // One function for the list's life: a new one each time the rows change (every page, every live update)
+  // would draw every memoised row again just to hand it over. A shift-click reads the rows of that moment.
+  const rowsNow = useRef(rows);
+  useEffect(() => {
+    rowsNow.current = rows;
+  }, [rows]);
+  const onRowClick = useCallback((jobId: string, event: MouseEvent) => {
+    const ui = useJobsUi.getState();
+    const range = event.shiftKey;
+    const toggle = event.ctrlKey || event.metaKey;
+    const ids = range ? rowsNow.current.map((row) => row.id) : [];
+    const next = selectByClick(ui, ids, jobId, { range, toggle });
+    ui.setSelection(next.selected, next.anchorId);
+    ui.setCursor(jobId);
+    if (!range && !toggle) ui.openJob(jobId);
+  }, []);
 
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);

@@ -92,7 +92,8 @@ export const JobRow = memo(function JobRow({
       className={`absolute inset-x-0 top-0 flex cursor-default items-center gap-3 border-b border-line/60 px-3 select-none ${background} ${outline} ${
         open ? 'shadow-[inset_2px_0_0_var(--accent)]' : ''
       }`}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+      // Contained: a row drawn while scrolling is laid out and painted on its own, not with the whole list.
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
       <RowThumbnail url={thumbnailUrl} />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">

@@ -35,6 +35,9 @@ export const RowThumbnail = memo(function RowThumbnail({ url }: RowThumbnailProp
     >
       {url !== null && state !== 'failed' ? (
         <img
+          // Another picture is another element: a recycled row never shows the last job's picture while
+          // its own loads.
+          key={url}
           src={url}
           alt=""
           width={THUMBNAIL_SIZE}

@@ -61,10 +61,14 @@ export function VirtualJobRows({
     >
       {items.map((item) => {
         const row = rows[item.index];
+        // Keyed by place in the window, not by job: a row scrolled out hands its elements to the row
+        // scrolled in, so a fast scroll updates ~20 rows' text and attributes instead of building and
+        // removing their DOM every frame. (Near the ends the window is shorter: its keys start over once.)
+        const key = `slot-${item.index % items.length}`;
         if (!row) {
           return (
             <div
-              key={item.key}
+              key={key}
               className="absolute inset-x-0 top-0 flex items-center gap-2 px-3 text-xs text-faint"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               role="status"
@@ -75,7 +79,7 @@ export function VirtualJobRows({
         }
         return (
           <JobRow
-            key={item.key}
+            key={key}
             row={row}
             top={item.start}
             selected={selected.has(row.id)}
