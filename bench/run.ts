@@ -4,8 +4,10 @@ import { benchBatches, benchStoreThroughput, benchWatcherBudget } from './coreBe
 import { formatFigures, type Figures } from './figures';
 import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
+import { benchUi } from './ui/index';
 
-const benches: Record<string, () => Promise<Figures>> = {
+// A bench returns one table, or one per area (ui).
+const benches: Record<string, () => Promise<Figures | Figures[]>> = {
   hashing: benchHashing,
   watcher: benchWatcherBudget,
   store: benchStoreThroughput,
@@ -19,6 +21,7 @@ const benches: Record<string, () => Promise<Figures>> = {
       notes: [...sending.notes, ...list.notes],
     };
   },
+  ui: benchUi,
 };
 
 const chosen = process.argv.slice(2);
@@ -30,6 +33,6 @@ for (const name of chosen) {
 }
 for (const [name, bench] of Object.entries(benches)) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
-  const figures = await bench();
-  console.log(`${formatFigures(figures)}\n`);
+  const result = await bench();
+  for (const figures of Array.isArray(result) ? result : [result]) console.log(`${formatFigures(figures)}\n`);
 }

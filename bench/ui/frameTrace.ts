@@ -1,0 +1,134 @@
+// Frame times from a Chromium performance trace of a scroll: for each frame (from one animation frame to the
+// next), how long the renderer's main thread was busy producing it (its tasks' wall time) and how much CPU
+// that took (their thread time). At 60 Hz the rAF gaps themselves read 16.7 ms whenever a frame is on
+// time, so the work per frame is the frame time that can be held to a budget; a gap of two vsyncs or more
+// is a dropped frame, counted apart. On a shared machine the wall time also holds moments other processes
+// took the core; the thread time does not.
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { sweepFrames } from './pageMeasure';
+import { percentile } from './stats';
+
+const traceEventSchema = z.looseObject({
+  name: z.string(),
+  ph: z.string(),
+  ts: z.number(),
+  pid: z.number(),
+  tid: z.number(),
+  dur: z.number().optional(),
+  tdur: z.number().optional(),
+});
+type TraceEvent = z.output<typeof traceEventSchema>;
+
+async function traced<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => {
+    for (const raw of data.value) {
+      const parsed = traceEventSchema.safeParse(raw);
+      if (parsed.success) events.push(parsed.data);
+    }
+  });
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel', transferMode: 'ReportEvents' });
+  try {
+    const result = await run();
+    return { result, events };
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+}
+
+export interface SweepFrames {
+  /** Main-thread busy time per frame (ms), wall and CPU. */
+  busy: number[];
+  cpu: number[];
+  /** Gaps between animation frames (ms): 16.7 on time, 33.3 one dropped. */
+  gaps: number[];
+}
+
+/** Tasks not run inside another one (a nested run loop reports both). */
+function topLevel(tasks: TraceEvent[]): TraceEvent[] {
+  const sorted = [...tasks].sort((a, b) => a.ts - b.ts);
+  const outer: TraceEvent[] = [];
+  let end = -Infinity;
+  for (const task of sorted) {
+    if (task.ts < end) continue;
+    outer.push(task);
+    end = task.ts + (task.dur ?? 0);
+  }
+  return outer;
+}
+
+/** A sweep (pageMeasure.sweepFrames) under a trace. */
+export async function tracedSweep(
+  page: Page,
+  selector: string,
+  axis: 'x' | 'y',
+  frames: number,
+): Promise<SweepFrames> {
+  const { result: gaps, events } = await traced(page, () => sweepFrames(page, selector, axis, frames));
+  const animation = events.filter((event) => event.name === 'FireAnimationFrame' && event.ph === 'X');
+  const main = animation[0];
+  if (main === undefined) return { busy: [], cpu: [], gaps };
+  const onMain = (event: TraceEvent): boolean => event.pid === main.pid && event.tid === main.tid;
+  const tasks = topLevel(
+    events.filter(
+      (event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && onMain(event),
+    ),
+  );
+  // A frame runs from the task that fired its animation frame (input, scroll events, rAF, style, layout,
+  // paint) to the task that fires the next one.
+  const starts = animation
+    .filter(onMain)
+    .map((frame) => tasks.find((task) => task.ts <= frame.ts && frame.ts <= task.ts + (task.dur ?? 0))?.ts)
+    .filter((start): start is number => start !== undefined)
+    .sort((a, b) => a - b);
+  const busy: number[] = [];
+  const cpu: number[] = [];
+  for (let index = 1; index < starts.length; index++) {
+    const from = starts[index - 1] ?? 0;
+    const to = starts[index] ?? 0;
+    let wall = 0;
+    let thread = 0;
+    for (const task of tasks) {
+      if (task.ts < from || task.ts >= to) continue;
+      wall += (task.dur ?? 0) / 1000;
+      thread += (task.tdur ?? task.dur ?? 0) / 1000;
+    }
+    busy.push(wall);
+    cpu.push(thread);
+  }
+  return { busy, cpu, gaps };
+}
+
+export interface SweepFigures {
+  /** p95 of main-thread busy time per frame, of the best of the sweeps (others only ever slow one down). */
+  busyP95: number;
+  cpuP95: number;
+  /** Frames that missed their vsync (a gap over 1.5 frames), over all sweeps, and how many frames in all. */
+  dropped: number;
+  frames: number;
+  sweeps: number;
+}
+
+export async function measureSweeps(
+  page: Page,
+  selector: string,
+  axis: 'x' | 'y',
+  frames: number,
+  sweeps = 3,
+): Promise<SweepFigures> {
+  const runs: SweepFrames[] = [];
+  for (let run = 0; run < sweeps; run++) runs.push(await tracedSweep(page, selector, axis, frames));
+  const gaps = runs.flatMap((run) => run.gaps);
+  return {
+    busyP95: Math.min(...runs.map((run) => percentile(run.busy, 95))),
+    cpuP95: Math.min(...runs.map((run) => percentile(run.cpu, 95))),
+    dropped: gaps.filter((gap) => gap > 1.5 * (1000 / 60)).length,
+    frames: gaps.length,
+    sweeps,
+  };
+}

@@ -1,0 +1,39 @@
+// `npm run bench -- ui`: what a user feels in the window, measured in Debian's Chromium against the browser
+// shell (the built app), one table per area. Areas run one after another: each starts its own shell (and
+// service) and stops it before the next. LOUPE_BENCH_UI=cold,list runs only the areas named;
+// LOUPE_BENCH_NO_BUILD=1 measures the build already in out/ instead of building first.
+import type { Browser } from 'playwright-core';
+import type { Figures } from '../figures';
+import { launchChromium } from './browser';
+import { buildApp } from './build';
+import { benchBatchesAndThumbnails } from './batchAreas';
+import { benchColdStart } from './coldStartBench';
+import { benchJobList } from './jobListBench';
+import { benchSseToScreen } from './sseBench';
+
+const AREAS: Record<string, (browser: Browser) => Promise<Figures | Figures[]>> = {
+  list: benchJobList,
+  sse: benchSseToScreen,
+  batch: benchBatchesAndThumbnails,
+  cold: benchColdStart,
+};
+
+export async function benchUi(): Promise<Figures[]> {
+  const chosen = (process.env.LOUPE_BENCH_UI ?? '').split(',').filter((name) => name !== '');
+  const unknown = chosen.filter((name) => !(name in AREAS));
+  if (unknown.length > 0)
+    throw new Error(`Unknown ui area ${unknown.join(', ')}: ${Object.keys(AREAS).join(', ')}`);
+  buildApp();
+  const browser = await launchChromium();
+  try {
+    const tables: Figures[] = [];
+    for (const [name, area] of Object.entries(AREAS)) {
+      if (chosen.length > 0 && !chosen.includes(name)) continue;
+      const result = await area(browser);
+      tables.push(...(Array.isArray(result) ? result : [result]));
+    }
+    return tables;
+  } finally {
+    await browser.close();
+  }
+}
