@@ -36,6 +36,8 @@ export function createFinishNotices(onOpen: (jobId: string) => void): FinishNoti
         const before = lastStatus.get(row.id);
         lastStatus.set(row.id, row.status);
         if (!row.submittedByUs || !isTerminalStatus(row.status) || notified.has(row.id)) continue;
+        // An item of a batch of several: the batch's end is the news (BatchFinishWatcher), not 1,000 notices.
+        if (row.batchId !== null) continue;
         const sawItRun = before !== undefined && !isTerminalStatus(before);
         if (!sawItRun && !expected.has(row.id)) continue;
         notified.add(row.id);

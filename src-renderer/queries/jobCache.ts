@@ -43,6 +43,7 @@ export function summaryOf(job: JobSnapshot): JobSummary {
     errorMessage: job.error?.message ?? null,
     submittedByUs: job.submittedByUs,
     retryOf: job.retryOf,
+    batchId: job.batchId,
     thumbnail: thumbnailOf(job.outputs),
   };
 }

@@ -44,6 +44,7 @@ export function jobSnapshot(patch: Partial<JobSnapshot> & { id: string }): JobSn
     submittedByUs: false,
     retryOf: null,
     retries: [],
+    batchId: null,
     ...patch,
   };
 }

@@ -79,6 +79,11 @@ export const jobSnapshotSchema = z.object({
   /** The job this one retries, and the jobs that retried this one: the attempts chain. */
   retryOf: z.string().nullable(),
   retries: z.array(z.string()),
+  /**
+   * The batch of several items this job runs an item of, as Loupe sent it; null for a lone submit or a job
+   * Loupe did not send. Its end is the batch's news: no notice of its own.
+   */
+  batchId: z.string().nullable(),
 });
 export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
 
@@ -120,6 +125,8 @@ export const jobSummarySchema = z.object({
   errorMessage: z.string().nullable(),
   submittedByUs: z.boolean(),
   retryOf: z.string().nullable(),
+  /** As on the snapshot: the batch of several items this job runs an item of. */
+  batchId: z.string().nullable(),
   /** Null when the job has no image output, or when Loupe has not seen its outputs (a bare list row). */
   thumbnail: jobThumbnailSchema.nullable(),
 });

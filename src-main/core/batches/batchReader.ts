@@ -61,7 +61,7 @@ export class BatchReader {
     // The same read the list makes, so the batch's counts agree with its row in the list.
     const standings = batchItems.standingsForBatch(batchId);
     const { summary, outputs } = summarize(batch, standings.rows, standings.corrupt.length === 0, profileId);
-    const history = new LocalHistory(jobs, profileId);
+    const history = new LocalHistory(jobs, profileId, batchItems);
     // An item whose row cannot be read in full (a damaged request) is left out of the items only.
     const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history, profileId));
     return { ...summary, ...axesOfPlan(batch.plan), items, outputs };

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchDetailSchema, batchesContract } from '../../../src-shared/contracts/batches';
 import type { CallName } from '../../../src-shared/contract';
+import { jobListPageSchema, jobSnapshotSchema, type JobSummary } from '../../../src-shared/contracts/jobs';
 import { coreOnSimulator } from '../app/testing/coreOnSimulator';
 import { callOk, connectCore, createTestCore, submitUntilDone } from '../app/testing/testCore';
 import type { JsonObject } from '../store';
@@ -23,6 +24,8 @@ describe('batches through the core dispatcher', () => {
     });
     expect(current.status).toBe('succeeded');
     expect(current.outputs.length).toBeGreaterThan(0);
+    // A lone submit is a batch of one, which is no batch to a person: its job tells of its own end.
+    expect(current.batchId).toBeNull();
 
     // The watcher writes what it saw to the store in batches (every 250 ms); the batch reads the store.
     await expect
@@ -51,6 +54,47 @@ describe('batches through the core dispatcher', () => {
     expect(detail.outputs.map((o) => [o.jobId, o.assetId])).toEqual(
       current.outputs.map((o) => [submitted.id, o.assetId]),
     );
+  });
+
+  it('a job of a batch of several carries its batch id, in the list, its snapshot and its row updates', async () => {
+    const updates: JobSummary[] = [];
+    const owner = {};
+    const subscribed = env.core.dispatcher.subscribe(
+      owner,
+      'jobs.updates',
+      'several-updates',
+      {},
+      (message) => {
+        if (message.type === 'event') updates.push(...(message.event as { jobs: JobSummary[] }).jobs);
+      },
+    );
+    expect(subscribed.ok).toBe(true);
+    const started = batchesContract['batches.start'].result.parse(
+      await call('batches.start', {
+        workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
+        axes: [{ kind: 'sweep', text: '3.seed=1..3' }],
+        name: 'Three seeds',
+        window: 3,
+      }),
+    );
+    const finished = async () =>
+      batchDetailSchema.parse(await call('batches.get', { batchId: started.batchId }));
+    await expect.poll(async () => (await finished()).finished, { timeout: 10_000 }).toBe(true);
+    const jobIds = (await finished()).items.map((item) => item.jobId);
+    expect(jobIds).toHaveLength(3);
+
+    const listed = jobListPageSchema.parse(await call('jobs.list', { limit: 50 })).jobs;
+    for (const jobId of jobIds) {
+      expect(listed.find((row) => row.id === jobId)?.batchId).toBe(started.batchId);
+      const snapshot = jobSnapshotSchema.parse(await call('jobs.get', { jobId }));
+      expect(snapshot.batchId).toBe(started.batchId);
+    }
+    // Every row the watcher sent for these jobs said so too, so no renderer can mistake one for a lone job.
+    await expect.poll(() => updates.filter((row) => jobIds.includes(row.id)).length).toBeGreaterThan(0);
+    expect(
+      updates.filter((row) => jobIds.includes(row.id)).every((row) => row.batchId === started.batchId),
+    ).toBe(true);
+    env.core.dispatcher.unsubscribe(owner, 'several-updates');
   });
 
   it('refuses a malformed batch id before any handler runs, and reports an unknown one as not found', async () => {

@@ -1,7 +1,7 @@
 // Loupe's memory of a profile's jobs (the store's jobs table) read the way the job list and the watcher need
 // it: each row as a wire job with its local facts, and the newest-first order by the job's own creation
 // time (the table orders by when Loupe first saw a job, which differs for jobs learned from a list).
-import { isStoreError, type JobRow, type JobsTable } from '../store';
+import { isStoreError, type BatchItemsTable, type JobRow, type JobsTable } from '../store';
 import type { LocalFacts } from './normalize';
 import { createdMsOf, type WireJob } from './wireJob';
 
@@ -44,11 +44,17 @@ function retriesByJob(rows: readonly JobRow[]): Map<string, string[]> {
   return retries;
 }
 
-function toLocalJob(row: JobRow, retries: string[]): LocalJob {
+function toLocalJob(row: JobRow, retries: string[], batchId: string | null): LocalJob {
   const wire = wireOf(row);
   return {
     wire,
-    local: { submittedByUs: row.submittedByUs, retryOf: row.retryOf, retries, sentLabels: sentLabelsOf(row) },
+    local: {
+      submittedByUs: row.submittedByUs,
+      retryOf: row.retryOf,
+      retries,
+      sentLabels: sentLabelsOf(row),
+      batchId,
+    },
     createdMs: createdMsOf(wire) ?? Date.parse(row.createdAt),
     observedAt: row.updatedAt,
   };
@@ -70,29 +76,32 @@ function compareJobsNewestFirst(a: LocalJob, b: LocalJob): number {
 }
 
 export class LocalHistory {
+  /** `batchItems` tells which jobs run an item of a batch of several; without it, none do. */
   constructor(
     private readonly jobs: JobsTable,
     private readonly profileId: string,
+    private readonly batchItems: BatchItemsTable | null = null,
   ) {}
 
   /** Every remembered job of the profile, newest first. Damaged rows are left out. */
   all(): LocalJob[] {
     const rows = this.jobs.list(this.profileId, { limit: maxLocalRows }).rows;
     const retries = retriesByJob(rows);
+    const batches = this.batchItems?.severalItemBatchesByJob(this.profileId) ?? new Map<string, string>();
     return rows
-      .map((row) => toLocalJob(row, retries.get(row.jobId) ?? []))
+      .map((row) => toLocalJob(row, retries.get(row.jobId) ?? [], batches.get(row.jobId) ?? null))
       .sort((a, b) => compareJobsNewestFirst(a, b));
   }
 
   /** Jobs without a terminal status, newest first: what the watcher resumes after a restart. */
   open(limit: number): LocalJob[] {
     const rows = this.jobs.list(this.profileId, { limit, openOnly: true }).rows;
-    return rows.map((row) => toLocalJob(row, this.retriesOf(row.jobId)));
+    return rows.map((row) => toLocalJob(row, this.retriesOf(row.jobId), this.batchOf(row.jobId)));
   }
 
   one(jobId: string): LocalJob | null {
     const row = this.row(jobId);
-    return row === null ? null : toLocalJob(row, this.retriesOf(jobId));
+    return row === null ? null : toLocalJob(row, this.retriesOf(jobId), this.batchOf(jobId));
   }
 
   facts(jobId: string): LocalFacts {
@@ -102,6 +111,7 @@ export class LocalHistory {
       retryOf: row?.retryOf ?? null,
       retries: this.retriesOf(jobId),
       sentLabels: row === null ? null : sentLabelsOf(row),
+      batchId: this.batchOf(jobId),
     };
   }
 
@@ -118,6 +128,10 @@ export class LocalHistory {
       if (isStoreError(error, 'corrupt_row')) return null;
       throw error;
     }
+  }
+
+  private batchOf(jobId: string): string | null {
+    return this.batchItems?.severalItemBatchOf(this.profileId, jobId) ?? null;
   }
 
   private retriesOf(jobId: string): string[] {

@@ -37,6 +37,8 @@ export interface LocalFacts {
   retries: string[];
   /** The labels Loupe sent with it: shown when the service does not echo labels (an older build). */
   sentLabels?: Record<string, string> | null;
+  /** The batch of several items Loupe sent this job for (batchItemsTable.severalItemBatchOf). */
+  batchId?: string | null;
 }
 
 /** The service's labels when it echoes any, else the ones Loupe sent (the job still carries them for us). */
@@ -137,6 +139,7 @@ export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapsho
     submittedByUs: context.local.submittedByUs,
     retryOf: context.local.retryOf,
     retries: [...context.local.retries],
+    batchId: context.local.batchId ?? null,
   };
 }
 
@@ -156,6 +159,7 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     errorMessage: read.error === null ? null : read.error.message,
     submittedByUs: context.local.submittedByUs,
     retryOf: context.local.retryOf,
+    batchId: context.local.batchId ?? null,
     // A row without an outputs field (a bare list row) has no picture Loupe knows of: null, never a guess.
     thumbnail: read.outputs === null ? null : thumbnailOf(read.outputs.map(outputFields)),
   };
@@ -177,6 +181,7 @@ export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
     errorMessage: snapshot.error === null ? null : snapshot.error.message,
     submittedByUs: snapshot.submittedByUs,
     retryOf: snapshot.retryOf,
+    batchId: snapshot.batchId,
     thumbnail: thumbnailOf(snapshot.outputs),
   };
 }

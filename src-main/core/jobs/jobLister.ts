@@ -175,6 +175,7 @@ export class JobLister {
               retryOf: local.retryOf,
               retries: local.retries,
               sentLabels: remembered?.local.sentLabels ?? null,
+              batchId: local.batchId,
             }
           : (remembered?.local ?? noLocalFacts),
       surfaceOffersLogs: this.deps.surfaceOffersLogs,

@@ -69,7 +69,7 @@ export function createProfileJobs(
   const single = (): RetryPolicy => new RetryPolicy({ maxAttempts: 1 });
   const reader = new ServiceJobs(new HttpClient({ connection, retryPolicy: single(), ...fetchOption }));
   const capability = new ListCapability();
-  const history = new LocalHistory(store.jobs, profileId);
+  const history = new LocalHistory(store.jobs, profileId, store.batchItems);
   const timers = options.timers ?? systemTimers;
   const now = (): number => timers.now();
   const watcher = new JobWatcher({

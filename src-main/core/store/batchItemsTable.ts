@@ -37,6 +37,9 @@ export interface BatchItemIntent {
   values?: z.output<typeof itemValuesSchema>;
 }
 
+const batchOfJobRow = z.object({ batch_id: z.string() });
+const jobBatchRow = z.object({ job_id: z.string(), batch_id: z.string() });
+
 export const itemValuesSchema = z.array(z.object({ target: z.string(), value: z.json() }));
 
 type CreatedItem = { outcome: 'created'; jobId: string };
@@ -148,6 +151,8 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectStandingsForProfile;
   private readonly selectStandingsForBatch;
   private readonly selectPositions;
+  private readonly selectSeveralOfJob;
+  private readonly selectSeveralByJob;
 
   constructor(db: Db, now: () => Date) {
     super(db, 'batch_items', now, { job_id: (created) => created.jobId });
@@ -175,6 +180,22 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
       db,
       `SELECT 1 AS claimed FROM batch_items i JOIN batches b ON b.id = i.batch_id
          WHERE b.profile_id = :profile_id AND i.job_id = :job_id LIMIT 1`,
+    );
+    // "Several": a batch of more than one item. A lone submit is a batch of one, and is no batch to a person.
+    this.selectSeveralOfJob = prepare<{ profile_id: string; job_id: string }>(
+      db,
+      `SELECT i.batch_id AS batch_id FROM batch_items i JOIN batches b ON b.id = i.batch_id
+         WHERE b.profile_id = :profile_id AND i.job_id = :job_id
+           AND (SELECT COUNT(*) FROM batch_items o WHERE o.batch_id = i.batch_id) > 1
+         LIMIT 1`,
+    );
+    this.selectSeveralByJob = prepare<{ profile_id: string }>(
+      db,
+      `WITH several AS (
+         SELECT o.batch_id FROM batch_items o JOIN batches b ON b.id = o.batch_id
+           WHERE b.profile_id = :profile_id GROUP BY o.batch_id HAVING COUNT(*) > 1)
+       SELECT i.job_id AS job_id, i.batch_id AS batch_id FROM batch_items i JOIN several s ON s.batch_id = i.batch_id
+         WHERE i.job_id IS NOT NULL`,
     );
     this.selectByKey = prepare<{ key: string }>(
       db,
@@ -264,6 +285,24 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   }
 
   /** Whether an item of this profile's batches already names this job as the one it created. */
+  /** The batch of several items whose item this job runs (its current attempt), or null. */
+  severalItemBatchOf(profileId: string, jobId: string): string | null {
+    const row = batchOfJobRow.safeParse(
+      this.selectSeveralOfJob.get({ profile_id: profileId, job_id: jobId }),
+    );
+    return row.success ? row.data.batch_id : null;
+  }
+
+  /** The same for every job of the profile at once, by job id (the job list reads thousands). */
+  severalItemBatchesByJob(profileId: string): Map<string, string> {
+    const byJob = new Map<string, string>();
+    for (const raw of this.selectSeveralByJob.all({ profile_id: profileId })) {
+      const row = jobBatchRow.safeParse(raw);
+      if (row.success) byJob.set(row.data.job_id, row.data.batch_id);
+    }
+    return byJob;
+  }
+
   claimsJob(profileId: string, jobId: string): boolean {
     return this.selectClaim.get({ profile_id: profileId, job_id: jobId }) !== undefined;
   }

@@ -93,14 +93,15 @@ describe('migrations', () => {
     db.exec(`ALTER TABLE batches DROP COLUMN plan; ALTER TABLE batches DROP COLUMN canceled_at;
       ALTER TABLE batch_items DROP COLUMN item_values; ALTER TABLE batch_items DROP COLUMN retry_of_job;
       ALTER TABLE uploads DROP COLUMN placement; DROP TABLE router_runs; DROP TABLE router_spend;
-      DROP TABLE router_model_facts; DROP TABLE router_catalogues; DELETE FROM schema_migrations WHERE version >= 3;
+      DROP TABLE router_model_facts; DROP TABLE router_catalogues; DROP INDEX batch_items_by_job;
+      DELETE FROM schema_migrations WHERE version >= 3;
       INSERT INTO uploads VALUES ('u', 'p', '/f.png', 5, NULL, NULL, 'sent', 'k', 1, NULL, 'a', 'a');
       INSERT INTO batches VALUES ('b', 'p', 'Old batch', 'a');
       INSERT INTO batch_items VALUES ('i', 'b', 0, 'k2', 'pending', NULL, '{"workflow":{}}', 0, NULL, 'a', 'a');`);
     db.close();
 
     const store = openStore(path);
-    expect(store.migration.applied).toEqual([3, 4, 5, 6]);
+    expect(store.migration.applied).toEqual([3, 4, 5, 6, 7]);
     expect(store.uploads.get('u')).toMatchObject({ state: 'sent', filePath: '/f.png', placement: null });
     // A batch written before plans were kept reads back with none.
     expect(store.batches.get('b')).toMatchObject({ name: 'Old batch', plan: null, canceledAt: null });
@@ -130,7 +131,10 @@ describe('migrations', () => {
     const path = dir.file('loupe.db');
     openStore(path).close();
     const db = new Database(path);
-    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, 'future', 'x')").run();
+    const future = storeMigrations.length + 1;
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'future', 'x')").run(
+      future,
+    );
     db.close();
 
     let caught: unknown;
@@ -141,10 +145,13 @@ describe('migrations', () => {
     }
     expect(isStoreError(caught, 'schema_too_new')).toBe(true);
     expect((caught as StoreError).message).toMatch(
-      `newer version of Loupe (schema 7; this version knows up to ${storeMigrations.length})`,
+      `newer version of Loupe (schema ${future}; this version knows up to ${storeMigrations.length})`,
     );
     expect((caught as StoreError).message).toMatch(/Update Loupe/);
-    expect((caught as StoreError).details).toMatchObject({ found: 7, supported: storeMigrations.length });
+    expect((caught as StoreError).details).toMatchObject({
+      found: future,
+      supported: storeMigrations.length,
+    });
   });
 
   it('rejects a migration list that is out of order', () => {

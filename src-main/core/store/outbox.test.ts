@@ -45,6 +45,35 @@ describe('batchesTable + batchItemsTable', () => {
     ).toBe(2);
   });
 
+  it('names the batch of several items a job runs an item of; a batch of one is none', () => {
+    store.batches.create({ id: 'several', profileId: 'p', name: 'Sweep' }, [
+      { id: 's1', idempotencyKey: 'ks1', request },
+      { id: 's2', idempotencyKey: 'ks2', request },
+      { id: 's3', idempotencyKey: 'ks3', request },
+    ]);
+    store.batches.create({ id: 'lone', profileId: 'p', name: 'Submitted: one.json' }, [
+      { id: 'l1', idempotencyKey: 'kl1', request },
+    ]);
+    for (const [item, jobId] of [
+      ['s1', 'job-1'],
+      ['s2', 'job-2'],
+      ['l1', 'job-lone'],
+    ] as const) {
+      store.batchItems.markSent(item);
+      store.batchItems.markResult(item, { outcome: 'created', jobId });
+    }
+    expect(store.batchItems.severalItemBatchOf('p', 'job-1')).toBe('several');
+    expect(store.batchItems.severalItemBatchOf('p', 'job-lone')).toBeNull();
+    expect(store.batchItems.severalItemBatchOf('p', 'unknown')).toBeNull();
+    // Another profile's question finds nothing of this one's.
+    expect(store.batchItems.severalItemBatchOf('other', 'job-1')).toBeNull();
+    expect([...store.batchItems.severalItemBatchesByJob('p')].sort()).toEqual([
+      ['job-1', 'several'],
+      ['job-2', 'several'],
+    ]);
+    expect(store.batchItems.severalItemBatchesByJob('other').size).toBe(0);
+  });
+
   it('walks pending → sent → unknown → sent → created, counting attempts', () => {
     store.batches.create({ id: 'b', profileId: 'p', name: '' }, [{ id: 'i', idempotencyKey: 'k', request }]);
     expect(store.batchItems.markSent('i')).toMatchObject({ state: 'sent', attempts: 1 });

@@ -197,6 +197,11 @@ CREATE INDEX router_runs_open ON router_runs (state)
   WHERE state IN ('pending', 'sent', 'in_queue', 'in_progress');
 `;
 
+// Which batch a job runs an item of, asked per job (claimsJob, the job's local facts): without it, a scan.
+const batchItemsByJob = `
+CREATE INDEX batch_items_by_job ON batch_items (job_id) WHERE job_id IS NOT NULL;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -204,4 +209,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 4, name: 'batch plans', sql: batchPlans },
   { version: 5, name: 'batch item retries', sql: batchItemRetries },
   { version: 6, name: 'router', sql: router },
+  { version: 7, name: 'batch items by job', sql: batchItemsByJob },
 ];
