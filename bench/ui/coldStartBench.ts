@@ -41,7 +41,10 @@ async function launchOnce(browser: Browser, dataDir: string): Promise<Launch> {
     const { offsetMs } = await pageClockOffset(page);
     const firstList = replySchema.parse(
       await page.evaluate(() =>
-        (globalThis as unknown as PageGlobals).__loupeBench?.replies.find((r) => r.name === 'jobs.list'),
+        // What the list is painted from at a start: Loupe's memory (the service is unreachable here).
+        (globalThis as unknown as PageGlobals).__loupeBench?.replies.find(
+          (r) => r.name === 'jobs.list:remembered',
+        ),
       ),
     );
     return {
@@ -51,8 +54,9 @@ async function launchOnce(browser: Browser, dataDir: string): Promise<Launch> {
       paintedMs: mark.paintAt - offsetMs - shell.spawnedAt,
     };
   } finally {
-    await stopShell(shell);
+    // The page first: left open on a stopped shell, its idle-time fetches of other screens would fail.
     await context.close();
+    await stopShell(shell);
   }
 }
 
@@ -89,7 +93,7 @@ export async function benchColdStart(browser: Browser): Promise<Figures> {
         unit: 'ms',
       },
       {
-        name: '  main: the first jobs.list, asked → answered',
+        name: '  main: the remembered first page (jobs.list rememberedOnly), asked → answered',
         value: med((l) => l.listAnsweredMs - l.listAskedMs),
         unit: 'ms',
       },
@@ -112,7 +116,8 @@ export async function benchColdStart(browser: Browser): Promise<Figures> {
       notes: [
         loadNote(),
         `${LAUNCHES} launches after one uncounted; the profile's service is unreachable, so the list comes from the store.`,
-        'Painted: the first frame drawn after the first row is in the DOM (rAF, then a task).',
+        'Painted: the first frame drawn after the first row is in the DOM (rAF, then a task). The remembered',
+        'page is drawn no sooner than 150 ms after the list is asked for (a service answering sooner wins).',
       ],
     };
   } finally {

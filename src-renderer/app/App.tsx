@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { JobsScreen } from '../features/jobs/JobsScreen';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
 import { LoadingNote } from '../components/LoadingNote';
 import { useJobUpdates } from '../hooks/useJobUpdates';
 import { useLoupe } from '../lib/loupeContext';
@@ -13,22 +14,6 @@ import { StatusBar } from './StatusBar';
 import { useSectionShortcuts } from './useSectionShortcuts';
 import { QueryErrorNotice } from '../components/QueryErrorNotice';
 import { BatchFinishWatcher } from '../features/batches/BatchFinishWatcher';
-
-interface LazyScreen {
-  Component: ComponentType;
-  /** Fetches the screen's code ahead of its first visit (a no-op for a screen that came with the app). */
-  preload: () => void;
-}
-
-/** A screen whose code is fetched the first time it is needed: one chunk per screen (and what only it uses). */
-function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
-  let loading: Promise<ComponentType> | null = null;
-  const fetchCode = (): Promise<ComponentType> => (loading ??= load());
-  return {
-    Component: lazy(() => fetchCode().then((component) => ({ default: component }))),
-    preload: () => void fetchCode(),
-  };
-}
 
 // Jobs is where the app opens, so it comes with it; every other screen is its own chunk (the Models
 // screen's form library alone is a third of the app). Start-up parses only what the first screen needs.
