@@ -25,20 +25,29 @@ const SCREENS: Record<Section, LazyScreen> = {
   settings: lazyScreen(() => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen)),
 };
 
-/** Once the first screen is drawn and the page is idle, the others are fetched, so no visit waits for them. */
+/**
+ * The time a start is given to draw its first screen from its first answers before the other screens' code
+ * is fetched and compiled: that work, done at once, landed on the job list's first paint.
+ */
+const PRELOAD_AFTER_MS = 1_500;
+
+/** A while after the app is up and when the page is idle, the others are fetched, so no visit waits for them. */
 function usePreloadScreens(ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
     const preload = (): void => {
       for (const screen of Object.values(SCREENS)) screen.preload();
     };
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(preload, { timeout: 5_000 });
-      return () => cancelIdleCallback(idle);
-    }
-    // Without idle callbacks (jsdom, WebKit): a moment after the first screen is up.
-    const timer = setTimeout(preload, 50);
-    return () => clearTimeout(timer);
+    let idle: number | null = null;
+    const timer = setTimeout(() => {
+      // Without idle callbacks (jsdom, WebKit): at once, the wait is over.
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(preload, { timeout: 5_000 });
+      else preload();
+    }, PRELOAD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== null) cancelIdleCallback(idle);
+    };
   }, [ready]);
 }
 
