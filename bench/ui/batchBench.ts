@@ -75,6 +75,24 @@ function updateLatencies(
   return result;
 }
 
+/** A sweep's frame figures: the p95 main-thread frame against its target, its CPU time, the frames missed. */
+function scrollFigures(
+  what: string,
+  sweep: { busyP95: number; cpuP95: number; dropped: number; frames: number },
+): Figure[] {
+  return [
+    {
+      name: `${what}: p95 frame, main thread`,
+      value: sweep.busyP95,
+      unit: 'ms',
+      target: `≤ ${TARGETS.frameMs}`,
+      met: sweep.busyP95 <= TARGETS.frameMs,
+    },
+    { name: '  the same, CPU time', value: sweep.cpuP95, unit: 'ms' },
+    { name: '  frames that missed their vsync', value: sweep.dropped, unit: `of ${sweep.frames}` },
+  ];
+}
+
 export async function benchBatchScreens(browser: Browser, session: BatchSession): Promise<Figures> {
   const batchId = await startPausedBatch(session.contract);
   const live = await probedPage(browser);
@@ -187,24 +205,8 @@ export async function benchBatchScreens(browser: Browser, session: BatchSession)
         unit: 'ms',
       },
       { name: '  of those, fetched from storage', value: cornerFetched, unit: 'pictures' },
-      {
-        name: `scroll down the sheet (${SHEET.rows} rows, 120 frames): p95 frame, main thread`,
-        value: down.busyP95,
-        unit: 'ms',
-        target: `≤ ${TARGETS.frameMs}`,
-        met: down.busyP95 <= TARGETS.frameMs,
-      },
-      { name: '  the same, CPU time', value: down.cpuP95, unit: 'ms' },
-      { name: '  frames that missed their vsync', value: down.dropped, unit: `of ${down.frames}` },
-      {
-        name: `scroll across (${SHEET.columns} columns, 60 frames): p95 frame, main thread`,
-        value: across.busyP95,
-        unit: 'ms',
-        target: `≤ ${TARGETS.frameMs}`,
-        met: across.busyP95 <= TARGETS.frameMs,
-      },
-      { name: '  the same, CPU time', value: across.cpuP95, unit: 'ms' },
-      { name: '  frames that missed their vsync', value: across.dropped, unit: `of ${across.frames}` },
+      ...scrollFigures(`scroll down the sheet (${SHEET.rows} rows, 120 frames)`, down),
+      ...scrollFigures(`scroll across (${SHEET.columns} columns, 60 frames)`, across),
       { name: 'renderer JS heap, the sheet open after scrolling it all', value: mib(heapSheet), unit: 'MiB' },
       { name: '  reference: the Batches list before opening it', value: mib(heapBefore), unit: 'MiB' },
       {

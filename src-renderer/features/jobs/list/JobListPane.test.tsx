@@ -24,6 +24,39 @@ function manyJobs(count: number) {
 const lastListArgs = (host: ReturnType<typeof fakeJobsHost>) =>
   host.callsOf('jobs.list').at(-1)?.args as JobListArgs;
 
+/** A jobs.list answer of one page and no more. */
+function onePage(
+  jobs: ReturnType<typeof jobSummary>[],
+  source: 'service' | 'local',
+  notice: string | null = null,
+) {
+  return { ok: true as const, value: { jobs, nextCursor: null as string | null, source, notice } };
+}
+
+/**
+ * A host whose memory answers at once (`remembered`) and whose service answers `served` after `delayMs`, or,
+ * without one, when the test calls `answer`.
+ */
+function memoryAndSlowService(
+  remembered: ReturnType<typeof onePage>,
+  served: ReturnType<typeof jobSummary>[],
+  delayMs?: number,
+) {
+  let answer: (() => void) | undefined;
+  const host = fakeJobsHost({
+    overrides: {
+      'jobs.list': (raw) => {
+        if ((raw as JobListArgs).rememberedOnly === true) return remembered;
+        return new Promise((resolve) => {
+          answer = () => resolve(onePage(served, 'service'));
+          if (delayMs !== undefined) setTimeout(answer, delayMs);
+        });
+      },
+    },
+  });
+  return { host, answer: () => answer?.(), asked: () => answer !== undefined };
+}
+
 describe('the job list', () => {
   it('loads pages over nextCursor as the end scrolls into view', async () => {
     const host = fakeJobsHost({ jobs: manyJobs(450) });
@@ -105,26 +138,11 @@ describe('the job list', () => {
       createdAt: job.createdAt,
     }));
     const served = manyJobs(5).map((job) => ({ ...jobSummary({ id: job.id }), createdAt: job.createdAt }));
-    let answer: (() => void) | undefined;
-    const host = fakeJobsHost({
-      overrides: {
-        'jobs.list': (raw) => {
-          const args = raw as JobListArgs;
-          if (args.rememberedOnly === true) {
-            const page = { jobs: remembered, nextCursor: 'more', source: 'local', notice: 'From memory.' };
-            return { ok: true, value: page };
-          }
-          // The service is slow: the host answers only when the test says so.
-          return new Promise((resolve) => {
-            answer = () =>
-              resolve({
-                ok: true,
-                value: { jobs: served, nextCursor: null, source: 'service', notice: null },
-              });
-          });
-        },
-      },
-    });
+    const memory = {
+      ok: true as const,
+      value: { ...onePage(remembered, 'local', 'From memory.').value, nextCursor: 'more' },
+    };
+    const { host, answer, asked } = memoryAndSlowService(memory, served);
     renderJobsView(host);
     await waitFor(() => expect(listedIds()).toEqual(remembered.map((row) => row.id)));
     expect(screen.getByTestId('list-notice').textContent).toBe('From memory.');
@@ -132,43 +150,18 @@ describe('the job list', () => {
     expect(host.callsOf('jobs.list').filter((call) => (call.args as JobListArgs).cursor === 'more')).toEqual(
       [],
     );
-    expect(answer).toBeDefined();
-    act(() => answer?.());
+    expect(asked()).toBe(true);
+    act(answer);
     await waitFor(() => expect(listedIds()).toEqual(served.map((row) => row.id)));
     expect(screen.queryByTestId('list-notice')).toBeNull();
   });
 
   it("a quick answer from the service is drawn without memory's rows blinking first", async () => {
-    const host = fakeJobsHost({
-      overrides: {
-        'jobs.list': (raw) =>
-          (raw as JobListArgs).rememberedOnly === true
-            ? {
-                ok: true,
-                value: {
-                  jobs: [jobSummary({ id: 'remembered' })],
-                  nextCursor: null,
-                  source: 'local',
-                  notice: null,
-                },
-              }
-            : new Promise((resolve) =>
-                setTimeout(
-                  () =>
-                    resolve({
-                      ok: true,
-                      value: {
-                        jobs: [jobSummary({ id: 'served' })],
-                        nextCursor: null,
-                        source: 'service',
-                        notice: null,
-                      },
-                    }),
-                  30,
-                ),
-              ),
-      },
-    });
+    const { host } = memoryAndSlowService(
+      onePage([jobSummary({ id: 'remembered' })], 'local'),
+      [jobSummary({ id: 'served' })],
+      30,
+    );
     const drawn = new Set<string>();
     const observer = new MutationObserver(() => listedIds().forEach((id) => drawn.add(id)));
     observer.observe(document.body, { childList: true, subtree: true });
@@ -181,31 +174,12 @@ describe('the job list', () => {
   });
 
   it('does not flash "No jobs yet" when memory is empty and the service is slow', async () => {
-    let answer: (() => void) | undefined;
-    const host = fakeJobsHost({
-      overrides: {
-        'jobs.list': (raw) =>
-          (raw as JobListArgs).rememberedOnly === true
-            ? { ok: true, value: { jobs: [], nextCursor: null, source: 'local', notice: null } }
-            : new Promise((resolve) => {
-                answer = () =>
-                  resolve({
-                    ok: true,
-                    value: {
-                      jobs: [jobSummary({ id: 'served' })],
-                      nextCursor: null,
-                      source: 'service',
-                      notice: null,
-                    },
-                  });
-              }),
-      },
-    });
+    const { host, answer } = memoryAndSlowService(onePage([], 'local'), [jobSummary({ id: 'served' })]);
     renderJobsView(host);
     await waitFor(() => expect(host.callsOf('jobs.list').length).toBe(2));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByRole('heading', { name: 'No jobs yet' })).toBeNull();
-    act(() => answer?.());
+    act(answer);
     await waitFor(() => expect(listedIds()).toEqual(['served']));
   });
 
