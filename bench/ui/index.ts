@@ -18,17 +18,27 @@ const AREAS: Record<string, (browser: Browser) => Promise<Figures | Figures[]>> 
   cold: benchColdStart,
 };
 
-export async function benchUi(): Promise<Figures[]> {
-  const chosen = (process.env.LOUPE_BENCH_UI ?? '').split(',').filter((name) => name !== '');
+export interface UiBenchOptions {
+  /** Only these areas (default: LOUPE_BENCH_UI, else all). */
+  only?: readonly string[];
+  /** Not these (measured elsewhere in the same run: `npm run bench -- batches` takes the batch area). */
+  skip?: readonly string[];
+}
+
+export async function benchUi(options: UiBenchOptions = {}): Promise<Figures[]> {
+  const chosen = options.only ?? (process.env.LOUPE_BENCH_UI ?? '').split(',').filter((name) => name !== '');
   const unknown = chosen.filter((name) => !(name in AREAS));
   if (unknown.length > 0)
     throw new Error(`Unknown ui area ${unknown.join(', ')}: ${Object.keys(AREAS).join(', ')}`);
+  const areas = Object.entries(AREAS).filter(
+    ([name]) => (chosen.length === 0 || chosen.includes(name)) && !(options.skip ?? []).includes(name),
+  );
+  if (areas.length === 0) return [];
   buildApp();
   const browser = await launchChromium();
   try {
     const tables: Figures[] = [];
-    for (const [name, area] of Object.entries(AREAS)) {
-      if (chosen.length > 0 && !chosen.includes(name)) continue;
+    for (const [, area] of areas) {
       const result = await area(browser);
       tables.push(...(Array.isArray(result) ? result : [result]));
     }
