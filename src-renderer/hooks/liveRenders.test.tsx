@@ -2,7 +2,7 @@
 // a burst of progress events draws a running job's detail at most twice (the first event at once, the rest
 // at the next frame), a burst of row updates the job list likewise, and only the row that changed.
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobSnapshot } from '../../src-shared/contract';
 import { fakeJobsHost, jobSnapshot, jobSummary, tick } from '../test/fakeJobsHost';
 import { fakeLayout } from '../test/fakeLayout';
@@ -24,8 +24,9 @@ vi.mock('../components/jobs/JobStatusBadge', async (original) => {
 });
 
 /**
- * Runs `emit` in separate tasks, as separate messages from the host arrive, all within one frame (a frame
- * is 16 ms; these take a few). Applied one by one, each would be drawn on its own.
+ * Runs `emit` in separate tasks, as separate messages from the host arrive, all within one frame: frames
+ * come only when the test says (nextFrame), so a slow machine cannot slip one in between. Applied one by
+ * one, each would be drawn on its own.
  */
 async function inSeparateTasks(count: number, emit: (index: number) => void): Promise<void> {
   for (let index = 0; index < count; index++) {
@@ -33,15 +34,31 @@ async function inSeparateTasks(count: number, emit: (index: number) => void): Pr
   }
 }
 
+/** Animation frames on the test's clock: requested callbacks wait until nextFrame runs them. */
+let frames = new Map<number, FrameRequestCallback>();
+let lastFrameId = 0;
+
 /** The next animation frame, and the task after it in which React Query tells its observers. */
 const nextFrame = async () => {
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  const due = [...frames.values()];
+  frames = new Map();
+  act(() => due.forEach((callback) => callback(performance.now())));
   await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 };
 
 beforeAll(() => fakeLayout.install({ width: 1000, height: 700 }));
 afterAll(() => fakeLayout.restore());
-beforeEach(() => resetUiState('jobs'));
+beforeEach(() => {
+  resetUiState('jobs');
+  frames = new Map();
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    lastFrameId += 1;
+    frames.set(lastFrameId, callback);
+    return lastFrameId;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+});
+afterEach(() => vi.unstubAllGlobals());
 
 function running(step: number): JobSnapshot {
   return jobSnapshot({
