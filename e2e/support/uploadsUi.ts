@@ -12,6 +12,8 @@ interface PageWithDataTransfer {
 export async function openAssets(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Assets', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
+  // The screen's code comes in its own chunk: until it is in, nothing of the screen (its drop zone) is there.
+  await expect(page.getByText('Opening Assets…')).toHaveCount(0);
 }
 
 /** Drags the files over the window and drops them, as a person dragging from the desktop would. */
