@@ -1,16 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import type { JobSnapshot, JobSummary } from '../../src-shared/contract';
+import { useCallback } from 'react';
+import type { JobSnapshot, JobSummary, StreamEvent } from '../../src-shared/contract';
 import { useLoupe } from '../lib/loupeContext';
 import { insertListRows, isOlder, patchListRows } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';
-import { useTransportState } from '../transport/transportState';
 import { createFrameQueue, newestById } from './frameQueue';
 import { jobFinishNotices } from './jobFinishNotices';
 import { publishJobRows } from './jobRowFeed';
-import { useActiveProfileId } from './useActiveProfileId';
-
-const RETRY_MS = { first: 2_000, max: 60_000 };
+import { useHostStream, type HostStream } from './useHostStream';
 
 /** Rows from the watcher: patch the lists, add new jobs on top, and re-read open details whose state moved. */
 export function applyRowUpdates(client: QueryClient, profileId: string, rows: JobSummary[]): void {
@@ -37,46 +34,24 @@ export function applyRowUpdates(client: QueryClient, profileId: string, rows: Jo
 export function useJobUpdates(): void {
   const loupe = useLoupe();
   const client = useQueryClient();
-  const profileId = useActiveProfileId();
-  const transport = useTransportState((state) => state.state);
-  const [attempt, setAttempt] = useState(0);
-  const failures = useRef(0);
-
-  useEffect(() => {
-    if (profileId === null || transport !== 'connected') return;
-    let closed = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    // At most one batch of rows per frame (frameQueue.ts): events that arrive together patch the lists once.
-    const rows = createFrameQueue<JobSummary[]>((batches) => {
-      const all = batches.flat();
-      // Every state in order, so a job seen running and then failing within one frame still tells.
-      jobFinishNotices.observe(all);
-      const jobs = newestById(all);
-      applyRowUpdates(client, profileId, jobs);
-      publishJobRows(profileId, jobs);
-    });
-    const subscription = loupe.jobs.updates(
-      {},
-      {
-        onEvent: ({ jobs }) => {
-          if (closed) return;
-          failures.current = 0;
-          rows.push(jobs);
-        },
-        onEnd: () => {
-          if (closed) return;
-          // Polling in main keeps the rows true; this stream only makes them live. Try again, slower each time.
-          const delay = Math.min(RETRY_MS.max, RETRY_MS.first * 2 ** Math.min(failures.current, 5));
-          failures.current += 1;
-          retry = setTimeout(() => setAttempt((count) => count + 1), delay);
-        },
-      },
-    );
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      rows.cancel();
-      subscription.unsubscribe();
-    };
-  }, [loupe, client, profileId, transport, attempt]);
+  const start = useCallback(
+    (profileId: string): HostStream<StreamEvent<'jobs.updates'>> => {
+      // At most one batch of rows per frame (frameQueue.ts): events that arrive together patch the lists once.
+      const rows = createFrameQueue<JobSummary[]>((batches) => {
+        const all = batches.flat();
+        // Every state in order, so a job seen running and then failing within one frame still tells.
+        jobFinishNotices.observe(all);
+        const jobs = newestById(all);
+        applyRowUpdates(client, profileId, jobs);
+        publishJobRows(profileId, jobs);
+      });
+      return {
+        subscribe: (handlers) => loupe.jobs.updates({}, handlers),
+        onEvent: ({ jobs }) => rows.push(jobs),
+        close: () => rows.cancel(),
+      };
+    },
+    [loupe, client],
+  );
+  useHostStream(start);
 }
