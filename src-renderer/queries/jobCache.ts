@@ -3,7 +3,7 @@
 // never overrules a newer poll, and a late poll never undoes a newer event).
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  thumbnailOf,
+  summaryOfSnapshot,
   type JobListArgs,
   type JobListPage,
   type JobSnapshot,
@@ -27,26 +27,8 @@ export function newerSnapshot(current: JobSnapshot | undefined, incoming: JobSna
   return isOlder(incoming, current) ? current : incoming;
 }
 
-/** The list row for a snapshot, so a detail view and the list never disagree. */
-export function summaryOf(job: JobSnapshot): JobSummary {
-  return {
-    id: job.id,
-    status: job.status,
-    rawStatus: job.rawStatus,
-    createdAt: job.createdAt,
-    completedAt: job.completedAt,
-    observedAt: job.observedAt,
-    labels: job.labels,
-    progress: job.progress?.value ?? null,
-    queuePosition: job.queuePosition,
-    outputsCount: job.outputs.length,
-    errorMessage: job.error?.message ?? null,
-    submittedByUs: job.submittedByUs,
-    retryOf: job.retryOf,
-    batchId: job.batchId,
-    thumbnail: thumbnailOf(job.outputs),
-  };
-}
+/** The list row for a snapshot, so a detail view and the list never disagree (the contract's own). */
+export const summaryOf = summaryOfSnapshot;
 
 /**
  * Each page's rows by id, made once per page object. A live update looks its job up page by page instead of

@@ -132,6 +132,27 @@ export const jobSummarySchema = z.object({
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
+/** A snapshot's row: the same fields the list shows, so main's updates, list pages and the renderer agree. */
+export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
+  return {
+    id: snapshot.id,
+    status: snapshot.status,
+    rawStatus: snapshot.rawStatus,
+    createdAt: snapshot.createdAt,
+    completedAt: snapshot.completedAt,
+    observedAt: snapshot.observedAt,
+    labels: snapshot.labels,
+    progress: snapshot.progress === null ? null : snapshot.progress.value,
+    queuePosition: snapshot.queuePosition,
+    outputsCount: snapshot.outputs.length,
+    errorMessage: snapshot.error === null ? null : snapshot.error.message,
+    submittedByUs: snapshot.submittedByUs,
+    retryOf: snapshot.retryOf,
+    batchId: snapshot.batchId,
+    thumbnail: thumbnailOf(snapshot.outputs),
+  };
+}
+
 /** Label filters exactly as the service will accept them (validated in main again before sending). */
 export const labelFiltersSchema = recordOf(
   z.string().min(1).max(MAX_LABEL_KEY_LENGTH),

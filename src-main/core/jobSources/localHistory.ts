@@ -76,18 +76,18 @@ function compareJobsNewestFirst(a: LocalJob, b: LocalJob): number {
 }
 
 export class LocalHistory {
-  /** `batchItems` tells which jobs run an item of a batch of several; without it, none do. */
+  /** `batchItems` tells which jobs run an item of a batch of several. */
   constructor(
     private readonly jobs: JobsTable,
     private readonly profileId: string,
-    private readonly batchItems: BatchItemsTable | null = null,
+    private readonly batchItems: BatchItemsTable,
   ) {}
 
   /** Every remembered job of the profile, newest first. Damaged rows are left out. */
   all(): LocalJob[] {
     const rows = this.jobs.list(this.profileId, { limit: maxLocalRows }).rows;
     const retries = retriesByJob(rows);
-    const batches = this.batchItems?.severalItemBatchesByJob(this.profileId) ?? new Map<string, string>();
+    const batches = this.batchItems.severalItemBatchesByJob(this.profileId);
     return rows
       .map((row) => toLocalJob(row, retries.get(row.jobId) ?? [], batches.get(row.jobId) ?? null))
       .sort((a, b) => compareJobsNewestFirst(a, b));
@@ -131,7 +131,7 @@ export class LocalHistory {
   }
 
   private batchOf(jobId: string): string | null {
-    return this.batchItems?.severalItemBatchOf(this.profileId, jobId) ?? null;
+    return this.batchItems.severalItemBatchOf(this.profileId, jobId);
   }
 
   private retriesOf(jobId: string): string[] {

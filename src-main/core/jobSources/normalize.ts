@@ -165,23 +165,5 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
   };
 }
 
-/** A snapshot's row: the same fields the list shows, so watcher updates and list pages agree. */
-export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
-  return {
-    id: snapshot.id,
-    status: snapshot.status,
-    rawStatus: snapshot.rawStatus,
-    createdAt: snapshot.createdAt,
-    completedAt: snapshot.completedAt,
-    observedAt: snapshot.observedAt,
-    labels: snapshot.labels,
-    progress: snapshot.progress === null ? null : snapshot.progress.value,
-    queuePosition: snapshot.queuePosition,
-    outputsCount: snapshot.outputs.length,
-    errorMessage: snapshot.error === null ? null : snapshot.error.message,
-    submittedByUs: snapshot.submittedByUs,
-    retryOf: snapshot.retryOf,
-    batchId: snapshot.batchId,
-    thumbnail: thumbnailOf(snapshot.outputs),
-  };
-}
+// The row of a snapshot is the same in main and the renderer: one function, in the contract.
+export { summaryOfSnapshot } from '../../../src-shared/contracts/jobs';
