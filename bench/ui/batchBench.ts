@@ -15,7 +15,7 @@ import {
   type BatchSession,
 } from './batchSession';
 import { measureSweeps } from './frameTrace';
-import { followFrontier, logItemStates, visiblePicturesSettled } from './pageBatchMeasure';
+import { followFrontier, logItemStates, picturesSettled } from './pageBatchMeasure';
 import { markNextEvent, markTime, pageReplies, paintMark, stopObservers, watchPaint } from './pageMeasure';
 import type { PageGlobals } from './pageTypes';
 import { loadNote, mib, percentile } from './stats';
@@ -23,6 +23,7 @@ import { loadNote, mib, percentile } from './stats';
 const TARGETS = { renderMs: 500, updateMs: 100, firstPicturesMs: 1_000, frameMs: 16 } as const;
 const ITEMS = '[data-testid="batch-items-pane"]';
 const SHEET_SCROLLER = '[data-testid="contact-sheet-scroller"]';
+const SHEET_PICTURES = { scroller: SHEET_SCROLLER, picture: 'img', stateAttribute: 'data-load-state' };
 const ITEM_ROW_HEIGHT = 32;
 /** How long the run is watched for item updates. */
 const WATCH_MS = 20_000;
@@ -31,7 +32,6 @@ const statesSchema = z.array(z.object({ at: z.number(), jobId: z.string(), state
 const updatesSchema = z.array(
   z.object({ at: z.number(), jobs: z.array(z.object({ id: z.string(), status: z.string() })) }),
 );
-const settledSchema = z.object({ at: z.number(), loaded: z.number(), broken: z.number() });
 
 async function openBatchesScreen(page: Page, url: string, batchId: string): Promise<void> {
   await page.goto(url);
@@ -132,14 +132,7 @@ export async function benchBatchScreens(browser: Browser, session: BatchSession)
     const heapBefore = await usedHeapBytes(page);
     session.sim.control.clearRequests();
     const firstPicturesMs = await openBatch(page, batchId, `${SHEET_SCROLLER} img[data-load-state="loaded"]`);
-    const settled = settledSchema.parse(
-      await page.evaluate(visiblePicturesSettled, {
-        scroller: SHEET_SCROLLER,
-        picture: 'img',
-        stateAttribute: 'data-load-state',
-        timeoutMs: 30_000,
-      }),
-    );
+    const settled = await picturesSettled(page, SHEET_PICTURES);
     const allInViewMs = settled.at - (await markTime(page, 'open-click'));
     const fromCache = settled.loaded - storageTraffic(session.sim).fetched.size;
 
@@ -152,14 +145,7 @@ export async function benchBatchScreens(browser: Browser, session: BatchSession)
       scroller.scrollLeft = scroller.scrollWidth;
       return performance.timeOrigin + performance.now();
     }, SHEET_SCROLLER);
-    const corner = settledSchema.parse(
-      await page.evaluate(visiblePicturesSettled, {
-        scroller: SHEET_SCROLLER,
-        picture: 'img',
-        stateAttribute: 'data-load-state',
-        timeoutMs: 30_000,
-      }),
-    );
+    const corner = await picturesSettled(page, SHEET_PICTURES);
     const cornerFetched = [...storageTraffic(session.sim).fetched.values()].reduce((sum, n) => sum + n, 0);
 
     const down = await measureSweeps(page, SHEET_SCROLLER, 'y', 120);

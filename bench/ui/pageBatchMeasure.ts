@@ -1,6 +1,8 @@
 // Page functions for the batch and thumbnail areas (see pageMeasure.ts for how page functions are written):
 // item rows' states as a batch runs, the items table kept on the batch's frontier, and the pictures in a
 // scroller's view once they have all settled.
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
 import type { PageGlobals } from './pageTypes';
 
 /** Logs each batch item row's state as it changes, with the row's job id (for the update figure). */
@@ -100,4 +102,14 @@ export function visiblePicturesSettled(args: {
     };
     check();
   });
+}
+
+const settledSchema = z.object({ at: z.number(), loaded: z.number(), broken: z.number() });
+
+/** From the Node side: visiblePicturesSettled in `page`, its answer checked, with a 30 s limit. */
+export async function picturesSettled(
+  page: Page,
+  where: { scroller: string; picture: string; stateAttribute: string },
+): Promise<PicturesSettled> {
+  return settledSchema.parse(await page.evaluate(visiblePicturesSettled, { ...where, timeoutMs: 30_000 }));
 }

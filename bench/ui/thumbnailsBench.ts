@@ -3,13 +3,12 @@
 // once), pictures whose signed links expired before anyone looked (re-resolved, never shown broken), and
 // the next start of Loupe (every picture from the disk cache: no storage fetch at all).
 import type { Browser, Page, Request } from 'playwright-core';
-import { z } from 'zod';
 import { textToImageWorkflow } from '../../src-main/simulator/jobs/sampleWorkflows';
 import { jobSnapshotSchema } from '../../src-shared/contracts/jobs';
 import type { Figure, Figures } from '../figures';
 import { probedPage } from './browser';
 import { storageTraffic, URL_TTL_SECONDS, type BatchSession } from './batchSession';
-import { visiblePicturesSettled } from './pageBatchMeasure';
+import { picturesSettled, type PicturesSettled } from './pageBatchMeasure';
 import type { PageGlobals } from './pageTypes';
 import { loadNote } from './stats';
 
@@ -17,17 +16,8 @@ const LIST = '[data-testid="job-list"]';
 const PICTURE = '[data-testid="row-thumbnail"]:not([data-state="none"])';
 const EXPIRING_JOBS = 24;
 
-const settledSchema = z.object({ at: z.number(), loaded: z.number(), broken: z.number() });
-
-async function settled(page: Page): Promise<z.output<typeof settledSchema>> {
-  return settledSchema.parse(
-    await page.evaluate(visiblePicturesSettled, {
-      scroller: LIST,
-      picture: PICTURE,
-      stateAttribute: 'data-state',
-      timeoutMs: 30_000,
-    }),
-  );
+function settled(page: Page): Promise<PicturesSettled> {
+  return picturesSettled(page, { scroller: LIST, picture: PICTURE, stateAttribute: 'data-state' });
 }
 
 /** Requests the page made to the asset route, by URL. */
