@@ -36,6 +36,16 @@ export default tseslint.config(
     },
   },
   {
+    // Main keeps no promise floating, not even behind `void` (ARCHITECTURE rule 13): background work goes
+    // through core/supervision's Supervisor, or carries its own catch.
+    files: ['src-main/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

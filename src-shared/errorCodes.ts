@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   noActiveProfile: 'no_active_profile',
   /** A submission whose answer was lost: the job may exist (never resent under a new key). */
   outcomeUnknown: 'outcome_unknown',
+  /** A submission the service accepted (2xx) whose answer was lost: the job exists, its id is looked for. */
+  answerLost: 'answer_lost',
 } as const;
 
 export type LoupeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -35,6 +35,8 @@ const byCode: Readonly<Record<string, Hint>> = {
   invalid_cursor: 'Start the list again without --cursor.',
   outcome_unknown:
     'Loupe could not tell whether the job was made. Look with `loupe jobs list`; to try again without risking a second job, run the same command with --idempotency-key and the key above.',
+  answer_lost:
+    'The job exists, but its answer was lost. Find it with `loupe jobs list`; do not submit it again (Loupe looks for it too, and links it when found).',
   idempotency_key_reuse:
     'The request may have been carried out already. Check with `loupe jobs list` before submitting again.',
   hash_mismatch: 'The file changed while it was being uploaded. Upload it again.',

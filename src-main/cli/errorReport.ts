@@ -98,7 +98,7 @@ function exitCodeForApi(error: ApiError): ExitCode {
   // Refused locally before sending: the input was wrong, like a usage error.
   if (error.kind === 'invalid-request') return exitCodes.usage;
   // Sent, and neither confirmed nor found: Loupe cannot tell whether it was carried out.
-  if (error.code === 'outcome_unknown') return exitCodes.undetermined;
+  if (error.code === 'outcome_unknown' || error.code === 'answer_lost') return exitCodes.undetermined;
   return exitCodes.failed;
 }
 
@@ -149,7 +149,7 @@ export function printError(report: ErrorReport, out: Output): void {
   const status = report.status === null ? '' : ` (HTTP ${report.status})`;
   out.note(`error: ${visible(report.code)}${status}: ${visible(report.message)}`);
   for (const line of nodeErrorLines(report.details)) out.note(line);
-  if (report.code === 'outcome_unknown') {
+  if (report.code === 'outcome_unknown' || report.code === 'answer_lost') {
     const key = keyOf(report.details);
     if (key !== null) out.note(`  idempotency key: ${visible(key)}`);
   }

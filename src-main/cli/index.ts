@@ -1,7 +1,13 @@
 // The `loupe` process: runs the CLI with the real streams and environment, turns Ctrl-C into a clean stop
 // (exit 130), and exits with the code `runCli` returns.
 import { systemKeychain } from '../core/profiles';
+import { installProcessGuards } from '../core/supervision';
 import { runCli } from './main';
+
+// A bug that leaves a promise unhandled is said on stderr; the command still ends with its own exit code.
+installProcessGuards((message, error) => {
+  process.stderr.write(`loupe: ${message}: ${error instanceof Error ? error.message : String(error)}\n`);
+});
 
 const interrupt = new AbortController();
 let interrupts = 0;
@@ -17,7 +23,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-void runCli(
+runCli(
   process.argv.slice(2),
   {
     stdout: process.stdout,
@@ -27,7 +33,14 @@ void runCli(
     cwd: process.cwd(),
   },
   { keychain: () => systemKeychain(), signal: interrupt.signal },
-).then((code) => {
-  // Exit explicitly: idle keep-alive sockets or a paused stdin must not keep a finished command alive.
-  process.stdout.write('', () => process.exit(code));
-});
+).then(
+  (code) => {
+    // Exit explicitly: idle keep-alive sockets or a paused stdin must not keep a finished command alive.
+    process.stdout.write('', () => process.exit(code));
+  },
+  (error: unknown) => {
+    // runCli reports every error it knows; one that escapes it is a bug, said once, with the internal code.
+    process.stderr.write(`error: internal: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -5,6 +5,7 @@ import { createCore, type LoupeCore } from '../core/app/createCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
 import { describeApp } from '../core/app/version';
 import { systemKeychain } from '../core/profiles';
+import { installProcessGuards } from '../core/supervision';
 import { createDemoLauncher } from '../simulator/demoLauncher';
 import { isAppUrl } from './appOrigin';
 import { handleAppProtocol, registerAppSchemes } from './appProtocol';
@@ -15,6 +16,9 @@ import { bindContractToElectron } from './ipcBinding';
 import { rendererEntry } from './rendererEntry';
 import { uploadPicker } from './uploadPicker';
 import { APP_ICON_FILE, createMainWindow } from './windowOptions';
+
+// First thing: an unhandled rejection is logged and main goes on (ARCHITECTURE rule 13).
+installProcessGuards((message, error) => console.error(`loupe: ${message}:`, error));
 
 // A packaged app never honours ELECTRON_RENDERER_URL (rendererEntry.ts).
 const entry = rendererEntry(process.env.ELECTRON_RENDERER_URL, app.isPackaged);
@@ -30,7 +34,9 @@ const openExternal = async (url: string): Promise<void> => {
 };
 
 app.on('web-contents-created', (_event, contents) => {
-  hardenWebContents(contents, isOwnUrl, (url) => void openExternal(url));
+  hardenWebContents(contents, isOwnUrl, (url) => {
+    openExternal(url).catch((error: unknown) => console.error('A link could not be opened', error));
+  });
 });
 
 let core: LoupeCore | null = null;
@@ -45,7 +51,10 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   const closing = core;
   core = null;
-  void closing.close().finally(() => app.quit());
+  closing
+    .close()
+    .catch((error: unknown) => console.error('Loupe did not close cleanly', error))
+    .finally(() => app.quit());
 });
 
 async function start(): Promise<void> {

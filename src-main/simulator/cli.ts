@@ -75,7 +75,10 @@ async function main(): Promise<void> {
   process.stdout.write(`listening on ${sim.url}\n`);
 
   const stop = (): void => {
-    void sim.close().then(() => process.exit(0));
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -8,7 +8,11 @@ import { defaultDataDir } from '../core/app/dataDir';
 import { describeApp } from '../core/app/version';
 import { systemKeychain } from '../core/profiles';
 import { createDemoLauncher } from '../simulator/demoLauncher';
+import { installProcessGuards } from '../core/supervision';
 import { startWebHost } from './webHost';
+
+// First thing: an unhandled rejection is logged and the shell goes on serving (ARCHITECTURE rule 13).
+installProcessGuards((message, error) => console.error(`loupe: ${message}:`, error));
 
 function argValue(flag: string): string | undefined {
   const index = process.argv.indexOf(flag);
@@ -49,10 +53,16 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    void host
+    host
       .close()
       .then(() => core.close())
-      .then(() => process.exit(0));
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Loupe did not close cleanly:', error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

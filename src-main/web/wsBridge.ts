@@ -38,9 +38,11 @@ export function bridgeConnection(
     switch (message.type) {
       case 'call':
         // The connection's owner is its caller too; no browser-shell handler acts on it today.
-        void dispatcher.call(message.name, message.args, owner).then((result) => {
-          send({ type: 'reply', requestId: message.requestId, result });
-        });
+        // The dispatcher answers every call with a result or a typed error; it never rejects.
+        dispatcher
+          .call(message.name, message.args, owner)
+          .then((result) => send({ type: 'reply', requestId: message.requestId, result }))
+          .catch((error: unknown) => logError(`A call could not be answered: ${String(error)}`));
         return;
       case 'subscribe': {
         const result = dispatcher.subscribe(owner, message.name, message.subscriptionId, message.args, send);

@@ -161,11 +161,19 @@ export const batchFailureGroupSchema = z.object({
 });
 export type BatchFailureGroup = z.infer<typeof batchFailureGroupSchema>;
 
-/** Where main's sending of a batch stands: `sending` while it sends or waits for its window. */
+/**
+ * Where main's sending of a batch stands: `sending` while this Loupe sends it or waits for its window;
+ * `elsewhere` while another Loupe process (the CLI, a second window) holds it; `paused` by the user or by
+ * itself, with the reason (a full disk, say); `idle` when nothing sends it.
+ */
 export const batchSendingSchema = z.object({
   batchId: z.string(),
-  state: z.enum(['sending', 'paused', 'canceled', 'idle']),
+  state: z.enum(['sending', 'paused', 'canceled', 'idle', 'elsewhere']),
   window: z.number().int().min(1).max(64),
+  /** Automatic retries per item, as the batch was started (null: off). */
+  autoRetry: z.number().int().nullable(),
+  /** Why it paused by itself, or who sends it elsewhere; null otherwise. */
+  reason: z.string().nullable(),
 });
 export type BatchSending = z.infer<typeof batchSendingSchema>;
 

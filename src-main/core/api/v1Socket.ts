@@ -44,7 +44,7 @@ export class V1Socket {
 
   start(): void {
     this.stopped = false;
-    void this.connect();
+    this.reconnect();
   }
 
   close(): void {
@@ -117,8 +117,15 @@ export class V1Socket {
     this.options.onStateChange?.({ state: 'waiting', retryInMs: delay });
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (!this.stopped) void this.connect();
+      if (!this.stopped) this.reconnect();
     }, delay);
+  }
+
+  /** `connect` handles its own failures (it schedules the next try); anything else is a bug, said once. */
+  private reconnect(): void {
+    this.connect().catch((error: unknown) => {
+      console.error('The v1 socket could not reconnect', error);
+    });
   }
 
   private deliver(data: RawData, isBinary: boolean): void {

@@ -84,7 +84,13 @@ describe('batches.* through the core dispatcher', () => {
     // Read on its own (a batch page opened now), sending stands where the last control left it.
     const read = async () =>
       contract['batches.sending'].result.parse(await call('batches.sending', { batchId: started.batchId }));
-    expect(await read()).toEqual({ batchId: started.batchId, state: 'paused', window: 1 });
+    expect(await read()).toEqual({
+      batchId: started.batchId,
+      state: 'paused',
+      window: 1,
+      autoRetry: null,
+      reason: null,
+    });
     const sentWhilePaused = posts();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(posts()).toBe(sentWhilePaused);

@@ -1,5 +1,5 @@
-// batches.sending after a relaunch: sending state lives in the process that sends, but a cancel is on record,
-// so a canceled batch reads as canceled in the next Loupe too (and the page offers no Resume for it).
+// batches.sending after a relaunch: how a batch is sent is kept with it (a cancel, a pause, its window), so
+// the next Loupe reads it as the last one left it (and the page offers Resume only where it makes sense).
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchesContract } from '../../../src-shared/contracts/batches';
@@ -43,8 +43,8 @@ describe('batches.sending', () => {
       const read = async (batchId: string) =>
         batchesContract['batches.sending'].result.parse(await callOk(second, 'batches.sending', { batchId }));
       expect((await read(canceled.batchId)).state).toBe('canceled');
-      // A pause is this process's own: the next Loupe is simply not sending it (Resume takes it up).
-      expect((await read(paused.batchId)).state).toBe('idle');
+      // A pause is kept with the batch: the next Loupe reads it paused, with its window (Resume takes it up).
+      expect(await read(paused.batchId)).toMatchObject({ state: 'paused', window: 1, reason: null });
     } finally {
       await second.close();
     }

@@ -11,11 +11,13 @@ import {
   type CallOptions,
   type HttpClient,
   type HttpRequest,
+  type HttpResponse,
   type ListJobsQuery,
   type SubmitJobBody,
   type V1ListQuery,
 } from '../api';
 import { absoluteJobLinks } from '../api/links';
+import { performWrite, type WriteOutcome } from '../api/writeOutcome';
 import { segment } from '../api/urls';
 import {
   IdempotencyKeySchema,
@@ -76,19 +78,30 @@ export class ServiceJobs {
   }
 
   /**
-   * POST /api/v2/jobs with the Idempotency-Key recorded before this call (ARCHITECTURE rule 6). An unknown
-   * outcome comes back from the http layer as ApiError kind 'maybe-created'.
+   * POST /api/v2/jobs with the Idempotency-Key recorded before this call (ARCHITECTURE rule 6). Never throws
+   * for what the service did: the outcome says whether the job exists (writeOutcome.ts). Only a request the
+   * service would refuse for its shape throws, before anything is sent.
    */
-  submit(body: SubmitJobBody, idempotencyKey: string, options: CallOptions = {}): Promise<WireJob> {
+  submit(
+    body: SubmitJobBody,
+    idempotencyKey: string,
+    options: CallOptions = {},
+  ): Promise<WriteOutcome<WireJob>> {
     const value = validateRequest(SubmitJobBodySchema, body, 'invalid_request');
-    return this.readJob({
-      family: 'v2',
-      method: 'POST',
-      target: 'api/v2/jobs',
-      body: { kind: 'json', value },
-      idempotencyKey: validateRequest(IdempotencyKeySchema, idempotencyKey, 'invalid_request'),
-      ...withOptions(options),
-    });
+    const key = validateRequest(IdempotencyKeySchema, idempotencyKey, 'invalid_request');
+    return performWrite(
+      () =>
+        this.http.send({
+          family: 'v2',
+          method: 'POST',
+          target: 'api/v2/jobs',
+          body: { kind: 'json', value },
+          idempotencyKey: key,
+          ...withOptions(options),
+        }),
+      (response) => this.jobFrom(response),
+      'single-use',
+    );
   }
 
   /** POST …/cancel: idempotent, so the http layer may retry it like a read. */
@@ -134,7 +147,10 @@ export class ServiceJobs {
   }
 
   private async readJob(request: HttpRequest): Promise<WireJob> {
-    const response = await this.http.send(request);
+    return this.jobFrom(await this.http.send(request));
+  }
+
+  private async jobFrom(response: HttpResponse): Promise<WireJob> {
     const body = await response.json();
     const parsed = JobSchema.safeParse(body);
     if (!parsed.success) {

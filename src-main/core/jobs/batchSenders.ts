@@ -1,93 +1,182 @@
-// Main's sending of the active profile's batches in the app: one BatchRunner run per batch in the
-// background, which the user can pause, resume, cancel and widen or narrow while it runs. What is sent is
-// in the store (rule 6), so a pause or a quit loses nothing: resuming takes up the same items under the same
-// keys. Switching profiles disposes this with the profile's runtime, stopping every run (the jobs go on).
+// Main's sending of a profile's batches in the app: one BatchRunner run per batch in the background, which
+// the user can pause, resume, cancel and widen or narrow while it runs. What is sent is in the store (rule 6),
+// and so is how each batch is sent (its window, automatic retry, and whether the user wants it sending or
+// paused), so a pause, a quit or a crash loses nothing: `resumeWanted` takes up, with the same settings, every
+// batch the user left sending. A run that stops on an error is supervised here (rule 13): it is recorded as
+// paused with the reason, the user sees why, and the process goes on.
 import type { BatchSending } from '../../../src-shared/contracts/batches';
+import { isDomainError } from '../errors';
+import type { BatchSendingRow, LoupeStore, SendingWanted } from '../store';
 import type { BatchRunner } from './batchRunner';
+import { LEASE_EXPIRY_MS, describeOwner } from './batchLease';
 
-interface Sending {
-  controller: AbortController | null;
+interface Running {
+  controller: AbortController;
   window: number;
-  autoRetry: number | undefined;
-  state: BatchSending['state'];
+}
+
+const DEFAULT_WINDOW = 4;
+
+/** Words for why a run stopped by itself, kept with the batch (never a stack or a path). */
+function pausedReasonOf(error: unknown): string {
+  if (isDomainError(error)) return error.message;
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
+    if (error.code === 'SQLITE_FULL') return 'The disk is full, so Loupe cannot record what it sends.';
+    if (error.code.startsWith('SQLITE_')) return 'Loupe could not write to its data file.';
+  }
+  return 'Sending stopped on an unexpected error; details are in the app log.';
 }
 
 export class BatchSenders {
-  private readonly sending = new Map<string, Sending>();
+  private readonly running = new Map<string, Running>();
+  /** Reasons kept in memory too, for when the disk refused to record them. */
+  private readonly reasons = new Map<string, string>();
+  private disposed = false;
 
   constructor(
     private readonly runner: Pick<BatchRunner, 'run' | 'cancel'>,
+    private readonly store: LoupeStore,
     private readonly logError: (message: string, error: unknown) => void,
+    /** The lease owner this process's runs hold (a lease of its own is never "elsewhere"). */
+    private readonly leaseOwner: string,
   ) {}
 
-  /** Starts (or resumes) sending; a batch already sending only takes the new window. */
+  /** Starts (or resumes) sending with these settings; a batch already sending here only takes the window. */
   start(batchId: string, window: number, autoRetry?: number): BatchSending {
-    const entry = this.entry(batchId, window);
-    entry.window = window;
-    if (autoRetry !== undefined) entry.autoRetry = autoRetry;
-    if (entry.controller !== null) return this.describe(batchId);
-    const controller = new AbortController();
-    entry.controller = controller;
-    entry.state = 'sending';
-    this.runner
-      .run(batchId, {
-        window: () => entry.window,
-        signal: controller.signal,
-        ...(entry.autoRetry === undefined ? {} : { autoRetry: entry.autoRetry }),
-      })
-      .then(
-        () => {
-          if (entry.controller === controller) entry.state = 'idle';
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) this.logError(`Sending batch ${batchId} stopped`, error);
-          if (entry.controller === controller && entry.state === 'sending') entry.state = 'idle';
-        },
-      )
-      .finally(() => {
-        if (entry.controller === controller) entry.controller = null;
-      });
+    const saved = this.store.batchSending.get(batchId);
+    const retry = autoRetry ?? saved?.autoRetry ?? null;
+    this.save(batchId, { window, autoRetry: retry, wanted: 'sending', pausedReason: null });
+    this.reasons.delete(batchId);
+    const current = this.running.get(batchId);
+    if (current !== undefined) {
+      current.window = window;
+      return this.describe(batchId);
+    }
+    if (!this.disposed) this.launch(batchId, window, retry);
     return this.describe(batchId);
   }
 
+  /** Takes up every batch of the profile that the user left sending (after a restart), as it was. */
+  resumeWanted(profileId: string): number {
+    const rows = this.store.batchSending.wantedSending(profileId).rows;
+    for (const row of rows)
+      if (!this.running.has(row.batchId)) this.launch(row.batchId, row.window, row.autoRetry);
+    return rows.length;
+  }
+
   pause(batchId: string): BatchSending {
-    const entry = this.entry(batchId, 4);
-    entry.controller?.abort();
-    entry.controller = null;
-    entry.state = 'paused';
+    this.stopHere(batchId);
+    this.setWanted(batchId, 'paused', null);
     return this.describe(batchId);
   }
 
   async cancel(batchId: string): Promise<BatchSending> {
-    const entry = this.entry(batchId, 4);
-    entry.controller?.abort();
-    entry.controller = null;
-    entry.state = 'canceled';
+    this.stopHere(batchId);
+    this.setWanted(batchId, 'idle', null);
     await this.runner.cancel(batchId);
     return this.describe(batchId);
   }
 
   setWindow(batchId: string, window: number): BatchSending {
-    this.entry(batchId, window).window = window;
+    const current = this.running.get(batchId);
+    if (current !== undefined) current.window = window;
+    const saved = this.store.batchSending.get(batchId);
+    this.save(batchId, {
+      window,
+      autoRetry: saved?.autoRetry ?? null,
+      wanted: saved?.wanted ?? 'idle',
+      pausedReason: saved?.pausedReason ?? null,
+    });
     return this.describe(batchId);
   }
 
+  /** Where sending stands: here, elsewhere (another process holds the lease), paused (and why), or idle. */
   describe(batchId: string): BatchSending {
-    const entry = this.sending.get(batchId);
-    return { batchId, state: entry?.state ?? 'idle', window: entry?.window ?? 4 };
-  }
-
-  dispose(): void {
-    for (const entry of this.sending.values()) entry.controller?.abort();
-    this.sending.clear();
-  }
-
-  private entry(batchId: string, window: number): Sending {
-    let entry = this.sending.get(batchId);
-    if (entry === undefined) {
-      entry = { controller: null, window, state: 'idle', autoRetry: undefined };
-      this.sending.set(batchId, entry);
+    const saved = this.readSaved(batchId);
+    const here = this.running.get(batchId);
+    const window = here?.window ?? saved?.window ?? DEFAULT_WINDOW;
+    const base = { batchId, window, autoRetry: saved?.autoRetry ?? null };
+    if (here !== undefined) return { ...base, state: 'sending', reason: null };
+    if (this.store.batches.get(batchId)?.canceledAt != null)
+      return { ...base, state: 'canceled', reason: null };
+    const holder = saved?.owner ?? null;
+    const fresh = saved?.heartbeatMs != null && Date.now() - saved.heartbeatMs < LEASE_EXPIRY_MS;
+    if (holder !== null && holder !== this.leaseOwner && fresh) {
+      return { ...base, state: 'elsewhere', reason: `Sent by ${describeOwner(holder)}.` };
     }
-    return entry;
+    const reason = this.reasons.get(batchId) ?? saved?.pausedReason ?? null;
+    if (saved?.wanted === 'paused' || reason !== null) return { ...base, state: 'paused', reason };
+    return { ...base, state: 'idle', reason: null };
+  }
+
+  /** Stops every run in this process (Loupe is closing): what the user wanted stays recorded for next time. */
+  dispose(): void {
+    this.disposed = true;
+    for (const running of this.running.values()) running.controller.abort();
+    this.running.clear();
+  }
+
+  private launch(batchId: string, window: number, autoRetry: number | null): void {
+    const controller = new AbortController();
+    const running: Running = { controller, window };
+    this.running.set(batchId, running);
+    this.runner
+      .run(batchId, {
+        window: () => running.window,
+        signal: controller.signal,
+        ...(autoRetry === null ? {} : { autoRetry }),
+      })
+      .then(
+        () => {
+          // Everything was sent and every job has ended: nothing more to take up after a restart.
+          if (this.running.get(batchId) === running) this.setWanted(batchId, 'idle', null);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (isDomainError(error, 'batch_sending_elsewhere')) return;
+          this.logError(`Sending batch ${batchId} stopped`, error);
+          const reason = pausedReasonOf(error);
+          this.reasons.set(batchId, reason);
+          this.setWanted(batchId, 'paused', reason);
+        },
+      )
+      .finally(() => {
+        if (this.running.get(batchId) === running) this.running.delete(batchId);
+      })
+      // The handlers above guard their own writes; this is the last net, so nothing rejects into the void.
+      .catch((error: unknown) => this.logError(`Sending batch ${batchId}: bookkeeping failed`, error));
+  }
+
+  private stopHere(batchId: string): void {
+    const current = this.running.get(batchId);
+    current?.controller.abort();
+    this.running.delete(batchId);
+  }
+
+  private setWanted(batchId: string, wanted: SendingWanted, pausedReason: string | null): void {
+    const saved = this.readSaved(batchId);
+    this.save(batchId, {
+      window: saved?.window ?? this.running.get(batchId)?.window ?? DEFAULT_WINDOW,
+      autoRetry: saved?.autoRetry ?? null,
+      wanted,
+      pausedReason,
+    });
+  }
+
+  /** A failure to record the choice (a full disk) is logged; the run itself is already settled. */
+  private save(batchId: string, settings: Parameters<LoupeStore['batchSending']['save']>[1]): void {
+    try {
+      this.store.batchSending.save(batchId, settings);
+    } catch (error) {
+      this.logError(`Loupe could not record how batch ${batchId} is sent`, error);
+    }
+  }
+
+  private readSaved(batchId: string): BatchSendingRow | null {
+    try {
+      return this.store.batchSending.get(batchId);
+    } catch {
+      return null;
+    }
   }
 }

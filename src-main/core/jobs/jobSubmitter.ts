@@ -1,8 +1,8 @@
 // jobs.submit and jobs.retry, written before they are sent (ARCHITECTURE rule 6). The submission and its
 // fresh Idempotency-Key go into the store's outbox (a batch of one) in a durable commit, the item is marked
-// sent (durably) just before the POST, and the job is recorded with the workflow it ran. An unknown outcome
-// is never resent under a new key: the old one stays claimed on the service, so Loupe looks for the job
-// (submissionReconciler.ts) and otherwise reports "maybe created". After a crash, `resume` takes up what the
+// sent (durably) just before the POST, and the job is recorded with the workflow it ran (itemSender.ts). A
+// submission whose job may exist is never resent under a new key: Loupe looks for the job
+// (submissionReconciler.ts) and otherwise reports what it knows. After a crash, `resume` takes up what the
 // record says may have left (submissionResumer.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
@@ -13,21 +13,17 @@ import { idempotencyKeySchema, type BatchItemRow, type LoupeStore } from '../sto
 import type { JobWatcher } from '../watch/jobWatcher';
 import type { LocalHistory } from '../jobSources/localHistory';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
-import type { SubmissionReconciler } from './submissionReconciler';
 import { readWire, type WireJob } from '../jobSources/wireJob';
+import {
+  describeError,
+  itemRequestOf,
+  type ItemRequest,
+  type ItemSender,
+  type SendOutcome,
+  type SubmitRequest,
+} from './itemSender';
 
-export interface SubmitRequest {
-  workflow: Record<string, unknown>;
-  labels?: Record<string, string>;
-  fileName?: string;
-  /** The job this submission retries (the attempts chain). */
-  retryOf?: string;
-  /**
-   * The caller's own key (the CLI's --idempotency-key), for a caller that may run the same submission again:
-   * a key already in the outbox takes up that item instead of sending a second job. Fresh when absent.
-   */
-  idempotencyKey?: string;
-}
+export type { SubmitRequest } from './itemSender';
 
 export interface JobSubmitterDeps {
   profileId: string;
@@ -35,27 +31,22 @@ export interface JobSubmitterDeps {
   store: LoupeStore;
   history: LocalHistory;
   watcher: JobWatcher;
-  reconciler: SubmissionReconciler;
+  sender: ItemSender;
   newId: () => string;
   now: () => number;
 }
 
 const jsonBody = z.record(z.string(), z.json());
 
-/** What became of one item's send: its job, a refusal (null: the record itself was unreadable), or no answer. */
+/**
+ * What became of one item's send: its job; its job exists but is not found yet (`created-unread`); a refusal
+ * (null: the record itself was unreadable); or no answer.
+ */
 export type ItemOutcome =
   | { kind: 'created'; job: JobSnapshot }
+  | { kind: 'created-unread'; error: ApiError }
   | { kind: 'failed'; error: ApiError | null }
   | { kind: 'unknown'; error: ApiError };
-
-type Outcome =
-  | { kind: 'created'; wire: WireJob }
-  | { kind: 'unknown'; error: ApiError }
-  | { kind: 'failed'; error: ApiError };
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : 'the request failed';
-}
 
 function batchName(request: SubmitRequest): string {
   if (request.retryOf !== undefined) return `Retry of ${request.retryOf}`;
@@ -78,25 +69,33 @@ export class JobSubmitter {
     const idempotencyKey = request.idempotencyKey ?? newId();
     if (!idempotencyKeySchema.safeParse(idempotencyKey).success)
       throw new DomainError('invalid_request', 'An idempotency key is 1 to 255 characters.');
+    const item: ItemRequest = { body, request, labels };
     const earlier = request.idempotencyKey === undefined ? null : this.earlierItem(idempotencyKey, body);
     if (earlier?.jobId != null) return this.track(await this.deps.api.read(earlier.jobId), request);
+    if (earlier !== null && earlier.state === 'created') {
+      // Its job exists (a 2xx arrived) and was not found yet: look again, never send it twice.
+      const found = await this.deps.sender.locate(earlier.id, item, Date.parse(earlier.updatedAt));
+      if (found === null) throw answerLostError(idempotencyKey, earlier.lastError);
+      return this.track(found, request);
+    }
     // A definite refusal released the key on the service (spec, Idempotency-Key rule 4): it may go again.
     if (earlier?.state === 'failed') store.batchItems.requeue(earlier.id, idempotencyKey);
-    const item =
+    const row =
       earlier ??
       store.batches.create({ id: newId(), profileId, name: batchName(request) }, [
         { id: newId(), idempotencyKey, request: jsonBody.parse(body) },
       ]).items[0];
-    if (item === undefined) throw new Error('the outbox returned no item for the submission');
+    if (row === undefined) throw new Error('the outbox returned no item for the submission');
 
     const sentAtMs = this.deps.now();
-    const outcome = await this.send(item.id, body, idempotencyKey, request, labels);
+    const outcome = await this.deps.sender.send(row.id, idempotencyKey, item);
     if (outcome.kind === 'failed') throw outcome.error;
-    const wire =
-      outcome.kind === 'created'
-        ? outcome.wire
-        : await this.reconcile(outcome.error, item.id, request, labels, sentAtMs);
-    return this.track(wire, request);
+    if (outcome.kind === 'created') return this.track(outcome.wire, request);
+    const found = await this.deps.sender.locate(row.id, item, sentAtMs);
+    if (found !== null) return this.track(found, request);
+    throw outcome.kind === 'created-unread'
+      ? answerLostError(idempotencyKey, describeError(outcome.error))
+      : unknownOutcome(outcome.error, idempotencyKey);
   }
 
   /**
@@ -121,18 +120,21 @@ export class JobSubmitter {
    * Takes up an item a previous run of Loupe recorded but did not see answered (submissionResumer.ts).
    * `mayResend`: its key is still within the service's lifetime, so a resend cannot create a second job: the
    * service refuses a key it has seen. Otherwise Loupe only looks for the job the first request may have made.
+   * An item whose job is known to exist (`created` without an id) is only looked for.
    */
   async resume(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
-    const parsed = SubmitJobBodySchema.safeParse(item.request);
-    if (!parsed.success) {
-      this.deps.store.batchItems.abandon(item.id, 'not sent: the recorded request could not be read');
+    const request = itemRequestOf(item);
+    if (request === null) {
+      this.abandonUnreadable(item);
       return 'failed';
     }
-    const body = parsed.data;
-    const labels =
-      body.metadata !== undefined && Object.keys(body.metadata).length > 0 ? body.metadata : undefined;
-    const request: SubmitRequest = { workflow: body.workflow, ...(labels === undefined ? {} : { labels }) };
     const lastSentMs = Date.parse(item.updatedAt);
+    if (item.state === 'created') {
+      const found = await this.deps.sender.locate(item.id, request, lastSentMs);
+      if (found === null) return 'unknown';
+      this.track(found, request.request);
+      return 'created';
+    }
     if (!mayResend) {
       if (item.state === 'pending') {
         this.deps.store.batchItems.abandon(
@@ -141,10 +143,10 @@ export class JobSubmitter {
         );
         return 'failed';
       }
-      const found = await this.deps.reconciler.find(request.workflow, lastSentMs).catch(() => null);
+      const found = await this.deps.sender.locate(item.id, request, lastSentMs);
       if (found === null) {
         if (item.state === 'sent') {
-          this.deps.store.batchItems.markResult(item.id, {
+          this.deps.sender.settle(item.id, {
             outcome: 'unknown',
             error:
               'Loupe stopped before the service answered, and could not find the job it may have created.',
@@ -152,12 +154,11 @@ export class JobSubmitter {
         }
         return 'unknown';
       }
-      this.record(found, request, labels);
-      this.deps.store.batchItems.markResult(item.id, { outcome: 'created', jobId: found.id });
-      this.track(found, request);
+      this.track(found, request.request);
       return 'created';
     }
-    return (await this.sendItem(item)).kind;
+    const outcome = await this.sendItem(item);
+    return outcome.kind === 'created-unread' ? 'unknown' : outcome.kind;
   }
 
   /**
@@ -166,77 +167,49 @@ export class JobSubmitter {
    * tell a full queue (wait, then send again under the same key: the service released it) from a failure.
    */
   async sendItem(item: BatchItemRow, options: { alreadyMarkedSent?: boolean } = {}): Promise<ItemOutcome> {
-    const parsed = SubmitJobBodySchema.safeParse(item.request);
-    if (!parsed.success) {
-      this.deps.store.batchItems.abandon(item.id, 'not sent: the recorded request could not be read');
+    const request = itemRequestOf(item);
+    if (request === null) {
+      this.abandonUnreadable(item);
       return { kind: 'failed', error: null };
     }
-    const body = parsed.data;
-    const labels =
-      body.metadata !== undefined && Object.keys(body.metadata).length > 0 ? body.metadata : undefined;
-    const request: SubmitRequest = {
-      workflow: body.workflow,
-      ...(labels === undefined ? {} : { labels }),
-      // The item's next attempt after a failed job: recorded as that job's retry, so the chain shows it.
-      ...(item.retryOfJob === null ? {} : { retryOf: item.retryOfJob }),
-    };
     const sentAtMs = item.state === 'pending' ? this.deps.now() : Date.parse(item.updatedAt);
-    const outcome = await this.send(
+    const outcome: SendOutcome = await this.deps.sender.send(
       item.id,
-      body,
       item.idempotencyKey,
       request,
-      labels,
       options.alreadyMarkedSent,
     );
-    if (outcome.kind === 'failed') return { kind: 'failed', error: outcome.error };
-    if (outcome.kind === 'created') {
-      return { kind: 'created', job: this.track(outcome.wire, request) };
-    }
-    try {
-      const found = await this.reconcile(outcome.error, item.id, request, labels, sentAtMs);
-      return { kind: 'created', job: this.track(found, request) };
-    } catch {
-      return { kind: 'unknown', error: outcome.error };
-    }
+    if (outcome.kind === 'failed') return outcome;
+    if (outcome.kind === 'created')
+      return { kind: 'created', job: this.track(outcome.wire, request.request) };
+    const found = await this.deps.sender.locate(item.id, request, sentAtMs);
+    if (found !== null) return { kind: 'created', job: this.track(found, request.request) };
+    return outcome;
   }
 
   /**
-   * One POST under the item's key, written before it leaves. A refusal of the key itself (422
-   * idempotency_key_reuse) arrives as maybe-created (the http layer's retry policy): an earlier request with
-   * the key reached the service, so it is an unknown outcome, never a failure that could be sent again.
+   * Looks again for the job of an item whose answer was lost (created without an id, or unknown): never a
+   * send. `created` once found; otherwise the item stays as it is.
    */
-  private async send(
-    itemId: string,
-    body: SubmitJobBody,
-    idempotencyKey: string,
-    request: SubmitRequest,
-    labels: Record<string, string> | undefined,
-    alreadyMarkedSent = false,
-  ): Promise<Outcome> {
-    const { store } = this.deps;
-    // Durable before the request leaves: after a crash from here on the item reads `sent` ("may have arrived").
-    // A batch runner marks a burst of items in one commit first (markSentAll) and says so.
-    if (!alreadyMarkedSent) store.batchItems.markSent(itemId);
-    let wire: WireJob;
-    try {
-      wire = await this.deps.api.submit(body, idempotencyKey);
-    } catch (error) {
-      if (error instanceof ApiError && error.kind !== 'maybe-created') {
-        store.batchItems.markResult(itemId, { outcome: 'failed', error: describe(error) });
-        return { kind: 'failed', error };
-      }
-      // maybe-created (a key already presented too), or anything that is not an answer: the job may exist.
-      store.batchItems.markResult(itemId, { outcome: 'unknown', error: describe(error) });
-      return { kind: 'unknown', error: unknownOutcome(error, idempotencyKey) };
-    }
-    // The job, the workflow it ran and the item's answer reach the disk in one commit: a sender killed
-    // between them leaves neither half (one fsync instead of two, too).
-    store.durable(() => {
-      this.recordWithin(wire, request, labels);
-      store.batchItems.markResult(itemId, { outcome: 'created', jobId: wire.id });
+  async locateItem(item: BatchItemRow): Promise<ItemOutcome> {
+    const request = itemRequestOf(item);
+    const lost = new ApiError({
+      kind: 'maybe-created',
+      status: 0,
+      code: item.state === 'created' ? 'answer_lost' : 'outcome_unknown',
+      message: item.lastError ?? 'The answer to this submission was lost.',
     });
-    return { kind: 'created', wire };
+    if (request === null) return { kind: 'unknown', error: lost };
+    const found = await this.deps.sender.locate(item.id, request, Date.parse(item.updatedAt));
+    if (found !== null) return { kind: 'created', job: this.track(found, request.request) };
+    return item.state === 'created'
+      ? { kind: 'created-unread', error: lost }
+      : { kind: 'unknown', error: lost };
+  }
+
+  private abandonUnreadable(item: BatchItemRow): void {
+    if (item.state === 'created' || item.state === 'failed') return;
+    this.deps.store.batchItems.abandon(item.id, 'not sent: the recorded request could not be read');
   }
 
   /** Re-submits a job's API workflow under a new key, linked to it so the list shows both attempts. */
@@ -245,41 +218,6 @@ export class JobSubmitter {
     const original = this.deps.watcher.wireOf(jobId) ?? this.deps.history.one(jobId)?.wire ?? null;
     const labels = original === null ? {} : readWire(original).metadata;
     return this.submit({ workflow, labels, retryOf: jobId });
-  }
-
-  private async reconcile(
-    error: ApiError,
-    itemId: string,
-    request: SubmitRequest,
-    labels: Record<string, string> | undefined,
-    sentAtMs: number,
-  ): Promise<WireJob> {
-    const found = await this.deps.reconciler.find(request.workflow, sentAtMs).catch(() => null);
-    if (found === null) throw error;
-    this.record(found, request, labels);
-    this.deps.store.batchItems.markResult(itemId, { outcome: 'created', jobId: found.id });
-    return found;
-  }
-
-  /** Durable: the job and the workflow it ran (for a later retry) are on disk before anyone is told. */
-  private record(wire: WireJob, request: SubmitRequest, labels: Record<string, string> | undefined): void {
-    this.deps.store.durable(() => this.recordWithin(wire, request, labels));
-  }
-
-  /** The same, inside the caller's durable transaction. */
-  private recordWithin(
-    wire: WireJob,
-    request: SubmitRequest,
-    labels: Record<string, string> | undefined,
-  ): void {
-    this.deps.store.jobs.recordSubmittedWithin(this.deps.profileId, {
-      jobId: wire.id,
-      status: wire.status,
-      workflow: jsonBody.parse(request.workflow),
-      snapshot: wire,
-      ...(labels === undefined ? {} : { labels }),
-      ...(request.retryOf === undefined ? {} : { retryOf: request.retryOf }),
-    });
   }
 
   private track(wire: WireJob, request: SubmitRequest): JobSnapshot {
@@ -319,5 +257,19 @@ function unknownOutcome(error: unknown, idempotencyKey: string): ApiError {
     details: { idempotencyKey, originalCode: original?.code ?? null },
     retryAfterMs: original?.retryAfterMs ?? null,
     ...(original === null ? {} : { cause: original }),
+  });
+}
+
+/** The 2xx arrived (the job exists) but its answer was lost, and the job has not been found yet. */
+function answerLostError(idempotencyKey: string, reason: string | null): ApiError {
+  return new ApiError({
+    kind: 'maybe-created',
+    status: 0,
+    code: 'answer_lost',
+    message:
+      'The service accepted the submission, so the job exists, but its answer was lost' +
+      (reason === null ? '' : ` (${reason})`) +
+      '. Loupe keeps looking for the job and shows it in the list once found; do not submit it again.',
+    details: { idempotencyKey },
   });
 }

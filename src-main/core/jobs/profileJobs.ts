@@ -1,13 +1,16 @@
 // Everything jobs-related for one profile, built from its connection: the watcher (started at once, so the
 // jobs still in flight at the last quit are picked up again) and the jobs service that answers the calls.
 import { randomUUID } from 'node:crypto';
+import { Supervisor } from '../supervision/supervisor';
 import { abortableSleep, HttpClient, RetryPolicy, type Connection, type Sleep } from '../api';
 import type { LoupeStore } from '../store';
 import type { WatchConfig } from '../watch/config';
 import { JobWatcher } from '../watch/jobWatcher';
 import { ObservedHttpClient } from '../watch/observedHttp';
 import { systemTimers, type WatchTimers } from '../watch/timers';
+import { BatchLeases, newLeaseOwner } from './batchLease';
 import { BatchRunner } from './batchRunner';
+import { ItemSender } from './itemSender';
 import { BatchSenders } from './batchSenders';
 import { JobLister } from './jobLister';
 import { JobsService } from './jobsService';
@@ -23,6 +26,8 @@ export interface ProfileJobsOptions {
   timers?: WatchTimers;
   watch?: Partial<WatchConfig>;
   fetch?: typeof fetch;
+  /** How long a request may take, its body included (the http layer's 30 s when absent). */
+  requestTimeoutMs?: number;
   /** The retry policy of calls a person made (the http layer's default when absent). */
   retryPolicy?: RetryPolicy;
   sleep?: Sleep;
@@ -38,6 +43,10 @@ export interface ProfileJobsOptions {
    * runtime is built (submissionResumer.ts). Hosts pass their start time, once per profile.
    */
   resumeSubmissionsBefore?: number;
+  /** Where background work is started (core/supervision); one of its own when absent. */
+  supervisor?: Supervisor;
+  /** This core's name as a batch lease owner (batchLease.ts); one per process when absent. */
+  leaseOwner?: string;
 }
 
 export interface ProfileJobs {
@@ -51,13 +60,21 @@ export interface ProfileJobs {
   dispose(error?: Parameters<JobWatcher['dispose']>[0]): void;
 }
 
+/** Cores that name no owner of their own share this process's. */
+const processLeaseOwner = newLeaseOwner();
+
 export function createProfileJobs(
   profileId: string,
   connection: Connection,
   store: LoupeStore,
   options: ProfileJobsOptions = {},
 ): ProfileJobs {
-  const fetchOption = options.fetch === undefined ? {} : { fetch: options.fetch };
+  const fetchOption = {
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.requestTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.requestTimeoutMs }),
+  };
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const leaseOwner = options.leaseOwner ?? processLeaseOwner;
   // Calls a person made get the http layer's retries; the watcher's reads do not, it has its own backoff.
   const api = new ServiceJobs(
     new HttpClient({
@@ -96,13 +113,14 @@ export function createProfileJobs(
     ...(options.reconcileAttempts === undefined ? {} : { attempts: options.reconcileAttempts }),
     ...(options.reconcileDelayMs === undefined ? {} : { delayMs: options.reconcileDelayMs }),
   });
+  const sender = new ItemSender({ profileId, api, store, reconciler });
   const submitter = new JobSubmitter({
     profileId,
     api,
     store,
     history,
     watcher,
-    reconciler,
+    sender,
     newId: options.newId ?? randomUUID,
     now,
   });
@@ -122,10 +140,12 @@ export function createProfileJobs(
     store,
     submitter,
     now,
-    logError: options.logError ?? ((message, error) => console.error(message, error)),
+    logError,
   });
-  if (options.resumeSubmissionsBefore !== undefined) {
-    void resumer.resumeAll(options.resumeSubmissionsBefore);
+  const supervisor = options.supervisor ?? new Supervisor(logError);
+  const resumeBefore = options.resumeSubmissionsBefore;
+  if (resumeBefore !== undefined) {
+    supervisor.run('Taking up unanswered submissions', () => resumer.resumeAll(resumeBefore));
   }
   const service = new JobsService({ api, watcher, lister, submitter });
   const batches = new BatchRunner({
@@ -133,15 +153,22 @@ export function createProfileJobs(
     store,
     submitter,
     watcher,
+    leases: new BatchLeases(store, leaseOwner, () => Date.now()),
+    ...(options.logError === undefined ? {} : { logError: options.logError }),
     cancelJob: (jobId) => service.cancel(jobId),
     newId: options.newId ?? randomUUID,
     now,
     sleep: options.sleep ?? abortableSleep,
   });
-  const senders = new BatchSenders(
-    batches,
-    options.logError ?? ((message, error) => console.error(message, error)),
-  );
+  const senders = new BatchSenders(batches, store, logError, leaseOwner);
+  if (options.resumeSubmissionsBefore !== undefined) {
+    // Batches the user left sending when Loupe last stopped go on, with the window and retry they had.
+    try {
+      senders.resumeWanted(profileId);
+    } catch (error) {
+      (options.logError ?? console.error)('Batches left sending could not be taken up', error);
+    }
+  }
   return {
     profileId,
     service,

@@ -46,7 +46,9 @@ function recordItem(state: 'pending' | 'sent' | 'unknown'): {
 /** The first request of the crashed run, which did reach the service. */
 async function sendDirectly(body: JsonObject, key: string): Promise<string> {
   const api = new ServiceJobs(new HttpClient({ connection: connectionTo(fx.sim) }));
-  return (await api.submit(body as never, key)).id;
+  const outcome = await api.submit(body as never, key);
+  if (outcome.kind !== 'created') throw new Error(`the direct submission came back ${outcome.kind}`);
+  return outcome.value.id;
 }
 
 /** The next run: a new runtime over the same store, taking up what was recorded before it started. */

@@ -10,8 +10,9 @@
 import type { BatchItemRow, LoupeStore } from '../store';
 import type { JobSubmitter } from './jobSubmitter';
 
-/** The service forgets a key after 24 hours; an hour's margin covers clock differences. */
-export const RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
+import { RESEND_WINDOW_MS } from './batchProgress';
+
+export { RESEND_WINDOW_MS };
 
 export interface SubmissionResumerDeps {
   profileId: string;

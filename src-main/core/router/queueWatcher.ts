@@ -69,7 +69,11 @@ export class QueueWatcher {
     const watch = this.watches.get(runId) ?? { timer: null, quiet: 0 };
     this.watches.set(runId, watch);
     if (watch.timer !== null) clearTimeout(watch.timer);
-    watch.timer = setTimeout(() => void this.tick(runId), delayMs);
+    watch.timer = setTimeout(() => {
+      this.tick(runId).catch((error: unknown) =>
+        this.deps.logError(`Following Router run ${runId} failed`, error),
+      );
+    }, delayMs);
     watch.timer.unref();
   }
 
@@ -85,10 +89,11 @@ export class QueueWatcher {
     const previous = this.locks.get(runId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.look(runId, signal ?? this.stop.signal));
     this.locks.set(runId, next);
-    void next
+    next
       .finally(() => {
         if (this.locks.get(runId) === next) this.locks.delete(runId);
       })
+      // The caller holds `next` and hears its failure; this chain only tidies the lock.
       .catch(() => undefined);
     return next;
   }

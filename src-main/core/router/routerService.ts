@@ -203,7 +203,11 @@ export class RouterService {
   resume(): void {
     if (!this.deps.background) return;
     this.commands.resume(this.clock.now());
-    void this.commands.resumeMedia();
+    this.commands
+      .resumeMedia()
+      .catch((error: unknown) =>
+        (this.deps.logError ?? console.error)('Router media could not be fetched again', error),
+      );
   }
 
   dispose(): void {

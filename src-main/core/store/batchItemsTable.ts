@@ -42,7 +42,11 @@ const jobBatchRow = z.object({ job_id: z.string(), batch_id: z.string() });
 
 export const itemValuesSchema = z.array(z.object({ target: z.string(), value: z.json() }));
 
-type CreatedItem = { outcome: 'created'; jobId: string };
+/**
+ * `jobId: null`: the service accepted the submission (a 2xx arrived) but its answer was lost, so the job exists
+ * and is looked for; `error` says what was lost.
+ */
+type CreatedItem = { outcome: 'created'; jobId: string | null; error?: string };
 export type BatchItemResult = CreatedItem | OutboxFailure;
 
 const batchItemDbRow = z
@@ -153,6 +157,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectPositions;
   private readonly selectSeveralOfJob;
   private readonly selectSeveralByJob;
+  private readonly toAttached;
 
   constructor(db: Db, now: () => Date) {
     super(db, 'batch_items', now, { job_id: (created) => created.jobId });
@@ -174,7 +179,12 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
       db,
       `UPDATE batch_items SET state = 'pending', idempotency_key = :key, last_error = NULL,
          retry_of_job = COALESCE(job_id, retry_of_job), job_id = NULL, updated_at = :at
-       WHERE id = :id AND state IN ('failed', 'created')`,
+       WHERE id = :id AND (state = 'failed' OR (state = 'created' AND job_id IS NOT NULL))`,
+    );
+    this.toAttached = prepare<{ id: string; job_id: string; at: string }>(
+      db,
+      `UPDATE batch_items SET job_id = :job_id, last_error = NULL, updated_at = :at
+         WHERE id = :id AND state = 'created' AND job_id IS NULL`,
     );
     this.selectClaim = prepare<{ profile_id: string; job_id: string }>(
       db,
@@ -208,7 +218,8 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     this.selectResumable = prepare<{ profile_id: string }>(
       db,
       `SELECT ${qualified('i')} FROM batch_items i JOIN batches b ON b.id = i.batch_id
-         WHERE b.profile_id = :profile_id AND i.state IN (${stateList(sendableStates)}) AND b.plan IS NULL
+         WHERE b.profile_id = :profile_id AND b.plan IS NULL
+           AND (i.state IN (${stateList(sendableStates)}) OR (i.state = 'created' AND i.job_id IS NULL))
          ORDER BY b.created_at, i.position`,
     );
     this.selectCounts = prepare<{ batch_id: string }>(
@@ -284,7 +295,19 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     });
   }
 
-  /** Whether an item of this profile's batches already names this job as the one it created. */
+  /**
+   * Names the job of an item whose submission was accepted but whose answer was lost (created, no job id),
+   * once the job has been found. Refused for any other item: a job id once recorded is never replaced.
+   */
+  attachJob(id: string, jobId: string): BatchItemRow {
+    return writeTransaction(this.db, () => {
+      if (this.toAttached.run({ id, job_id: jobId, at: this.stamp() }).changes === 0) {
+        throw transitionError('batch_items', id, this.get(id)?.state ?? null, 'attach a job to', ['created']);
+      }
+      return this.require(id);
+    });
+  }
+
   /** The batch of several items whose item this job runs (its current attempt), or null. */
   severalItemBatchOf(profileId: string, jobId: string): string | null {
     const row = batchOfJobRow.safeParse(
@@ -303,6 +326,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     return byJob;
   }
 
+  /** Whether an item of this profile's batches already names this job as the one it created. */
   claimsJob(profileId: string, jobId: string): boolean {
     return this.selectClaim.get({ profile_id: profileId, job_id: jobId }) !== undefined;
   }

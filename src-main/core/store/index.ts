@@ -28,6 +28,14 @@ export type { OutputInput, OutputRow, OutputsTable } from './outputsTable';
 export type { AssetDescription, AssetRow, AssetsTable, KnownOutputRow } from './assetsTable';
 export type { UploadIntent, UploadResult, UploadRow, UploadsTable } from './uploadsTable';
 export type { NewBatch, BatchRow, BatchesTable } from './batchesTable';
+export {
+  sendingWantedSchema,
+  type BatchSendingRow,
+  type BatchSendingTable,
+  type LeaseAnswer,
+  type SendingSettings,
+  type SendingWanted,
+} from './batchSendingTable';
 export type {
   BatchItemIntent,
   BatchItemResult,

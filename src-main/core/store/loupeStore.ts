@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { AssetsTable } from './assetsTable';
 import { BatchItemsTable } from './batchItemsTable';
 import { BatchesTable } from './batchesTable';
+import { BatchSendingTable } from './batchSendingTable';
 import { StoreError } from './errors';
 import { JobsTable } from './jobsTable';
 import { assertOrdered, migrate, type Migration, type MigrationReport } from './migrations';
@@ -42,6 +43,7 @@ export class LoupeStore {
   readonly assets: AssetsTable;
   readonly batchItems: BatchItemsTable;
   readonly batches: BatchesTable;
+  readonly batchSending: BatchSendingTable;
   readonly routerCatalogue: RouterCatalogueTable;
   readonly routerRuns: RouterRunsTable;
   readonly routerSpend: RouterSpendTable;
@@ -60,6 +62,7 @@ export class LoupeStore {
     this.assets = new AssetsTable(db, now);
     this.batchItems = new BatchItemsTable(db, now);
     this.batches = new BatchesTable(db, now, this.batchItems);
+    this.batchSending = new BatchSendingTable(db, now);
     this.routerCatalogue = new RouterCatalogueTable(db, now);
     this.routerRuns = new RouterRunsTable(db, now);
     this.routerSpend = new RouterSpendTable(db, now);

@@ -35,6 +35,7 @@ export abstract class OutboxSteps<
   Created extends { outcome: 'created' },
 > {
   private readonly toSent: Statement<{ id: string; at: string }>;
+  private readonly toSentIfUnchanged: Statement<{ id: string; state: string; seen: string; at: string }>;
   private readonly toResult: Statement<SqlParams>;
   private readonly toPending: Statement<{ id: string; key: string; at: string }>;
   private readonly toAbandoned: Statement<{ id: string; error: string; at: string }>;
@@ -49,6 +50,11 @@ export abstract class OutboxSteps<
       db,
       `UPDATE ${table} SET state = 'sent', attempts = attempts + 1, updated_at = :at
          WHERE id = :id AND state IN (${stateList(sendableStates)})`,
+    );
+    this.toSentIfUnchanged = prepare(
+      db,
+      `UPDATE ${table} SET state = 'sent', attempts = attempts + 1, updated_at = :at
+         WHERE id = :id AND state = :state AND updated_at = :seen AND state IN (${stateList(sendableStates)})`,
     );
     const filled = Object.keys(createdColumns).map((column) => `${column} = COALESCE(:${column}, ${column})`);
     this.toResult = prepare(
@@ -81,13 +87,17 @@ export abstract class OutboxSteps<
   }
 
   /**
-   * Marks several rows sent in one durable commit (one fsync for a burst of sends). Rows no longer in a
-   * sendable state are left out of the answer: only the returned ids may be sent.
+   * Marks several rows sent in one durable commit (one fsync for a burst of sends), each only if it still
+   * stands exactly as the caller read it (its state and its last write): a row another sender marked or
+   * answered meanwhile is left out. Only the returned ids may be sent.
    */
-  markSentAll(ids: readonly string[]): Set<string> {
+  markSentAll(rows: readonly { id: string; state: OutboxState; updatedAt: string }[]): Set<string> {
     return durableTransaction(this.db, () => {
       const marked = new Set<string>();
-      for (const id of ids) if (this.toSent.run({ id, at: this.stamp() }).changes > 0) marked.add(id);
+      for (const row of rows) {
+        const params = { id: row.id, state: row.state, seen: row.updatedAt, at: this.stamp() };
+        if (this.toSentIfUnchanged.run(params).changes > 0) marked.add(row.id);
+      }
       return marked;
     });
   }
@@ -101,7 +111,9 @@ export abstract class OutboxSteps<
     const filled: Record<string, string | null> = {};
     for (const [column, valueOf] of Object.entries(this.createdColumns))
       filled[column] = created === null ? null : valueOf(created);
-    const lastError = result.outcome === 'created' ? null : boundedError(result.error);
+    // A created outcome may still say what was lost on the way (its answer), for the person reading it.
+    const note: unknown = 'error' in result ? result.error : undefined;
+    const lastError = typeof note === 'string' ? boundedError(note) : null;
     return writeTransaction(this.db, () => {
       const params = { ...filled, id, state: result.outcome, last_error: lastError, at: this.stamp() };
       if (this.toResult.run(params).changes === 0) {

@@ -202,6 +202,23 @@ const batchItemsByJob = `
 CREATE INDEX batch_items_by_job ON batch_items (job_id) WHERE job_id IS NOT NULL;
 `;
 
+// How each planned batch is being sent, kept with the batch so a restart or a resume keeps it: the window, the
+// automatic retry, whether the user wants it sending or paused and why it paused by itself; and the lease that
+// makes one process its only sender (owner + heartbeat; a dead owner's lease expires).
+const batchSending = `
+CREATE TABLE batch_sending (
+  batch_id TEXT PRIMARY KEY REFERENCES batches(id) ON DELETE CASCADE,
+  send_window INTEGER NOT NULL,
+  auto_retry INTEGER,
+  wanted TEXT NOT NULL,
+  paused_reason TEXT,
+  owner TEXT,
+  heartbeat_ms INTEGER,
+  updated_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX batch_sending_wanted ON batch_sending (wanted);
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -210,4 +227,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 5, name: 'batch item retries', sql: batchItemRetries },
   { version: 6, name: 'router', sql: router },
   { version: 7, name: 'batch items by job', sql: batchItemsByJob },
+  { version: 8, name: 'batch sending', sql: batchSending },
 ];

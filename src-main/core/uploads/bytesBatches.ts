@@ -175,7 +175,8 @@ export class BytesUploads {
       run.state.update(fileId, { state: 'queued' });
       return { fileId, action: 'send', sendUrl: `${this.routeBase ?? ''}${run.state.batchId}/${fileId}` };
     }
-    void this.track(run, record, controller, (events) =>
+    // track() turns every request failure into the file's outcome; only a broken record reaches the catch.
+    this.track(run, record, controller, (events) =>
       mintDeclared(
         jobOf(run, record),
         declared,
@@ -184,7 +185,7 @@ export class BytesUploads {
         events,
         controller.signal,
       ),
-    );
+    ).catch((error: unknown) => console.error('An upload could not record its outcome', error));
     return { fileId, action: 'deduplicated', sendUrl: null };
   }
 
@@ -223,7 +224,10 @@ export class BytesUploads {
       });
     const marker = settled.then(() => undefined);
     run.running.add(marker);
-    void marker.then(() => run.running.delete(marker));
+    marker.then(
+      () => run.running.delete(marker),
+      () => run.running.delete(marker),
+    );
     return settled;
   }
 

@@ -179,7 +179,11 @@ export class FileHasher {
     if (this.worker === null || this.closed) return;
     this.worker.unref();
     this.clearIdleTimer();
-    this.idleTimer = setTimeout(() => void this.stopWorker(), this.idleMs);
+    this.idleTimer = setTimeout(() => {
+      this.stopWorker().catch((error: unknown) =>
+        console.error('The hashing worker did not stop cleanly', error),
+      );
+    }, this.idleMs);
     this.idleTimer.unref();
   }
 

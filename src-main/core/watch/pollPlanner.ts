@@ -87,7 +87,7 @@ export class PollPlanner {
 
   private startRead(job: TrackedJob): boolean {
     if (!this.deps.budget.take()) return false;
-    void this.read(job);
+    this.read(job).catch((error: unknown) => this.deps.logError(`Reading job ${job.id} failed`, error));
     return true;
   }
 
@@ -127,7 +127,7 @@ export class PollPlanner {
 
   private startSweep(background: readonly TrackedJob[]): void {
     this.sweeping = true;
-    void this.sweep(background);
+    this.sweep(background).catch((error: unknown) => this.deps.logError('A job list sweep failed', error));
   }
 
   private async sweep(background: readonly TrackedJob[]): Promise<void> {

@@ -92,17 +92,19 @@ export class JobRunner {
     if (this.dispatching || this.queue.length === 0 || this.running.size >= this.deps.workers) return;
     this.dispatching = true;
     const generation = this.generation;
-    void this.sleep(this.deps.timing.dispatchMs).then(() => {
-      if (generation !== this.generation) return;
-      this.dispatching = false;
-      const job = this.queue.shift();
-      if (job) {
-        this.announcedPositions.delete(job.id);
-        this.start(job, generation);
-        this.announcePositions();
-      }
-      this.pump();
-    });
+    this.sleep(this.deps.timing.dispatchMs)
+      .then(() => {
+        if (generation !== this.generation) return;
+        this.dispatching = false;
+        const job = this.queue.shift();
+        if (job) {
+          this.announcedPositions.delete(job.id);
+          this.start(job, generation);
+          this.announcePositions();
+        }
+        this.pump();
+      })
+      .catch((error: unknown) => console.error('simulator: the job queue stopped dispatching', error));
   }
 
   private start(job: JobRecord, generation: number): void {

@@ -91,6 +91,25 @@ describe('sending controls', () => {
     expect(host.callsOf('batches.control')).toEqual([]);
   });
 
+  it('a batch that paused by itself says why, and offers Resume', async () => {
+    const reason = 'The disk is full, so Loupe cannot record what it sends.';
+    const host = sendingHost({ sendingAtOpen: 'paused', reasonAtOpen: reason });
+    await openSweep(host.loupe);
+    await waitFor(() => expect(stateWords()).toBe(`Paused: ${reason}`));
+    expect(toggle().textContent).toBe('Resume');
+  });
+
+  it('a batch another Loupe sends is followed here: who sends it, and no Resume or window to fight over', async () => {
+    const who = 'Sent by another Loupe on this computer (process 4242).';
+    const host = sendingHost({ sendingAtOpen: 'elsewhere', reasonAtOpen: who });
+    await openSweep(host.loupe);
+    await waitFor(() => expect(stateWords()).toBe(who));
+    expect(screen.queryByTestId('sending-toggle')).toBeNull();
+    expect(screen.queryByRole('spinbutton', { name: 'At a time' })).toBeNull();
+    // Cancel stays: stopping the jobs is recorded in the store, which the other sender reads.
+    expect(screen.getByTestId('sending-cancel')).toBeTruthy();
+  });
+
   it('Cancel asks first, counting the queued and running jobs it stops, and only then calls', async () => {
     const host = sendingHost();
     await openSweep(host.loupe);

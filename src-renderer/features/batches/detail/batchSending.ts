@@ -45,10 +45,13 @@ export interface SendingChoices {
   words: string | null;
 }
 
-function stateWords(state: BatchSending['state'] | null, toSend: number, finished: boolean): string | null {
+function stateWords(sending: BatchSending | undefined, toSend: number, finished: boolean): string | null {
+  const state = sending?.state ?? null;
   if (finished || state === null) return null;
   if (state === 'canceled') return 'Canceled';
-  if (state === 'paused') return 'Paused';
+  if (state === 'paused') return sending?.reason == null ? 'Paused' : `Paused: ${sending.reason}`;
+  // Another Loupe (the CLI, another window) sends it: this one only follows.
+  if (state === 'elsewhere') return sending?.reason ?? 'Sent by another Loupe';
   // The answer kept may be older than the last send: with nothing left to send, it has all gone.
   if (toSend === 0) return 'All sent';
   return state === 'sending' ? 'Sending' : 'Not sending';
@@ -66,13 +69,15 @@ export function sendingChoices(sending: BatchSending | undefined, batch: BatchSu
   const toSend = batch.counts.submitting;
   const liveJobs = (batch.counts.jobs.queued ?? 0) + (batch.counts.jobs.running ?? 0);
   const canceled = state === 'canceled';
+  // Sent by another process: its sender decides; a second one here would only be refused.
+  const elsewhere = state === 'elsewhere';
   return {
     state,
     pause: state === 'sending' && toSend > 0,
-    resume: !canceled && state !== 'sending' && toSend > 0,
+    resume: !canceled && !elsewhere && state !== 'sending' && toSend > 0,
     cancel: !canceled && !batch.finished && toSend + liveJobs > 0,
-    window: !canceled && toSend > 0,
+    window: !canceled && !elsewhere && toSend > 0,
     liveJobs,
-    words: stateWords(state, toSend, batch.finished),
+    words: stateWords(sending, toSend, batch.finished),
   };
 }

@@ -13,13 +13,17 @@ export interface ControlAnswersOptions {
   controlError?: { code: string; message: string };
   /** Where batches.sending says sending stands when a batch opens; without it the read is not answered. */
   sendingAtOpen?: BatchSending['state'];
+  /** The reason batches.sending gives with that state (why it paused, who sends it). */
+  reasonAtOpen?: string;
 }
+
+const settled = { autoRetry: null, reason: null } as const;
 
 export function controlAnswers(options: ControlAnswersOptions = {}) {
   const sending = new Map<string, BatchSending>();
   const failures = options.failures ?? {};
   const current = (batchId: string): BatchSending =>
-    sending.get(batchId) ?? { batchId, state: 'idle', window: 4 };
+    sending.get(batchId) ?? { batchId, state: 'idle', window: 4, ...settled };
   const answers: Partial<Record<CallName, Answer>> = {
     'batches.sending': (raw) => {
       const { batchId } = raw as { batchId: string };
@@ -28,7 +32,13 @@ export function controlAnswers(options: ControlAnswersOptions = {}) {
       }
       return {
         ok: true,
-        value: sending.get(batchId) ?? { batchId, state: options.sendingAtOpen, window: 3 },
+        value: sending.get(batchId) ?? {
+          batchId,
+          state: options.sendingAtOpen,
+          window: 3,
+          ...settled,
+          reason: options.reasonAtOpen ?? null,
+        },
       };
     },
     'batches.control': (raw) => {
@@ -43,7 +53,7 @@ export function controlAnswers(options: ControlAnswersOptions = {}) {
             : action === 'cancel'
               ? 'canceled'
               : was.state;
-      const next = { batchId, state, window: window ?? was.window };
+      const next: BatchSending = { batchId, state, window: window ?? was.window, ...settled };
       sending.set(batchId, next);
       return { ok: true, value: next };
     },
@@ -55,7 +65,7 @@ export function controlAnswers(options: ControlAnswersOptions = {}) {
       const { batchId, code } = raw as { batchId: string; code?: string };
       const groups = (failures[batchId] ?? []).filter((group) => code === undefined || group.code === code);
       const retried = options.retried ?? groups.reduce((sum, group) => sum + group.itemIds.length, 0);
-      const next: BatchSending = { batchId, state: 'sending', window: current(batchId).window };
+      const next: BatchSending = { batchId, state: 'sending', window: current(batchId).window, ...settled };
       sending.set(batchId, next);
       return { ok: true, value: { retried, sending: next } };
     },

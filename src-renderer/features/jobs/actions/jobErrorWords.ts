@@ -38,6 +38,9 @@ const NEXT_STEP: Record<string, (error: unknown) => string> = {
   metadata_not_supported: () => 'This service does not accept labels; submit without them.',
   outcome_unknown: () =>
     'The request may have been carried out. Look for the job in the list before submitting again.',
+  answer_lost: () =>
+    'The job exists: the service accepted it, but its answer was lost. Loupe is looking for it and shows ' +
+    'it in the list once found. Do not submit it again.',
   not_available: () => 'This Loupe build cannot do that yet.',
   transport_lost: () => 'Loupe lost the connection to its host process; it reconnects on its own.',
 };

@@ -54,6 +54,8 @@ export interface FixtureOptions extends ProfileJobsOptions {
   sim: SimulatorOptions;
   /** Use this running simulator instead of starting one (it is not closed by dispose). */
   running?: RunningSimulator;
+  /** Talk to the service through this address instead of the simulator's own (a front in between). */
+  baseUrl?: string;
 }
 
 export async function jobsFixture(options: FixtureOptions): Promise<JobsFixture> {
@@ -69,8 +71,9 @@ export async function jobsFixture(options: FixtureOptions): Promise<JobsFixture>
     routerBaseUrl: null,
     builtIn: null,
   });
-  const { sim: _sim, running: _running, ...rest } = options;
-  const jobs = createProfileJobs(profileId, connectionTo(sim), store, {
+  const { sim: _sim, running: _running, baseUrl, ...rest } = options;
+  const connection = connectionTo(sim, baseUrl === undefined ? {} : { baseUrl });
+  const jobs = createProfileJobs(profileId, connection, store, {
     // Retries without waiting: a test that meets a failure should not sit out real backoff.
     retryPolicy: new RetryPolicy({ sleep: () => Promise.resolve(), random: () => 0 }),
     reconcileAttempts: 2,

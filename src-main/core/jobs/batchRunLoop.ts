@@ -1,0 +1,229 @@
+// One run of a batch's sender (BatchRunner.run): the loop that decides, round after round, which items leave,
+// keeps at most `window` in flight, waits out a full queue, looks for the jobs of items whose answer was lost,
+// and follows every job to its end. Everything it does to an item goes through the store first (rule 6).
+// Nothing it starts may reject into the void (rule 13): a send that throws (a full disk while recording its
+// answer, say) stops the run with that error, after every send under way has recorded what it could.
+import { isApiError } from '../api';
+import { isTransientFailure } from '../batches/transientFailure';
+import type { BatchItemPosition, BatchItemRow } from '../store';
+import type { BatchRunnerDeps, RunOptions } from './batchRunner';
+import type { HeldLease } from './batchLease';
+import { DomainError } from '../errors';
+import { countProgress, isSendable, RESEND_WINDOW_MS, type BatchProgress } from './batchProgress';
+
+/** Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After). */
+const WAIT_CODES: ReadonlySet<string> = new Set([
+  'queue_full',
+  'deployment_not_ready',
+  'deployment_unavailable',
+]);
+
+/** Sends under way at once at most: each is a durable write and a POST, so a few overlap well. */
+const MAX_PARALLEL_SENDS = 8;
+
+export class BatchRunLoop {
+  private requested: number;
+  private window: number;
+  private waitUntil = 0;
+  /** Items whose job could not be told or found in this run: taken up by the next run, not looped on. */
+  private readonly undetermined = new Set<string>();
+  /** Sends (and looks for lost jobs) under way: each item's own intent is durable before its own POST. */
+  private readonly sending = new Map<string, Promise<void>>();
+  /** Attempts made for each item by automatic retry in this run. */
+  private readonly autoRetried = new Map<string, number>();
+  /** Every job of the batch is watched, so the watcher keeps it fresh to its end. */
+  private readonly stops = new Map<string, () => void>();
+  private onDrain: (() => void) | null = null;
+  /** The first error a send could not record: the run stops with it. */
+  private fatal: Error | null = null;
+
+  constructor(
+    private readonly deps: BatchRunnerDeps,
+    private readonly batchId: string,
+    private readonly options: RunOptions,
+    private readonly lease: HeldLease,
+  ) {
+    this.requested = this.requestedNow();
+    this.window = this.requested;
+  }
+
+  async run(): Promise<BatchProgress> {
+    try {
+      for (;;) {
+        const next = this.round();
+        if (typeof next !== 'string') return next;
+        if (next === 'wait') await this.tick();
+      }
+    } finally {
+      // A send under way finishes recording its answer before the run ends (nothing is left half-written).
+      await Promise.allSettled(this.sending.values());
+      for (const stop of this.stops.values()) stop();
+    }
+  }
+
+  /**
+   * One look at the batch: starts what may leave now. The progress when the run is over; else whether to look
+   * again at once (a burst left and there is room) or after a wait.
+   */
+  private round(): BatchProgress | 'again' | 'wait' {
+    if (this.fatal !== null) throw this.fatal;
+    this.options.signal.throwIfAborted();
+    if (!this.lease.renew()) {
+      throw new DomainError(
+        'batch_sending_elsewhere',
+        'Another Loupe took over sending this batch while this one was stalled; it goes on there.',
+      );
+    }
+    // The user changed the window while it runs: it takes effect at once, either way.
+    const asked = this.requestedNow();
+    if (asked !== this.requested) {
+      this.requested = asked;
+      this.window = asked;
+    }
+    const { store } = this.deps;
+    // Positions only (no request bodies, no snapshots): this is read every round of a 1,000-item batch.
+    let items = store.batchItems.positionsForBatch(this.batchId).rows;
+    for (const item of items) if (item.jobId !== null) this.watchJob(item.jobId);
+    if (this.options.autoRetry !== undefined && this.retryTransient(items, this.options.autoRetry) > 0) {
+      items = store.batchItems.positionsForBatch(this.batchId).rows;
+    }
+    const progress = countProgress(items, this.window, (jobId) => this.deps.watcher.snapshotOf(jobId));
+    this.options.onProgress?.(progress);
+    const canceled = store.batches.get(this.batchId)?.canceledAt != null;
+    const open = (item: BatchItemPosition): boolean =>
+      !this.undetermined.has(item.id) && !this.sending.has(item.id);
+    const sendable = canceled ? [] : items.filter((item) => isSendable(item.state) && open(item));
+    // Accepted by the service, answer lost: the job exists; look for it (never a send).
+    const lost = items.filter((item) => item.state === 'created' && item.jobId === null && open(item));
+    if (
+      sendable.length === 0 &&
+      lost.length === 0 &&
+      this.sending.size === 0 &&
+      (progress.inFlight === 0 || this.options.until === 'sent')
+    ) {
+      return progress;
+    }
+    for (const item of lost.slice(0, Math.max(0, MAX_PARALLEL_SENDS - this.sending.size))) {
+      const row = store.batchItems.get(item.id);
+      if (row !== null) this.start(row, () => this.locate(row));
+    }
+    const room = Math.min(
+      this.window - progress.inFlight - this.sending.size,
+      MAX_PARALLEL_SENDS - this.sending.size,
+    );
+    const chosen = this.deps.now() < this.waitUntil ? [] : this.fresh(sendable.slice(0, Math.max(0, room)));
+    // One durable commit marks the whole burst sent before any of its requests leaves; an item another
+    // sender marked or answered since it was read here is left out.
+    const marked = chosen.length === 0 ? new Set<string>() : store.batchItems.markSentAll(chosen);
+    const started = chosen.filter((item) => marked.has(item.id));
+    for (const item of started) this.start(item, () => this.send(item));
+    // Wait for the burst to drain to half (so the next burst is marked sent in one commit, not one per item),
+    // or look again after a tick.
+    return started.length === 0 || this.sending.size >= MAX_PARALLEL_SENDS / 2 ? 'wait' : 'again';
+  }
+
+  private async tick(): Promise<void> {
+    const nap = new AbortController();
+    const napping = this.deps
+      .sleep(this.deps.tickMs ?? 250, AbortSignal.any([this.options.signal, nap.signal]))
+      .catch(() => undefined);
+    const drained = new Promise<void>((resolve) => (this.onDrain = resolve));
+    await Promise.race(this.sending.size === 0 ? [napping] : [drained, napping]);
+    this.onDrain = null;
+    nap.abort();
+  }
+
+  /** Runs one item's work under the loop's supervision: whatever it throws stops the run, never the process. */
+  private start(item: { id: string }, work: () => Promise<void>): void {
+    const running = work()
+      .catch((error: unknown) => {
+        this.fatal ??= error instanceof Error ? error : new Error(String(error));
+        this.onDrain?.();
+      })
+      .finally(() => {
+        this.sending.delete(item.id);
+        if (this.sending.size <= MAX_PARALLEL_SENDS / 2) this.onDrain?.();
+      });
+    this.sending.set(item.id, running);
+  }
+
+  private async send(item: BatchItemRow): Promise<void> {
+    const outcome = await this.deps.submitter.sendItem(item, { alreadyMarkedSent: true });
+    if (outcome.kind === 'unknown' || outcome.kind === 'created-unread') this.undetermined.add(item.id);
+    if (outcome.kind === 'created') {
+      this.watchJob(outcome.job.id);
+      // Canceled while this one was on its way: it is stopped like the others.
+      if (this.deps.store.batches.get(this.batchId)?.canceledAt != null)
+        await this.cancelQuietly(outcome.job.id);
+      // A queue that takes work again earns back the window, one item at a time.
+      this.window = Math.min(this.requested, this.window + 1);
+    } else if (outcome.kind === 'failed' && isApiError(outcome.error) && WAIT_CODES.has(outcome.error.code)) {
+      this.deps.store.batchItems.requeue(item.id, item.idempotencyKey);
+      this.window = Math.max(1, Math.floor(this.window / 2));
+      this.waitUntil = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
+    }
+  }
+
+  private async locate(item: BatchItemRow): Promise<void> {
+    const outcome = await this.deps.submitter.locateItem(item);
+    if (outcome.kind === 'created') this.watchJob(outcome.job.id);
+    else this.undetermined.add(item.id);
+  }
+
+  /** A cancel that fails (the service is unreachable) is said in the log; the batch goes on being stopped. */
+  private async cancelQuietly(jobId: string): Promise<void> {
+    try {
+      await this.deps.cancelJob(jobId);
+    } catch (error) {
+      this.deps.logError?.(`Loupe could not ask the service to cancel job ${jobId}`, error);
+    }
+  }
+
+  private watchJob(jobId: string): void {
+    if (this.stops.has(jobId)) return;
+    this.stops.set(
+      jobId,
+      this.deps.watcher.watch(jobId, { live: false, emit: () => undefined, end: () => undefined }),
+    );
+  }
+
+  /** Items fit to leave now, read whole; one that may have outlived its key is set aside as unknown instead. */
+  private fresh(positions: readonly BatchItemPosition[]): BatchItemRow[] {
+    return positions.flatMap((position) => {
+      const item = this.deps.store.batchItems.get(position.id);
+      if (item === null || !isSendable(item.state)) return [];
+      if (item.state !== 'pending' && this.deps.now() - Date.parse(item.updatedAt) > RESEND_WINDOW_MS) {
+        this.undetermined.add(item.id);
+        this.deps.store.batchItems.markResult(item.id, {
+          outcome: 'unknown',
+          error:
+            'Sent more than a day ago and never answered; its key may have expired, so it is not sent again.',
+        });
+        return [];
+      }
+      return [item];
+    });
+  }
+
+  /** Queues items whose job failed transiently for another attempt; returns how many. */
+  private retryTransient(items: readonly BatchItemPosition[], attempts: number): number {
+    let queued = 0;
+    for (const item of items) {
+      if (item.state !== 'created' || item.jobId === null) continue;
+      const job = this.deps.watcher.snapshotOf(item.jobId);
+      if (job?.status !== 'failed' || !isTransientFailure(job.error)) continue;
+      const tries = this.autoRetried.get(item.id) ?? 1;
+      if (tries >= attempts) continue;
+      this.deps.store.batchItems.requeueForRetry(item.id, this.deps.newId());
+      this.autoRetried.set(item.id, tries + 1);
+      queued += 1;
+    }
+    return queued;
+  }
+
+  private requestedNow(): number {
+    const window = this.options.window;
+    const asked = typeof window === 'function' ? window() : (window ?? 4);
+    return Math.max(1, Math.floor(asked));
+  }
+}

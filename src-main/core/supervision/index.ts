@@ -1,0 +1,2 @@
+export { Supervisor, consoleSupervisor, type LogError, type TaskFailure } from './supervisor';
+export { installProcessGuards, type ProcessGuards } from './processGuards';
