@@ -8,6 +8,7 @@ import { checkedJsonPost } from './checkedJsonPost';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
 import type { HttpResponse } from './httpResponse';
+import { performWrite, type WriteOutcome } from './writeOutcome';
 import { absoluteAssetLink } from './links';
 import type { MultipartPart } from './multipart';
 import { AssetSchema, type Asset } from './schemas/asset';
@@ -66,8 +67,16 @@ const redirectStatuses = [301, 302, 303, 307, 308] as const;
 export class AssetsClient {
   constructor(private readonly http: HttpClient) {}
 
-  /** Single-call multipart upload (about 100 MB at most). An unknown outcome is kind 'maybe-created'. */
+  /** Single-call multipart upload (about 100 MB at most). Throws for any outcome but a read answer. */
   async upload(input: UploadInput, options: CallOptions = {}): Promise<CreatedAsset> {
+    return createdOrThrow(await this.submitUpload(input, options));
+  }
+
+  /**
+   * The same, saying what became of it (writeOutcome.ts): a 2xx whose body is lost is `created-unread` (the
+   * asset exists), never a failure. Only an input refused before sending throws.
+   */
+  async submitUpload(input: UploadInput, options: CallOptions = {}): Promise<WriteOutcome<CreatedAsset>> {
     const { source, size, onProgress, idempotencyKey, ...fieldInput } = input;
     const fields = validateRequest(UploadFieldsSchema, fieldInput, 'invalid_request');
     const key = validateRequest(IdempotencyKeySchema, idempotencyKey ?? randomUUID(), 'invalid_request');
@@ -92,24 +101,39 @@ export class AssetsClient {
         ...(size === undefined ? {} : { size }),
       },
     ];
-    const response = await this.http.send({
-      family: 'v2',
-      method: 'POST',
-      target: 'api/v2/assets',
-      body: { kind: 'multipart', parts, ...(onProgress === undefined ? {} : { onProgress }) },
-      idempotencyKey: key,
-      // Large bodies: the limit covers the whole upload, so it is generous by default.
-      ...callOptions({ ...options, timeoutMs: options.timeoutMs ?? 15 * 60_000 }),
-    });
-    return createdAssetOf(response);
+    return performWrite(
+      () =>
+        this.http.send({
+          family: 'v2',
+          method: 'POST',
+          target: 'api/v2/assets',
+          body: { kind: 'multipart', parts, ...(onProgress === undefined ? {} : { onProgress }) },
+          idempotencyKey: key,
+          // Large bodies: the limit covers the whole upload, so it is generous by default.
+          ...callOptions({ ...options, timeoutMs: options.timeoutMs ?? 15 * 60_000 }),
+        }),
+      createdAssetOf,
+      'single-use',
+    );
   }
 
   /** Zero-byte dedup: mints an asset over a blob the platform already holds. 404 blob_not_found on a miss. */
   async fromHash(body: FromHashBody, options: CallOptions = {}): Promise<CreatedAsset> {
-    const response = await this.http.send(
-      checkedJsonPost({ family: 'v2', target: 'api/v2/assets/from-hash' }, FromHashBodySchema, body, options),
+    return createdOrThrow(await this.submitFromHash(body, options));
+  }
+
+  /**
+   * The same, saying what became of it. It carries no key: a repeat answers with the identical reference
+   * already minted (NOTES: 200, the same id), so a lost answer is asked again rather than guessed.
+   */
+  async submitFromHash(body: FromHashBody, options: CallOptions = {}): Promise<WriteOutcome<CreatedAsset>> {
+    const post = checkedJsonPost(
+      { family: 'v2', target: 'api/v2/assets/from-hash' },
+      FromHashBodySchema,
+      body,
+      options,
     );
-    return createdAssetOf(response);
+    return performWrite(() => this.http.send(post), createdAssetOf, 'none');
   }
 
   /** Whether this account can mint from the blob (HEAD by-hash: 200 yes, 404 no). */
@@ -217,6 +241,12 @@ async function assetOf(response: HttpResponse): Promise<Asset> {
 
 async function createdAssetOf(response: HttpResponse): Promise<CreatedAsset> {
   return { asset: await assetOf(response), created: response.status === 201 };
+}
+
+/** The asset of a write that was read; any other outcome thrown as its error. */
+function createdOrThrow(outcome: WriteOutcome<CreatedAsset>): CreatedAsset {
+  if (outcome.kind === 'created') return outcome.value;
+  throw outcome.error;
 }
 
 function assetPath(id: string): string {

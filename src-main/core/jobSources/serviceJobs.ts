@@ -104,15 +104,26 @@ export class ServiceJobs {
     );
   }
 
-  /** POST …/cancel: idempotent, so the http layer may retry it like a read. */
-  cancel(jobId: string, options: CallOptions = {}): Promise<WireJob> {
-    return this.readJob({
-      family: 'v2',
-      method: 'POST',
-      target: `api/v2/jobs/${segment(jobId)}/cancel`,
-      idempotent: true,
-      ...withOptions(options),
-    });
+  /**
+   * POST …/cancel: idempotent, so the http layer may retry it like a read. A 2xx whose answer is lost still
+   * means the cancel was taken (writeOutcome.ts): the job is read afresh instead of the request failing.
+   */
+  async cancel(jobId: string, options: CallOptions = {}): Promise<WireJob> {
+    const outcome = await performWrite(
+      () =>
+        this.http.send({
+          family: 'v2',
+          method: 'POST',
+          target: `api/v2/jobs/${segment(jobId)}/cancel`,
+          idempotent: true,
+          ...withOptions(options),
+        }),
+      (response) => this.jobFrom(response),
+      'none',
+    );
+    if (outcome.kind === 'created') return outcome.value;
+    if (outcome.kind === 'created-unread') return this.read(jobId, options);
+    throw outcome.error;
   }
 
   /** One v2 list page, newest first (label filters checked before sending). */

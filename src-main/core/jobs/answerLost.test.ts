@@ -24,9 +24,10 @@ const isSubmit = (method: string, path: string): boolean =>
 
 async function throughFront(
   options: Partial<Parameters<typeof jobsFixture>[0]> = {},
+  isWrite = isSubmit,
 ): Promise<{ fixture: JobsFixture; front: ManglingFront; sim: RunningSimulator }> {
   sim = await startFast({ surface: 'serverless' });
-  front = await startManglingFront(sim.url, isSubmit);
+  front = await startManglingFront(sim.url, isWrite);
   fixture = await jobsFixture({
     sim: { surface: 'serverless' },
     running: sim,
@@ -146,5 +147,19 @@ describe('a 2xx whose answer is lost', () => {
       workflowJson: JSON.stringify(textToImageWorkflow({ seed: 9, steps: 2 })),
     });
     expect(sim.control.jobs().map((j) => j.id)).toEqual([job.id]);
+  });
+
+  it('a cancel whose answer is lost was still taken: the job is read afresh, not an error', async () => {
+    const isCancel = (method: string, path: string): boolean => method === 'POST' && path.endsWith('/cancel');
+    const { fixture, front, sim } = await throughFront({}, isCancel);
+    const job = await fixture.jobs.service.submit({
+      workflowJson: JSON.stringify(textToImageWorkflow({ seed: 11, steps: 400 })),
+    });
+    front.spoil('not-json');
+    const canceled = await fixture.jobs.service.cancel(job.id);
+    expect(front.spoiled()).toBe(1);
+    expect(canceled.id).toBe(job.id);
+    expect(['canceling', 'canceled']).toContain(canceled.status);
+    expect(sim.control.jobs()).toHaveLength(1);
   });
 });

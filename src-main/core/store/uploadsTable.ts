@@ -29,7 +29,11 @@ export interface UploadIntent {
   placement?: UploadPlacement | null;
 }
 
-type CreatedUpload = { outcome: 'created'; assetId: string; hash?: string | null };
+/**
+ * `assetId: null`: the service took the upload (a 2xx arrived) but its answer was lost: the asset exists, its id
+ * is learnt later (a zero-byte from-hash over the same bytes); `error` says what was lost.
+ */
+type CreatedUpload = { outcome: 'created'; assetId: string | null; hash?: string | null; error?: string };
 export type UploadResult = CreatedUpload | OutboxFailure;
 
 const uploadDbRow = z
@@ -85,6 +89,7 @@ export class UploadsTable extends OutboxSteps<UploadRow, CreatedUpload> {
   private readonly selectOne;
   private readonly selectForProfile;
   private readonly selectDoneByHash;
+  private readonly toAttached;
 
   constructor(db: Db, now: () => Date) {
     super(db, 'uploads', now, {
@@ -106,6 +111,11 @@ export class UploadsTable extends OutboxSteps<UploadRow, CreatedUpload> {
          :idempotency_key, 0, NULL, :at, :at, :placement)`,
     );
     this.selectOne = prepare<{ id: string }>(db, `SELECT ${columns} FROM uploads WHERE id = :id`);
+    this.toAttached = prepare<{ id: string; asset_id: string; at: string }>(
+      db,
+      `UPDATE uploads SET asset_id = :asset_id, last_error = NULL, updated_at = :at
+         WHERE id = :id AND state = 'created' AND asset_id IS NULL`,
+    );
     this.selectForProfile = prepare<{ profile_id: string }>(
       db,
       // Ties (rows written in the same millisecond) newest-inserted first, so reversing gives insertion order.
@@ -114,7 +124,7 @@ export class UploadsTable extends OutboxSteps<UploadRow, CreatedUpload> {
     this.selectDoneByHash = prepare<{ profile_id: string; hash: string }>(
       db,
       `SELECT ${columns} FROM uploads WHERE profile_id = :profile_id AND hash = :hash AND state = 'created'
-         ORDER BY updated_at DESC LIMIT 1`,
+         AND asset_id IS NOT NULL ORDER BY updated_at DESC LIMIT 1`,
     );
   }
 
@@ -154,6 +164,11 @@ export class UploadsTable extends OutboxSteps<UploadRow, CreatedUpload> {
     return states === undefined
       ? read
       : { ...read, rows: read.rows.filter((row) => states.includes(row.state)) };
+  }
+
+  /** Names the asset of an upload whose answer was lost, once learnt; false when there is none to name. */
+  attachAsset(id: string, assetId: string): boolean {
+    return this.toAttached.run({ id, asset_id: assetId, at: this.stamp() }).changes > 0;
   }
 
   /** The latest finished upload of bytes with this hash, so the same file is not uploaded twice. */

@@ -4,7 +4,14 @@
 // Every request that can create an asset is recorded in the store before it leaves (rule 6).
 import { stat } from 'node:fs/promises';
 import { isApiError, type AssetsClient, type CreatedAsset, type UploadInput } from '../api';
-import { sendWithIntent, type UploadRow, type UploadsTable } from '../store';
+import type { WriteOutcome } from '../api/writeOutcome';
+import {
+  sendWithIntent,
+  type OutboxFailure,
+  type UploadResult,
+  type UploadRow,
+  type UploadsTable,
+} from '../store';
 import type { UploadOptions, UploadOutcome } from '../../../src-shared/contract';
 import { contentTypeFor } from './contentType';
 import type { FileDigest, FileHasher } from './fileHasher';
@@ -101,18 +108,8 @@ export async function mintFromHash(
 ): Promise<UploadOutcome> {
   const result: { failure?: ClassifiedFailure } = {};
   const row = await sendWithIntent(uploads, rowId, async () => {
-    try {
-      const minted = await target.assets.fromHash(
-        {
-          hash: digest.hash,
-          file_path: placement(job),
-          ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
-          ...(job.options.expiresIn === undefined ? {} : { expires_in: job.options.expiresIn }),
-        },
-        { signal },
-      );
-      return { outcome: 'created' as const, assetId: minted.asset.id, hash: digest.hash };
-    } catch (error) {
+    const outcome = await target.assets.submitFromHash(fromHashBody(job, digest.hash), { signal });
+    return recordOf(outcome, digest.hash, (error) => {
       result.failure = classifySendFailure(error, {
         kind: 'from-hash',
         signal,
@@ -120,12 +117,74 @@ export async function mintFromHash(
         sourceFailure: null,
       });
       return result.failure.record;
-    }
+    });
   });
   if (row.state === 'created' && row.assetId !== null) {
     return { kind: 'deduplicated', assetId: row.assetId, bytesNotSent: digest.size };
   }
+  if (row.state === 'created')
+    return learnAssetId(row, job, digest.hash, target, uploads, signal, 'deduplicated');
   return result.failure?.outcome ?? unexpected(row);
+}
+
+/** The from-hash body for this file: its bytes' hash and where it goes. */
+function fromHashBody(job: FileJob, hash: string) {
+  return {
+    hash,
+    file_path: placement(job),
+    ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
+    ...(job.options.expiresIn === undefined ? {} : { expires_in: job.options.expiresIn }),
+  };
+}
+
+/**
+ * What the upload row records for a write's outcome (core/api/writeOutcome.ts decides): the asset; an asset
+ * whose answer was lost (it exists: created without an id, never failed); or the failure, classified.
+ */
+function recordOf(
+  outcome: WriteOutcome<CreatedAsset>,
+  hash: string,
+  failed: (error: unknown) => OutboxFailure,
+): UploadResult {
+  switch (outcome.kind) {
+    case 'created':
+      return { outcome: 'created', assetId: outcome.value.asset.id, hash };
+    case 'created-unread':
+      return { outcome: 'created', assetId: null, hash, error: outcome.error.message };
+    default:
+      return failed(outcome.error);
+  }
+}
+
+/**
+ * The service took the bytes but its answer was lost: the asset's id is learnt with a zero-byte from-hash over
+ * the same bytes and placement (a repeat answers with the identical reference). Nothing is sent again.
+ */
+async function learnAssetId(
+  row: UploadRow,
+  job: FileJob,
+  hash: string,
+  target: FileTarget,
+  uploads: UploadsTable,
+  signal: AbortSignal,
+  kind: 'uploaded' | 'deduplicated',
+): Promise<UploadOutcome> {
+  const minted = await target.assets.submitFromHash(fromHashBody(job, hash), { signal });
+  if (minted.kind === 'created') {
+    uploads.attachAsset(row.id, minted.value.asset.id);
+    return kind === 'uploaded'
+      ? { kind: 'uploaded', assetId: minted.value.asset.id, createdNew: null }
+      : { kind: 'deduplicated', assetId: minted.value.asset.id, bytesNotSent: row.size };
+  }
+  return {
+    kind: 'failed',
+    code: 'answer_lost',
+    message:
+      'The service took the file, but its answer was lost and its id could not be read yet. Nothing needs ' +
+      'sending again: Retry looks the asset up by its bytes.',
+    corruption: false,
+    outcomeUnknown: false,
+  };
 }
 
 /** The bytes of one upload and what was declared about them. */
@@ -154,28 +213,26 @@ export async function sendUpload(
   const result: { created?: CreatedAsset; failure?: ClassifiedFailure } = {};
   let sentBytes = 0;
   const row = await sendWithIntent(uploads, rowId, async (sending) => {
-    try {
-      const created = await target.assets.upload(
-        {
-          source: source.body,
-          size: source.size,
-          fileName: fileName(job),
-          contentType: source.contentType,
-          filePath: placement(job),
-          expectedHash: source.hash,
-          idempotencyKey: sending.idempotencyKey,
-          ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
-          ...(job.options.expiresIn === undefined ? {} : { expiresIn: job.options.expiresIn }),
-          onProgress: (sent) => {
-            sentBytes = sent;
-            events.sent(sent);
-          },
+    const outcome = await target.assets.submitUpload(
+      {
+        source: source.body,
+        size: source.size,
+        fileName: fileName(job),
+        contentType: source.contentType,
+        filePath: placement(job),
+        expectedHash: source.hash,
+        idempotencyKey: sending.idempotencyKey,
+        ...(job.options.tags === undefined ? {} : { tags: job.options.tags }),
+        ...(job.options.expiresIn === undefined ? {} : { expiresIn: job.options.expiresIn }),
+        onProgress: (sent) => {
+          sentBytes = sent;
+          events.sent(sent);
         },
-        { signal },
-      );
-      result.created = created;
-      return { outcome: 'created' as const, assetId: created.asset.id, hash: source.hash };
-    } catch (error) {
+      },
+      { signal },
+    );
+    if (outcome.kind === 'created') result.created = outcome.value;
+    return recordOf(outcome, source.hash, (error) => {
       result.failure = classifySendFailure(error, {
         kind: 'upload',
         signal,
@@ -183,7 +240,7 @@ export async function sendUpload(
         sourceFailure: source.probe.failure,
       });
       return result.failure.record;
-    }
+    });
   });
   if (row.state === 'created' && row.assetId !== null) {
     return {
@@ -192,6 +249,8 @@ export async function sendUpload(
       createdNew: result.created?.asset.created_new ?? result.created?.created ?? null,
     };
   }
+  if (row.state === 'created')
+    return learnAssetId(row, job, source.hash, target, uploads, signal, 'uploaded');
   return result.failure?.outcome ?? unexpected(row);
 }
 
