@@ -35,6 +35,8 @@ const byCode: Readonly<Record<string, Hint>> = {
   invalid_cursor: 'Start the list again without --cursor.',
   outcome_unknown:
     'Loupe could not tell whether the job was made. Look with `loupe jobs list`; to try again without risking a second job, run the same command with --idempotency-key and the key above.',
+  batch_sending_elsewhere:
+    'Another Loupe is sending this batch. Follow it with `loupe batch show ID`, or stop it there first (Pause in the app, Ctrl-C in the CLI).',
   answer_lost:
     'The job exists, but its answer was lost. Find it with `loupe jobs list`; do not submit it again (Loupe looks for it too, and links it when found).',
   idempotency_key_reuse:

@@ -8,6 +8,7 @@ import { isTransientFailure } from '../batches/transientFailure';
 import type { BatchItemPosition, BatchItemRow } from '../store';
 import type { BatchRunnerDeps, RunOptions } from './batchRunner';
 import type { HeldLease } from './batchLease';
+import type { ItemOutcome } from './jobSubmitter';
 import { DomainError } from '../errors';
 import { countProgress, isSendable, RESEND_WINDOW_MS, type BatchProgress } from './batchProgress';
 
@@ -34,6 +35,14 @@ export class BatchRunLoop {
   /** Every job of the batch is watched, so the watcher keeps it fresh to its end. */
   private readonly stops = new Map<string, () => void>();
   private onDrain: (() => void) | null = null;
+  /**
+   * The batch's items as last read, patched by this run's own sends in between: read whole at most once a tick
+   * (a 1,000-item batch read every round was a fifth of the sender's time), so other writers' changes and the
+   * jobs' ends are seen within a tick.
+   */
+  private positions: BatchItemPosition[] | null = null;
+  private readonly byId = new Map<string, BatchItemPosition>();
+  private readAtMs = Number.NEGATIVE_INFINITY;
   /** The first error a send could not record: the run stops with it. */
   private fatal: Error | null = null;
 
@@ -82,10 +91,9 @@ export class BatchRunLoop {
     }
     const { store } = this.deps;
     // Positions only (no request bodies, no snapshots): this is read every round of a 1,000-item batch.
-    let items = store.batchItems.positionsForBatch(this.batchId).rows;
-    for (const item of items) if (item.jobId !== null) this.watchJob(item.jobId);
+    let items = this.currentPositions();
     if (this.options.autoRetry !== undefined && this.retryTransient(items, this.options.autoRetry) > 0) {
-      items = store.batchItems.positionsForBatch(this.batchId).rows;
+      items = this.currentPositions(true);
     }
     const progress = countProgress(items, this.window, (jobId) => this.deps.watcher.snapshotOf(jobId));
     this.options.onProgress?.(progress);
@@ -116,7 +124,10 @@ export class BatchRunLoop {
     // sender marked or answered since it was read here is left out.
     const marked = chosen.length === 0 ? new Set<string>() : store.batchItems.markSentAll(chosen);
     const started = chosen.filter((item) => marked.has(item.id));
-    for (const item of started) this.start(item, () => this.send(item));
+    for (const item of started) {
+      this.patch(item.id, { state: 'sent' });
+      this.start(item, () => this.send(item));
+    }
     // Wait for the burst to drain to half (so the next burst is marked sent in one commit, not one per item),
     // or look again after a tick.
     return started.length === 0 || this.sending.size >= MAX_PARALLEL_SENDS / 2 ? 'wait' : 'again';
@@ -150,6 +161,7 @@ export class BatchRunLoop {
   private async send(item: BatchItemRow): Promise<void> {
     const outcome = await this.deps.submitter.sendItem(item, { alreadyMarkedSent: true });
     if (outcome.kind === 'unknown' || outcome.kind === 'created-unread') this.undetermined.add(item.id);
+    this.patch(item.id, positionAfter(outcome));
     if (outcome.kind === 'created') {
       this.watchJob(outcome.job.id);
       // Canceled while this one was on its way: it is stopped like the others.
@@ -159,6 +171,7 @@ export class BatchRunLoop {
       this.window = Math.min(this.requested, this.window + 1);
     } else if (outcome.kind === 'failed' && isApiError(outcome.error) && WAIT_CODES.has(outcome.error.code)) {
       this.deps.store.batchItems.requeue(item.id, item.idempotencyKey);
+      this.patch(item.id, { state: 'pending' });
       this.window = Math.max(1, Math.floor(this.window / 2));
       this.waitUntil = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
     }
@@ -166,6 +179,7 @@ export class BatchRunLoop {
 
   private async locate(item: BatchItemRow): Promise<void> {
     const outcome = await this.deps.submitter.locateItem(item);
+    this.patch(item.id, positionAfter(outcome));
     if (outcome.kind === 'created') this.watchJob(outcome.job.id);
     else this.undetermined.add(item.id);
   }
@@ -177,6 +191,29 @@ export class BatchRunLoop {
     } catch (error) {
       this.deps.logError?.(`Loupe could not ask the service to cancel job ${jobId}`, error);
     }
+  }
+
+  /** The items as they stand: read whole when a tick has passed (or `reread`), else as patched since. */
+  private currentPositions(reread = false): BatchItemPosition[] {
+    const now = this.deps.now();
+    if (!reread && this.positions !== null && now - this.readAtMs < (this.deps.tickMs ?? 250)) {
+      return this.positions;
+    }
+    const rows = this.deps.store.batchItems.positionsForBatch(this.batchId).rows;
+    this.positions = rows;
+    this.readAtMs = now;
+    this.byId.clear();
+    for (const row of rows) {
+      this.byId.set(row.id, row);
+      if (row.jobId !== null) this.watchJob(row.jobId);
+    }
+    return rows;
+  }
+
+  /** What this run did to an item, applied to the positions it holds (the store has it already). */
+  private patch(itemId: string, change: Partial<BatchItemPosition>): void {
+    const position = this.byId.get(itemId);
+    if (position !== undefined) Object.assign(position, change);
   }
 
   private watchJob(jobId: string): void {
@@ -194,6 +231,7 @@ export class BatchRunLoop {
       if (item === null || !isSendable(item.state)) return [];
       if (item.state !== 'pending' && this.deps.now() - Date.parse(item.updatedAt) > RESEND_WINDOW_MS) {
         this.undetermined.add(item.id);
+        this.patch(item.id, { state: 'unknown' });
         this.deps.store.batchItems.markResult(item.id, {
           outcome: 'unknown',
           error:
@@ -225,5 +263,19 @@ export class BatchRunLoop {
     const window = this.options.window;
     const asked = typeof window === 'function' ? window() : (window ?? 4);
     return Math.max(1, Math.floor(asked));
+  }
+}
+
+/** Where an item stands after an outcome this run saw. */
+function positionAfter(outcome: ItemOutcome): Partial<BatchItemPosition> {
+  switch (outcome.kind) {
+    case 'created':
+      return { state: 'created', jobId: outcome.job.id, jobStatus: outcome.job.status };
+    case 'created-unread':
+      return { state: 'created', jobId: null };
+    case 'failed':
+      return { state: 'failed' };
+    case 'unknown':
+      return { state: 'unknown' };
   }
 }

@@ -100,8 +100,9 @@ export class ItemSender {
       case 'created': {
         const wire = result.value;
         // The job, the workflow it ran and the item's answer reach the disk in one commit: a sender killed
-        // between them leaves neither half (one fsync instead of two, too).
-        store.durable(() => {
+        // between them leaves neither half. Not forced to disk (the mark before sending was): if a power cut
+        // loses it, the item reads `sent`, is resent under its key, refused as a reused key, and its job found.
+        store.transaction(() => {
           this.recordWithin(wire, item);
           this.settle(itemId, { outcome: 'created', jobId: wire.id });
         });
