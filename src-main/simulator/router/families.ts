@@ -1,5 +1,5 @@
 // Model families: the native input/output schemas and the operations a family of partner models offers.
-// Catalog entries (catalog.ts) pick a family, so thirty models cost a handful of schemas.
+// Catalog entries (catalog.ts) pick a family, so thirty-odd models cost a handful of schemas.
 import type { JsonSchema } from './validate';
 
 export type FamilyKind =

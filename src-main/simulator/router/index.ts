@@ -1,7 +1,7 @@
 // The simulated Model Router (model-router-api.md + NOTES.md Part B), mounted by the simulator kernel.
 //
 // Choices where both documents are silent (each is also commented where it is made):
-// - a 30-model catalog; two unlisted models still occupy cursor windows, so pages can run short (catalog.ts);
+// - a 32-model catalog; two unlisted models still occupy cursor windows, so pages can run short (catalog.ts);
 // - sync runs last `steps × queueStepMs`; past 8 steps they answer 504 deadline_exceeded and keep running,
 //   so video models are effectively queued-only (syncRun.ts);
 // - each workspace has one queue runner; cancel takes effect at the next step (queue.ts);
