@@ -7,9 +7,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTER_READ_LIMITS } from '../api';
 import { createTestCore, type TestCore } from '../app/testing/testCore';
+import { FakeKeychain } from '../profiles/testing/fakeKeychain';
+import { makeTempDir } from '../store/testing/tempDir';
 import { ANSWER_LOST_WORDS } from './runErrors';
 import type { RouterTuning } from './routerService';
 import { startHostileRouter, type AnswerFault, type HostileRouter } from './testing/hostileRouter';
+import { eventually } from './testing/routerEnv';
 
 const tuning: RouterTuning = {
   maxAttempts: 1,
@@ -95,6 +98,47 @@ describe.each(['sync', 'queued'] as const)('a %s run whose 2xx answer is lost', 
     if (mode === 'sync') expect(collected.output).toMatchObject({ finish_reason: 'stop' });
     ranOncePerInput(hostile);
     expect(hostile.executionsByKey.size).toBe(1);
+  });
+});
+
+describe('a run whose answer stayed lost when the app stopped', () => {
+  it('is asked for again, under its key, when the app starts: one run', async () => {
+    router = await startHostileRouter();
+    router.faults.run = 'always';
+    const dir = makeTempDir('loupe-answer-lost-');
+    const keychain = new FakeKeychain();
+    try {
+      const first = await createTestCore({ router: tuning, headless: true, dataDir: dir.path, keychain });
+      const profile = await first.profiles.create({
+        name: 'hostile',
+        surface: 'serverless',
+        baseUrl: router.origin,
+        routerBaseUrl: router.origin,
+      });
+      await first.profiles.setCredential(profile.id, 'secret-key');
+      const lost = await first.router.run(profile.id, {
+        modelId: 'acme/hostile',
+        input: { n: 9 },
+        mode: 'sync',
+      });
+      expect(lost).toMatchObject({ state: 'sent', error: { outcome: 'answer_lost' } });
+      await first.close();
+
+      router.faults.run = [];
+      // The app (not headless) takes up what the last one left: the lost answer is asked for again.
+      core = await createTestCore({ router: tuning, dataDir: dir.path, keychain });
+      const loupe = core;
+      const collected = await eventually(() => {
+        const run = loupe.router.getRun(profile.id, lost.runId);
+        return run.state === 'completed' ? run : undefined;
+      });
+      expect(collected).toMatchObject({ replayed: true, attempts: 4, output: { finish_reason: 'stop' } });
+      ranOncePerInput(router);
+    } finally {
+      await core?.dispose();
+      core = null;
+      dir.remove();
+    }
   });
 });
 
