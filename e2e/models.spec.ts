@@ -1,6 +1,7 @@
 // The Router in the browser shell, against the Demo profile (its simulator serves the Router too): browse the
 // catalogue; fill a form built from a model's schema, be stopped by the schema check, fix it and run
-// synchronously (an image comes back, the cost shows); queue runs and watch one move through the queue;
+// synchronously (an image comes back, the cost shows); pictures linked by signed URLs with no extension kept and
+// shown on the run's page; queue runs and watch one move through the queue;
 // cancel one; see the Runs list; the Router down (in words, Try again under the same key); and a profile
 // without a Router. Screenshots go to reports/screenshots/models-*.png for a person to look at.
 import { mkdirSync } from 'node:fs';
@@ -188,6 +189,43 @@ test.describe('models', () => {
     await expect(page.getByTestId('model-page').getByLabel('Prompt', { exact: true })).toHaveValue(
       'waves breaking on basalt, slow motion',
     );
+    expect(errors).toEqual([]);
+  });
+
+  test('pictures the model links by signed URLs with no extension are kept and shown on the run’s page', async ({
+    page,
+    webShell,
+  }) => {
+    test.setTimeout(60_000);
+    const errors = collectPageErrors(page);
+    const model = await openDemoModel(page, webShell.url, 'acme/imagegen-2-signed');
+    await model.getByLabel('Prompt', { exact: true }).fill('a harbour at dawn, seen from the lighthouse');
+    await model.getByLabel('Num images', { exact: true }).fill('3');
+    await model.getByTestId('run-button').click();
+    const result = model.getByTestId('run-result');
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await expect(result.getByRole('tree', { name: 'Output' })).toContainText('images');
+    const tiles = result.getByTestId('gallery-tile');
+    await expect(tiles).toHaveCount(3, { timeout: 15_000 });
+    await expect(result.locator('[data-load-state="loaded"]')).toHaveCount(3);
+
+    // The run's own page, from Runs: the same three pictures, served by Loupe, not by the expiring links.
+    await page.getByRole('tab', { name: /Runs/ }).click();
+    await page.getByRole('listbox', { name: 'Runs' }).getByRole('option').first().click();
+    const runPage = page.getByTestId('run-page');
+    // Sent once: saving its pictures is not sending the run again.
+    await expect(runPage.locator('header')).toContainText('1 time under one key');
+    const media = runPage.getByTestId('run-media');
+    await expect(media.getByTestId('gallery-tile')).toHaveCount(3);
+    await expect(media.locator('[data-load-state="loaded"]')).toHaveCount(3);
+    for (const image of await media.locator('img').all()) {
+      expect(await image.getAttribute('src')).not.toContain('/_storage/');
+      expect(
+        await image.evaluate((element: { naturalWidth: number }) => element.naturalWidth),
+      ).toBeGreaterThan(0);
+    }
+    await expect(media).toContainText('3 files');
+    await shot(page, 'models-signed-media.png');
     expect(errors).toEqual([]);
   });
 

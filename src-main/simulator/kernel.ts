@@ -150,7 +150,9 @@ export async function startKernel(
     if (pathname.startsWith('/_storage/')) {
       const storageFailure = faults.takeUpstreamError(method, pathname);
       if (storageFailure !== null) return sendV2Error(res, storageFailure, 'upstream_error', genericFailure);
-      if (!(await services.assets.handleStorage(contextFor(req, res, url, pathname)))) {
+      const storage = contextFor(req, res, url, pathname);
+      if (services.router.handleStorage?.(storage) === true) return;
+      if (!(await services.assets.handleStorage(storage))) {
         sendV2Error(res, 404, 'not_found', 'No such object.');
       }
       return;

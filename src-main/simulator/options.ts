@@ -21,6 +21,8 @@ export interface SimulatorTiming {
   retentionMs: number;
   /** Router queued-run pacing (passed to the Router simulator). */
   routerQueueStepMs?: number;
+  /** How long the Router's signed media links live (passed to the Router simulator). */
+  routerMediaUrlTtlMs?: number;
   /** Delay before an uploaded asset's hash is filled in (passed to the asset service). */
   assetHashDelayMs?: number;
 }

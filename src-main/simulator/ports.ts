@@ -4,7 +4,7 @@
 // (an output's JSON, the Router's fault switches) are defined once, by the module that owns them.
 import type { LinkContext, OutputJson } from './assets/assetPresenter';
 import type { RouterFaults } from './router/state';
-import type { RouteHandler } from './types';
+import type { RouteContext, RouteHandler } from './types';
 
 export type { RouterFaults };
 
@@ -29,6 +29,8 @@ export interface MediaPort {
 
 export interface RouterPort {
   readonly handle: RouteHandler;
+  /** Signed links to run outputs' media under /_storage/; false for the asset storage's own. */
+  handleStorage?(ctx: RouteContext): boolean;
   reset(): void;
   setFaults?(faults: RouterFaults): void;
 }

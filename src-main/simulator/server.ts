@@ -37,6 +37,9 @@ export function startSimulator(options: SimulatorOptions): Promise<RunningSimula
       ...(context.timing.routerQueueStepMs === undefined
         ? {}
         : { queueStepMs: context.timing.routerQueueStepMs }),
+      ...(context.timing.routerMediaUrlTtlMs === undefined
+        ? {}
+        : { mediaUrlTtlMs: context.timing.routerMediaUrlTtlMs }),
     }),
   }));
 }

@@ -133,6 +133,12 @@ export const routerRunErrorSchema = z.object({
   validation: z.array(routerValidationIssueSchema),
   /** True when sending again under the same key is safe and may work (a 503, a lost answer, a 409 in flight). */
   retryable: z.boolean(),
+  /**
+   * Set when no answer arrived whole (the run stays `sent`): `answer_lost` the Router's 2xx came, so it took the run
+   * and only its answer is missing; `may_have_run` nothing came back, so it may or may not have run. Either way
+   * only the same key may go again (the Router replays, never charges twice).
+   */
+  outcome: z.enum(['answer_lost', 'may_have_run']).optional(),
 });
 export type RouterRunError = z.infer<typeof routerRunErrorSchema>;
 

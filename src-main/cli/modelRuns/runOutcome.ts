@@ -67,11 +67,17 @@ function printFailure(context: CommandContext, run: RouterRunDetail, options: Fi
   const key = options.idempotencyKey;
   const again = key === null ? '' : ` --idempotency-key ${visible(key)}`;
   if (run.state === 'pending' || run.state === 'sent') {
-    const words = error?.message ?? 'The Router’s answer did not arrive.';
-    report(context, 'outcome_unknown', `Loupe could not tell whether run ${run.runId} happened: ${words}`, [
+    const next =
       `next: look with \`loupe models requests get ${run.runId}\`, or run the same command again${again}: ` +
-        'the Router replays its answer under that key instead of charging again.',
-    ]);
+      'the Router replays its answer under that key instead of charging again.';
+    if (error?.outcome === 'answer_lost') {
+      // The Router took it (its 2xx came): the run happened, and asking again is the one right step.
+      report(context, 'answer_lost', `Run ${run.runId}: ${error.message}`, [next], exitCodes.undetermined);
+      return;
+    }
+    const words = error?.message ?? 'The Router’s answer did not arrive.';
+    const unknown = `Loupe could not tell whether run ${run.runId} happened: ${words}`;
+    report(context, 'outcome_unknown', unknown, [next], exitCodes.undetermined);
     return;
   }
   if (error === null) return;
@@ -80,7 +86,8 @@ function printFailure(context: CommandContext, run: RouterRunDetail, options: Fi
   else if (error.retryable && run.state === 'failed')
     hints.push(`next: it is safe to send it again under its key: run the same command again${again}.`);
   if (out.json) {
-    report(context, error.bucket ?? 'run_failed', error.message, hints, error, error.status);
+    const exitCode = exitCodeForRun(run);
+    report(context, error.bucket ?? 'run_failed', error.message, hints, exitCode, error, error.status);
     return;
   }
   for (const line of errorLines(error)) out.note(line);
@@ -92,6 +99,7 @@ function report(
   code: string,
   message: string,
   hints: readonly string[],
+  exitCode: ExitCode,
   details: unknown = null,
   status: number | null = null,
 ): void {
@@ -102,7 +110,7 @@ function report(
     return;
   }
   const hint = hints.length === 0 ? null : hints.join(' ').replace(/^next: /, '');
-  printError({ code, message, hint, status, details, exitCode: exitCodes.failed }, out);
+  printError({ code, message, hint, status, details, exitCode }, out);
 }
 
 /** Writes, prints and scores a run that is done (or whose answer was lost). */

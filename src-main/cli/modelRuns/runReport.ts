@@ -54,7 +54,9 @@ export function stateWords(run: RouterRunDetail): string {
   const position = run.queuePosition === null ? '' : ` (position ${run.queuePosition})`;
   const open = run.state === 'in_queue' || run.state === 'in_progress';
   const asked = run.cancelRequested && open ? ', cancel requested' : '';
-  return `${run.state}${run.state === 'in_queue' ? position : ''}${asked}`;
+  const lost =
+    run.state === 'sent' && run.error?.outcome === 'answer_lost' ? ' (taken by the Router, answer lost)' : '';
+  return `${run.state}${run.state === 'in_queue' ? position : ''}${asked}${lost}`;
 }
 
 /** The record, one fact a line (`requests get`). */

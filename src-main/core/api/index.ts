@@ -40,7 +40,14 @@ export {
   type QueueStatusRead,
   type SubmittedRun,
 } from './routerClient';
-export { readRunMeta, type RunMeta, type RunResult } from './routerRunResult';
+export {
+  AnswerLostError,
+  isAnswerLost,
+  isTooLargeResponse,
+  readRunMeta,
+  type RunMeta,
+  type RunResult,
+} from './routerRunResult';
 export { DiskOpenApiCache, MemoryOpenApiCache, type OpenApiCacheStore } from './openApiCache';
 export { followJobEvents, type JobEventStreamOptions, type JobStreamEvent, type StreamEnd } from './sse';
 export * from './schemas';

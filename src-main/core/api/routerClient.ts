@@ -9,7 +9,7 @@ import type { HttpClient } from './http';
 import { absoluteQueueLinks, absoluteQueueStatusLinks } from './links';
 import type { OpenApiCacheStore } from './openApiCache';
 import { parseRetryAfter } from './retryAfter';
-import { readRunMeta, readRunResult, type RunMeta, type RunResult } from './routerRunResult';
+import { readRunMeta, readRunResult, readTakenAnswer, type RunMeta, type RunResult } from './routerRunResult';
 import {
   CancelResponseSchema,
   ModelDetailSchema,
@@ -144,7 +144,12 @@ export class RouterClient {
       timeoutMs: timeoutMs ?? defaultRunTimeoutMs,
       ...(signal === undefined ? {} : { signal }),
     });
-    return readRunResult(response, ROUTER_READ_LIMITS.outputJsonBytes);
+    // From here the run happened: a body lost on the way is an AnswerLostError, never a failure.
+    return readTakenAnswer(
+      response,
+      () => readRunResult(response, ROUTER_READ_LIMITS.outputJsonBytes),
+      signal,
+    );
   }
 
   /** Queues a run and returns its handle at once (201). */
@@ -173,7 +178,12 @@ export class RouterClient {
       idempotencyKey: valid.idempotencyKey ?? randomUUID(),
       ...callOptions({ signal, timeoutMs }),
     });
-    const handle = await response.parse(QueueHandleSchema, ROUTER_READ_LIMITS.statusBytes);
+    // Admitted (201): a handle lost on the way is an AnswerLostError; the same key brings it back.
+    const handle = await readTakenAnswer(
+      response,
+      () => response.parse(QueueHandleSchema, ROUTER_READ_LIMITS.statusBytes),
+      signal,
+    );
     return {
       handle: absoluteQueueLinks(handle, response.url),
       meta: readRunMeta(response.headers, response.requestId),
@@ -219,7 +229,8 @@ export class RouterClient {
 
   /**
    * Asks to cancel (PUT `cancel_url`). CANCELLATION_REQUESTED is a request, not a promise: the run may
-   * still finish and be charged. ALREADY_COMPLETED (409) is an answer, not a failure.
+   * still finish and be charged. ALREADY_COMPLETED (409) is an answer, not a failure. A body lost after the
+   * status line is an AnswerLostError whose `status` still says which.
    */
   async cancel(handle: Pick<QueueHandle, 'cancel_url'>, options: CallOptions = {}): Promise<CancelResponse> {
     const response = await this.http.send({
@@ -229,7 +240,12 @@ export class RouterClient {
       acceptStatuses: [409],
       ...callOptions(options),
     });
-    return response.parse(CancelResponseSchema, ROUTER_READ_LIMITS.statusBytes);
+    // The status line is the answer (202 asked, 409 already over); a body lost after it is an AnswerLostError.
+    return readTakenAnswer(
+      response,
+      () => response.parse(CancelResponseSchema, ROUTER_READ_LIMITS.statusBytes),
+      options.signal,
+    );
   }
 
   private async openApiWithoutCache(target: string, options: CallOptions): Promise<OpenApiResult> {

@@ -1,19 +1,23 @@
 // Records what the Router answered for a run, whichever road it came by (a synchronous run, a queued run's
 // result read): the JSON output and the media it links to, or the byte answer saved to disk, with the headers'
-// disclosures and costs; or the failure, in words. A failure whose answer never arrived keeps the run `sent`:
-// it may have run, and only the same key may go again.
-import type { HttpClient, RunMeta, RunResult } from '../api';
-import { isApiError } from '../api';
+// disclosures and costs; or the failure, in words. An answer that never arrived whole keeps the run `sent`: when
+// the Router's 2xx came (it took the run) or when nothing came (it may have), only the same key may go again.
+import type { RunMeta, RunResult } from '../api';
+import { AnswerLostError, isAnswerLost, isApiError } from '../api';
 import type { LoupeStore, RouterRunRow, StoredRunMeta } from '../store';
 import { boundedJson } from './boundedJson';
 import { TooLargeError } from './cappedFile';
 import type { MediaSaver } from './mediaSaver';
-import { routerRunErrorOf } from './runErrors';
+import type { OutputHintsReader } from './outputHints';
+import type { RouterClients } from './routerConnector';
+import { routerRunErrorOf, tooLargeError } from './runErrors';
 import type { SpendTracker } from './spendTracker';
 
 export interface AnswerRecorderDeps {
   store: LoupeStore;
   media: MediaSaver;
+  /** What the model says it makes, read when its output links something nothing else explains. */
+  hints: OutputHintsReader;
   spend: SpendTracker;
   /** Every change of a run (and the spend it may have moved) goes out through here. */
   notify: (row: RouterRunRow) => void;
@@ -41,35 +45,21 @@ export function storedMetaOf(meta: RunMeta, previous: StoredRunMeta | null = nul
 export class AnswerRecorder {
   constructor(private readonly deps: AnswerRecorderDeps) {}
 
+  /** `clients`: the Router (for the model's schema) and the anonymous client (for the links); null offline. */
   async recordAnswer(
     row: RouterRunRow,
     result: RunResult,
-    anonymous: HttpClient | null,
+    clients: RouterClients | null,
     signal?: AbortSignal,
   ): Promise<RouterRunRow> {
     const { store, media, spend, notify } = this.deps;
     const meta = storedMetaOf(result.meta, row.meta);
     spend.recordMeta(row.profileId, result.meta);
-    if (result.kind === 'bytes') {
-      try {
-        const saved = await media.saveAnswer(row, result.contentType, result.body, signal);
-        return this.done(
-          store.routerRuns.recordCompleted(row.id, {
-            output: null,
-            meta,
-            requestId: result.meta.requestId,
-            media: [saved],
-          }),
-        );
-      } catch (error) {
-        if (signal?.aborted === true) throw error;
-        return this.unsaved(row, meta, error);
-      }
-    }
+    if (result.kind === 'bytes') return this.recordBytes(row, result, meta, signal);
     const output = boundedJson(result.data);
-    if (output === null) return this.unsaved(row, meta, new TooLargeError(0));
-    const planned = media.plan(row, output);
-    const recorded = store.routerRuns.recordCompleted(row.id, {
+    if (output === null) return this.unsaved(row, meta);
+    let planned = media.plan(row, output, null);
+    let recorded = store.routerRuns.recordCompleted(row.id, {
       output,
       meta,
       requestId: result.meta.requestId,
@@ -78,24 +68,52 @@ export class AnswerRecorder {
     if (planned.length === 0) return this.done(recorded);
     // The output is on disk first: a crash while its media download still leaves the paid answer kept.
     notify(recorded);
-    const saved = await media.saveLinks(recorded, output, planned, anonymous, signal);
+    if (media.needsHints(planned) && clients !== null) {
+      // Links nothing in the output explains: what the model says it makes decides which to keep.
+      const hints = await this.deps.hints.read(row.profileId, row.modelId, clients.router, signal);
+      planned = media.plan(row, output, hints);
+      recorded = store.routerRuns.setMedia(row.id, planned);
+      if (planned.length === 0) return this.done(recorded);
+      notify(recorded);
+    }
+    const saved = await media.saveLinks(recorded, output, planned, clients?.anonymous ?? null, signal);
     return this.done(store.routerRuns.setMedia(row.id, saved));
   }
 
   /** Media an earlier run of the app was still saving when it stopped: fetched now (links may expire soon). */
   async resumeMedia(
     row: RouterRunRow,
-    anonymous: HttpClient | null,
+    clients: RouterClients | null,
     signal?: AbortSignal,
   ): Promise<RouterRunRow> {
     if (row.output === null) return row;
-    const saved = await this.deps.media.saveLinks(row, row.output, row.media, anonymous, signal);
+    const saved = await this.deps.media.saveLinks(
+      row,
+      row.output,
+      row.media,
+      clients?.anonymous ?? null,
+      signal,
+    );
     return this.done(this.deps.store.routerRuns.setMedia(row.id, saved));
   }
 
-  /** A refusal, a failure, or an answer that never came (the run stays `sent`: the same key may go again). */
+  /**
+   * A refusal, a failure, or an answer that never came whole. The last keeps the run `sent` (the same key may go
+   * again): after a 2xx with what its headers said (credits, request id), else with nothing more.
+   */
   recordError(row: RouterRunRow, error: unknown): RouterRunRow {
     const runError = routerRunErrorOf(error);
+    if (isAnswerLost(error)) {
+      this.deps.spend.recordMeta(row.profileId, error.meta);
+      return this.done(
+        this.deps.store.routerRuns.recordOutcome(row.id, {
+          state: 'sent',
+          error: runError,
+          meta: storedMetaOf(error.meta, row.meta),
+          requestId: error.meta.requestId,
+        }),
+      );
+    }
     if (isApiError(error)) this.deps.spend.recordHeaders(row.profileId, error.headers);
     const lost = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
     const replayed = isApiError(error) ? error.headers['idempotent-replayed'] : undefined;
@@ -116,22 +134,44 @@ export class AnswerRecorder {
     );
   }
 
-  /** A paid answer that could not be kept: said so, and retryable where the same key would bring it again. */
-  private unsaved(row: RouterRunRow, meta: StoredRunMeta, error: unknown): RouterRunRow {
-    const tooLarge = error instanceof TooLargeError;
-    const runError = {
-      status: null,
-      bucket: null,
-      message: tooLarge
-        ? 'The Router answered, but the answer is larger (or nested deeper) than Loupe keeps, so it was not saved.'
-        : 'The Router answered, but Loupe could not save the answer. Retry: the same key brings the answer again without a second charge.',
-      detail: error instanceof Error ? error.message.slice(0, 500) : null,
-      upstreamStatus: null,
-      validation: [],
-      retryable: !tooLarge,
-    };
+  /** A byte answer streamed to disk; bytes that stop coming (cut, stalled) or never come are a lost answer. */
+  private async recordBytes(
+    row: RouterRunRow,
+    result: Extract<RunResult, { kind: 'bytes' }>,
+    meta: StoredRunMeta,
+    signal: AbortSignal | undefined,
+  ): Promise<RouterRunRow> {
+    try {
+      const saved = await this.deps.media.saveAnswer(row, result.contentType, result.body, signal);
+      if (saved.sizeBytes === 0) {
+        return this.recordError(
+          row,
+          new AnswerLostError(200, result.meta, new Error('The answer was empty.')),
+        );
+      }
+      return this.done(
+        this.deps.store.routerRuns.recordCompleted(row.id, {
+          output: null,
+          meta,
+          requestId: result.meta.requestId,
+          media: [saved],
+        }),
+      );
+    } catch (error) {
+      if (signal?.aborted === true) throw error;
+      if (error instanceof TooLargeError) return this.unsaved(row, meta);
+      return this.recordError(row, new AnswerLostError(200, result.meta, error));
+    }
+  }
+
+  /** A paid answer larger than Loupe keeps: said so; sending it again would only replay the same answer. */
+  private unsaved(row: RouterRunRow, meta: StoredRunMeta): RouterRunRow {
     return this.done(
-      this.deps.store.routerRuns.recordOutcome(row.id, { state: 'failed', error: runError, meta }),
+      this.deps.store.routerRuns.recordOutcome(row.id, {
+        state: 'failed',
+        error: tooLargeError(null, null),
+        meta,
+      }),
     );
   }
 

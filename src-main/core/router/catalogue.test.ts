@@ -25,12 +25,12 @@ describe('models.catalogue', () => {
   it('follows next_cursor over every page, short pages included, then answers from the store', async () => {
     const first = await catalogue();
     const pages = routerRequests(env.sim, '/v2/models', 'GET');
-    // 31 catalogue rows in windows of 10: four pages; the first is short (two unlisted models) yet has_more.
+    // 32 catalogue rows in windows of 10: four pages; the first is short (two unlisted models) yet has_more.
     expect(pages.map((page) => page.status)).toEqual([200, 200, 200, 200]);
     expect(pages[0]?.query).toBe('limit=10');
     expect(pages[1]?.query).toMatch(/^cursor=[A-Za-z0-9_-]+&limit=10$/);
-    expect(first.models).toHaveLength(29);
-    expect(new Set(first.models.map((model) => model.id)).size).toBe(29);
+    expect(first.models).toHaveLength(30);
+    expect(new Set(first.models.map((model) => model.id)).size).toBe(30);
     expect(first.models.map((model) => model.id)).toContain('vectorly/embed-multilingual-1');
     expect(first.models.find((model) => model.id === 'acme/imagegen-2')).toEqual({
       id: 'acme/imagegen-2',

@@ -7,7 +7,7 @@ import { isApiError, type ApiError } from '../api';
 import { isStoreError, type LoupeStore, type RouterRunRow } from '../store';
 import type { AnswerRecorder } from './answerRecorder';
 import type { RouterClients, RouterConnector } from './routerConnector';
-import type { RunSender } from './runSender';
+import { isAnswerLostRow, type RunSender } from './runSender';
 
 export interface QueueWatchConfig {
   /** The first wait, and the floor of every wait after (Retry-After may ask for more). */
@@ -48,6 +48,8 @@ interface Watch {
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+/** Result reads in a row whose answer was lost on the way; past this the run waits for Ask again or a restart. */
+const MAX_LOST_READS = 4;
 
 /** Status-read failures after which the Router will never know the request: no point asking again. */
 function isFinal(error: ApiError): boolean {
@@ -59,6 +61,7 @@ function isFinal(error: ApiError): boolean {
 export class QueueWatcher {
   private readonly watches = new Map<string, Watch>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly lostReads = new Map<string, number>();
   private readonly stop = new AbortController();
 
   constructor(private readonly deps: QueueWatcherDeps) {}
@@ -162,10 +165,8 @@ export class QueueWatcher {
       const result = await clients.router.result({ response_url: links.responseUrl }, { signal });
       if (result.kind === 'pending')
         return { row, nextDelayMs: this.delay(row.id, false, result.retryAfterMs) };
-      return {
-        row: await this.deps.recorder.recordAnswer(row, result, clients.anonymous, signal),
-        nextDelayMs: null,
-      };
+      const recorded = await this.deps.recorder.recordAnswer(row, result, clients, signal);
+      return { row: recorded, nextDelayMs: this.afterCollect(recorded) };
     } catch (error) {
       // The result read of a failed or cancelled run is its refusal (409 cancelled, 504 queue_timeout …).
       if (isApiError(error) && error.kind === 'http' && error.status !== 429 && error.status < 500) {
@@ -188,6 +189,21 @@ export class QueueWatcher {
     }
     // Offline, a 503, the Demo server not started yet: look again later, each time a little later.
     return { row, nextDelayMs: this.delay(row.id, false, isApiError(error) ? error.retryAfterMs : null) };
+  }
+
+  /** A result whose bytes were lost on the way is read again (the Router keeps it), a few times. */
+  private afterCollect(row: RouterRunRow): number | null {
+    if (!isAnswerLostRow(row)) {
+      this.lostReads.delete(row.id);
+      return null;
+    }
+    const reads = (this.lostReads.get(row.id) ?? 0) + 1;
+    if (reads >= MAX_LOST_READS) {
+      this.lostReads.delete(row.id);
+      return null;
+    }
+    this.lostReads.set(row.id, reads);
+    return this.delay(row.id, false, null);
   }
 
   /** Backoff from the floor, never sooner than Retry-After, never longer than the ceiling. */

@@ -22,7 +22,10 @@ export interface RouterClients {
 }
 
 export interface ConnectOptions {
-  /** Called each time a request leaves (the retry policy's own resends included). */
+  /**
+   * Called each time a write (POST) to the Router leaves, the retry policy's own resends included; never for a read
+   * (a model's schema) nor for the links an output gives (the anonymous client).
+   */
   onAttempt?: () => void;
   /** One attempt only: the caller has its own schedule (the queue watcher). */
   once?: boolean;
@@ -61,9 +64,10 @@ export class RouterConnector {
     const connection = await connectionForProfile(this.deps.profiles, profileId);
     const anonymousConnection: Connection = { ...connection, credential: () => Promise.resolve(null) };
     const router = new HttpClient(this.httpOptions(connection, options));
+    const { onAttempt: _counted, ...uncounted } = options;
     return {
       router: new RouterClient(router, new DiskOpenApiCache(this.deps.paths.openApiDir(profileId))),
-      anonymous: new HttpClient(this.httpOptions(anonymousConnection, options)),
+      anonymous: new HttpClient(this.httpOptions(anonymousConnection, uncounted)),
     };
   }
 
@@ -77,7 +81,7 @@ export class RouterConnector {
       onAttempt === undefined
         ? base
         : (input, init) => {
-            onAttempt();
+            if ((init?.method ?? 'GET').toUpperCase() === 'POST') onAttempt();
             return base(input, init);
           };
     const retryPolicy = options.once === true ? new RetryPolicy({ maxAttempts: 1 }) : this.deps.retryPolicy;

@@ -17,6 +17,7 @@ import { CatalogueReader, type CatalogueOptions } from './catalogue';
 import { RouterMediaFiles, type MediaFile } from './mediaFiles';
 import { MediaSaver } from './mediaSaver';
 import { ModelDetailReader } from './modelDetail';
+import { OutputHintsReader } from './outputHints';
 import { DEFAULT_QUEUE_WATCH, QueueWatcher, type QueueWatchConfig } from './queueWatcher';
 import { RouterConnector } from './routerConnector';
 import { RouterPaths } from './routerPaths';
@@ -35,6 +36,16 @@ export interface RouterTuning {
   maxMediaBytes?: number;
   /** Sends of one request, the first included, before its failure is recorded (the retry policy's). */
   maxAttempts?: number;
+  /** A synchronous run's time limit, and a queued submit's, each with its whole answer. */
+  runTimeoutMs?: number;
+  submitTimeoutMs?: number;
+  /** Sends of a run whose 2xx came and whose answer was lost, the first included, and the first wait between. */
+  answerAsks?: number;
+  askAgainMs?: number;
+  /** The longest a byte answer or a linked medium may go without a byte. */
+  stallMs?: number;
+  /** The time limit of asking a link what it is, and of reading a model's schema for its media. */
+  probeTimeoutMs?: number;
 }
 
 export interface RouterServiceDeps {
@@ -63,6 +74,14 @@ export interface CallSignal {
 }
 
 const DEFAULT_PAGE_SIZE = 100;
+/** Models take minutes; a synchronous answer slower than this is lost, and asked for again under its key. */
+const DEFAULT_RUN_TIMEOUT_MS = 10 * 60_000;
+/** A submit only admits the run: its handle comes at once. */
+const DEFAULT_SUBMIT_TIMEOUT_MS = 30_000;
+const DEFAULT_ANSWER_ASKS = 3;
+const DEFAULT_ASK_AGAIN_MS = 1000;
+const DEFAULT_STALL_MS = 60_000;
+const DEFAULT_PROBE_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_MEDIA_BYTES = 2 * 1024 ** 3;
 const DEFAULT_RUN_LIST = 100;
 
@@ -102,17 +121,34 @@ export class RouterService {
       now: () => new Date(this.clock.now()),
     });
     this.detailReader = new ModelDetailReader({ store: deps.store, connector });
+    const probeTimeoutMs = tuning.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
     const recorder = new AnswerRecorder({
       store: deps.store,
       media: new MediaSaver({
         paths,
         maxFileBytes: tuning.maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES,
+        idleMs: tuning.stallMs ?? DEFAULT_STALL_MS,
+        probeTimeoutMs,
         logError,
       }),
+      hints: new OutputHintsReader({ store: deps.store, timeoutMs: probeTimeoutMs, logError }),
       spend: this.spendTracker,
       notify,
     });
-    const sender = new RunSender({ store: deps.store, connector, recorder, notify });
+    const sender = new RunSender({
+      store: deps.store,
+      connector,
+      recorder,
+      notify,
+      asks: {
+        times: Math.max(1, tuning.answerAsks ?? DEFAULT_ANSWER_ASKS),
+        firstWaitMs: tuning.askAgainMs ?? DEFAULT_ASK_AGAIN_MS,
+      },
+      timeouts: {
+        runMs: tuning.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
+        submitMs: tuning.submitTimeoutMs ?? DEFAULT_SUBMIT_TIMEOUT_MS,
+      },
+    });
     const config = { ...DEFAULT_QUEUE_WATCH, ...tuning.queueWatch };
     this.watcher = new QueueWatcher({
       store: deps.store,

@@ -9,7 +9,7 @@ import {
   type RouterRunMode,
   type RouterRunOptions,
 } from '../../../src-shared/contracts/models';
-import { abortableSleep } from '../api';
+import { abortableSleep, isAnswerLost, type RouterClient } from '../api';
 import { DomainError } from '../errors';
 import { isStoreError, type LoupeStore, type RouterRunRow } from '../store';
 import { boundedJson } from './boundedJson';
@@ -17,7 +17,7 @@ import type { AnswerRecorder } from './answerRecorder';
 import type { QueueWatcher } from './queueWatcher';
 import type { RouterConnector } from './routerConnector';
 import { runErrorOf } from './runView';
-import type { RunSender } from './runSender';
+import { isAnswerLostRow, type RunSender } from './runSender';
 
 export interface NewRun {
   modelId: string;
@@ -49,6 +49,24 @@ export const MAX_INPUT_CHARS = 16 * 1024 * 1024;
 /** A sent run older than this has no idempotency record left to replay from (NOTES part B: 24 hours). */
 const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/**
+ * PUT cancel_url. Its status line is the answer: a body lost after a 2xx still means the ask was taken
+ * (CANCELLATION_REQUESTED is the documented 2xx), after a 409 that the run was already over.
+ */
+async function askCancel(
+  router: RouterClient,
+  cancelUrl: string,
+  signal: AbortSignal | undefined,
+): Promise<'requested' | 'not_requested'> {
+  try {
+    const answer = await router.cancel({ cancel_url: cancelUrl }, signal === undefined ? {} : { signal });
+    return answer.status === 'CANCELLATION_REQUESTED' ? 'requested' : 'not_requested';
+  } catch (error) {
+    if (isAnswerLost(error)) return error.status === 409 ? 'not_requested' : 'requested';
+    throw error;
+  }
+}
 
 export function notFound(): DomainError {
   return new DomainError('not_found', 'There is no such Router run for this profile.', { status: 404 });
@@ -133,11 +151,7 @@ export class RunCommands {
       );
     }
     const { router } = await this.deps.connector.clients(profileId);
-    const answer = await router.cancel(
-      { cancel_url: row.queueLinks.cancelUrl },
-      signal === undefined ? {} : { signal },
-    );
-    if (answer.status === 'CANCELLATION_REQUESTED') {
+    if ((await askCancel(router, row.queueLinks.cancelUrl, signal)) === 'requested') {
       this.deps.notify(this.deps.store.routerRuns.markCancelRequested(row.id));
     }
     // ALREADY_COMPLETED is an answer, not a failure: the next look collects the result either way.
@@ -172,7 +186,8 @@ export class RunCommands {
    */
   resume(now: number): void {
     for (const row of this.deps.store.routerRuns.open().rows) {
-      const interrupted = row.state === 'sent' && row.error === null;
+      // Cut off before any answer (no error), or taken by the Router with its answer lost: the key replays it.
+      const interrupted = row.state === 'sent' && (row.error === null || isAnswerLostRow(row));
       if (row.mode === 'queued' && (row.state === 'in_queue' || row.state === 'in_progress' || interrupted)) {
         this.deps.watcher.watch(row.id);
       } else if (row.mode === 'sync' && interrupted && now - Date.parse(row.createdAt) < REPLAY_WINDOW_MS) {
@@ -187,8 +202,8 @@ export class RunCommands {
   async resumeMedia(): Promise<void> {
     for (const row of this.deps.store.routerRuns.savingMedia().rows) {
       try {
-        const { anonymous } = await this.deps.connector.clients(row.profileId);
-        await this.deps.recorder.resumeMedia(row, anonymous, this.stop.signal);
+        const clients = await this.deps.connector.clients(row.profileId);
+        await this.deps.recorder.resumeMedia(row, clients, this.stop.signal);
       } catch (error) {
         if (this.stop.signal.aborted) return;
         this.deps.logError(`The media of Router run ${row.id} could not be saved`, error);

@@ -3,7 +3,14 @@
 // status, the 422's fields, and whether sending again under the same key is safe and may work.
 import { z } from 'zod';
 import type { RouterRunError } from '../../../src-shared/contracts/models';
-import { isApiError, ValidationErrorDetailSchema, type ApiError } from '../api';
+import {
+  isAnswerLost,
+  isApiError,
+  isTooLargeResponse,
+  ValidationErrorDetailSchema,
+  type AnswerLostError,
+  type ApiError,
+} from '../api';
 import { isDomainError } from '../errors';
 import { bucketForStatus, wordsFor } from './errorWords';
 
@@ -40,6 +47,38 @@ function validationOf(error: ApiError): RouterRunError['validation'] {
   });
 }
 
+/** The words every host shows (and the CLI prints) for a run the Router took whose answer did not arrive. */
+export const ANSWER_LOST_WORDS =
+  'The Router took the run; its answer was lost. Loupe asks again under the same key, which is not charged twice.';
+
+/** A 2xx came and its body did not: the run happened, only the same key may go again (it replays the answer). */
+export function answerLostError(error: AnswerLostError): RouterRunError {
+  return {
+    status: error.status,
+    bucket: null,
+    message: ANSWER_LOST_WORDS,
+    detail: clip(error.message),
+    upstreamStatus: null,
+    validation: [],
+    retryable: true,
+    outcome: 'answer_lost',
+  };
+}
+
+/** A paid answer that arrived but is more than Loupe keeps: sending it again would only replay the same. */
+export function tooLargeError(status: number | null, detail: string | null): RouterRunError {
+  return {
+    status,
+    bucket: null,
+    message:
+      'The Router answered, but the answer is larger (or nested deeper) than Loupe keeps, so it was not saved.',
+    detail: detail === null ? null : clip(detail),
+    upstreamStatus: null,
+    validation: [],
+    retryable: false,
+  };
+}
+
 /** Answers that never came: the request may have arrived, so only the same key may go again. */
 function lostAnswer(error: ApiError): RouterRunError {
   const timeout = error.kind === 'timeout';
@@ -56,10 +95,12 @@ function lostAnswer(error: ApiError): RouterRunError {
     upstreamStatus: null,
     validation: [],
     retryable: true,
+    ...(error.notSent ? {} : { outcome: 'may_have_run' as const }),
   };
 }
 
 export function routerRunErrorOf(error: unknown): RouterRunError {
+  if (isAnswerLost(error)) return answerLostError(error);
   if (isApiError(error)) return fromApiError(error);
   if (isDomainError(error)) {
     return {
@@ -96,6 +137,7 @@ function fromApiError(error: ApiError): RouterRunError {
       retryable: error.kind === 'credential',
     };
   }
+  if (isTooLargeResponse(error)) return tooLargeError(error.status || null, error.message);
   if (error.kind === 'invalid-response') {
     return {
       status: error.status || null,

@@ -57,9 +57,11 @@ export function runSummaryOf(row: RouterRunRow): RouterRunSummary {
 }
 
 function mediaOf(row: RouterRunRow, media: readonly StoredMedia[], options: RunViewOptions): RouterMedia[] {
-  // A medium that could not be saved is not offered: the output still holds its link.
+  // A medium that could not be saved is not offered: the output still holds its link. Nor is a link still being
+  // asked what it is (kind `file`): most such links are pages, not media, and would flash by as "being saved".
   return media
     .filter((medium) => medium.state !== 'failed')
+    .filter((medium) => !(medium.source === 'link' && medium.kind === 'file' && medium.state === 'saving'))
     .map((medium) => ({
       index: medium.index,
       kind: medium.kind,

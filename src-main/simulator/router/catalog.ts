@@ -59,6 +59,8 @@ const rows: Record<string, Row> = {
     alternates: [{ slug: 'kiln', drops: ['strength', 'negative_prompt'] }],
   },
   'acme/imagegen-2-turbo': { family: 'text-to-image', costScale: 0.5, steps: 1 },
+  // Its pictures are signed CDN links that expire in a minute, with no extension and no content_type.
+  'acme/imagegen-2-signed': { family: 'signed-image' },
   'acme/imagegen-2.1': { family: 'text-to-image', alternates: [{ slug: 'nimbus', drops: [] }] },
   'acme/imagegen-3-preview': { family: 'text-to-image', listed: false },
   'acme/inpaint-1': { family: 'image-edit' },

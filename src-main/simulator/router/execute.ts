@@ -5,6 +5,7 @@ import type { ModelEntry } from './catalog';
 import { isPlainObject } from '../http';
 import { produceOutput, rawProviderOutput, type NativeOutput } from './outputs';
 import { droppedParams, type ProviderPlan, type ProviderRoute } from './providers';
+import { withSignedLinks, type PendingMedium } from './signedMedia';
 import type { RouterFaults } from './state';
 
 export interface RunPlan {
@@ -117,9 +118,20 @@ function policyRefusal(plan: RunPlan, slug: string): RunOutcome {
   };
 }
 
-/** The 200 answer carrying a run's output: JSON, or the partner's bytes under its own Content-Type. */
-export function outputAnswer(output: NativeOutput, headers: Record<string, string>): Answer {
-  return output.kind === 'json'
-    ? jsonAnswer(200, output.value, headers)
-    : bytesAnswer(200, output.contentType, output.bytes, headers);
+/**
+ * The 200 answer carrying a run's output: JSON (its media linked by links `link` mints now), or the partner's bytes
+ * under its own Content-Type.
+ */
+export function outputAnswer(
+  output: NativeOutput,
+  headers: Record<string, string>,
+  link: (medium: PendingMedium) => string,
+): Answer {
+  if (output.kind === 'bytes') return bytesAnswer(200, output.contentType, output.bytes, headers);
+  const media = output.media ?? [];
+  return jsonAnswer(
+    200,
+    media.length === 0 ? output.value : withSignedLinks(output.value, media, link),
+    headers,
+  );
 }

@@ -1,9 +1,10 @@
 // Model families: the native input/output schemas and the operations a family of partner models offers.
-// Catalog entries (catalog.ts) pick a family, so thirty models cost a handful of schemas.
+// Catalog entries (catalog.ts) pick a family, so thirty-odd models cost a handful of schemas.
 import type { JsonSchema } from './validate';
 
 export type FamilyKind =
   | 'text-to-image'
+  | 'signed-image'
   | 'image-edit'
   | 'upscale'
   | 'text-to-speech'
@@ -55,6 +56,15 @@ const imagesOutput: JsonSchema = {
   required: ['images', 'seed'],
   properties: { images: { type: 'array', items: imageRef }, seed },
 };
+/**
+ * A picture as a partner CDN hands it out: a signed link (no extension, no content_type beside it) that expires
+ * within minutes. Only the schema says what it is: a `uri` under `images`.
+ */
+const signedImageRef: JsonSchema = {
+  type: 'object',
+  required: ['url', 'width', 'height'],
+  properties: { url, width: { type: 'integer' }, height: { type: 'integer' } },
+};
 const wavBytes: JsonSchema = { type: 'string', format: 'binary' };
 const single = (name: string) => (): string => name;
 
@@ -64,6 +74,19 @@ const families: Record<FamilyKind, ModelFamily> = {
     input: { type: 'object', additionalProperties: false, required: ['prompt'], properties: imageGenProps },
     outputContentType: 'application/json',
     output: imagesOutput,
+    selectOperation: single('text-to-image'),
+    costCents: { 'text-to-image': 4 },
+    steps: 2,
+  },
+  'signed-image': {
+    kind: 'signed-image',
+    input: { type: 'object', additionalProperties: false, required: ['prompt'], properties: imageGenProps },
+    outputContentType: 'application/json',
+    output: {
+      type: 'object',
+      required: ['images', 'seed'],
+      properties: { images: { type: 'array', items: signedImageRef }, seed },
+    },
     selectOperation: single('text-to-image'),
     costCents: { 'text-to-image': 4 },
     steps: 2,

@@ -1,7 +1,7 @@
 // The simulated Model Router (model-router-api.md + NOTES.md Part B), mounted by the simulator kernel.
 //
 // Choices where both documents are silent (each is also commented where it is made):
-// - a 30-model catalog; two unlisted models still occupy cursor windows, so pages can run short (catalog.ts);
+// - a 32-model catalog; two unlisted models still occupy cursor windows, so pages can run short (catalog.ts);
 // - sync runs last `steps × queueStepMs`; past 8 steps they answer 504 deadline_exceeded and keep running,
 //   so video models are effectively queued-only (syncRun.ts);
 // - each workspace has one queue runner; cancel takes effect at the next step (queue.ts);
@@ -33,11 +33,15 @@ export interface RouterSimulatorOptions {
   committedSpendLimitCents?: number;
   /** Largest accepted run body; larger gets 413. Default 8 MiB. */
   maxBodyBytes?: number;
+  /** How long the signed links to a run's media stay valid (signedMedia.ts). Default 60 s. */
+  mediaUrlTtlMs?: number;
 }
 
 export interface RouterSimulator {
   /** Answers every path under /v2/models (and /v2/models itself); returns false for anything else. */
   handle: RouteHandler;
+  /** Serves the signed links of run outputs under /_storage/; false for any other storage request. */
+  handleStorage(ctx: RouteContext): boolean;
   /** Forget every request, idempotency record, spend figure and in-flight count. Faults are kept. */
   reset(): void;
   /** Replace the active faults (fields left out are off). */
@@ -57,6 +61,7 @@ function resolveSettings(options: RouterSimulatorOptions): RouterSettings {
     queueTimeoutSteps: options.queueTimeoutSteps ?? 240,
     spendLimitCents: options.committedSpendLimitCents ?? 50_000,
     maxBodyBytes: options.maxBodyBytes ?? 8 * 1024 * 1024,
+    mediaUrlTtlMs: options.mediaUrlTtlMs ?? 60_000,
     enabledOwners: options.enabledOwners ?? (() => true),
   };
 }
@@ -103,6 +108,7 @@ export function createRouterSimulator(options: RouterSimulatorOptions = {}): Rou
 
   return {
     handle,
+    handleStorage: (ctx) => state.media.handle(ctx),
     reset() {
       state.queue.stop();
       state = createState(settings, currentFaults);

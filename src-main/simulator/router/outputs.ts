@@ -2,10 +2,13 @@
 // Fields are read defensively because strict-mode bodies reach here without native validation.
 import { createHash, randomUUID } from 'node:crypto';
 import type { ModelEntry } from './catalog';
-import { pngDataUrl, sineWav } from './media';
+import { gradientPng, pngDataUrl, sineWav } from './media';
+import type { PendingMedium } from './signedMedia';
 
+/** A JSON output may link media by signed URLs, written into `value` at each medium's path when it is answered. */
 export type NativeOutput =
-  { kind: 'json'; value: unknown } | { kind: 'bytes'; contentType: string; bytes: Buffer };
+  | { kind: 'json'; value: unknown; media?: readonly PendingMedium[] }
+  | { kind: 'bytes'; contentType: string; bytes: Buffer };
 
 function numberField(body: Record<string, unknown>, name: string, fallback: number): number {
   const value = body[name];
@@ -86,6 +89,19 @@ export function produceOutput(
       const images = Array.from({ length: count }, (_, i) => image(seed + i * 37, width, height));
       return { kind: 'json', value: { images, seed } };
     }
+    case 'signed-image': {
+      const count = Math.min(4, Math.max(1, numberField(body, 'num_images', 1)));
+      const width = numberField(body, 'width', 1024);
+      const height = numberField(body, 'height', 1024);
+      // The url is filled with a fresh signed link each time the output is answered (signedMedia.ts).
+      const images = Array.from({ length: count }, () => ({ url: '', width, height }));
+      const media = images.map((_, i) => ({
+        path: ['images', i, 'url'],
+        bytes: gradientPng(seed + i * 37),
+        contentType: 'image/png',
+      }));
+      return { kind: 'json', value: { images, seed }, media };
+    }
     case 'upscale': {
       const scale = numberField(body, 'scale', 2);
       return { kind: 'json', value: { image: image(seed, 512 * scale, 512 * scale) } };
@@ -135,5 +151,6 @@ export function rawProviderOutput(slug: string, native: NativeOutput): NativeOut
   return {
     kind: 'json',
     value: { provider: slug, id: randomUUID(), status: 'succeeded', output: native.value },
+    media: (native.media ?? []).map((medium) => ({ ...medium, path: ['output', ...medium.path] })),
   };
 }

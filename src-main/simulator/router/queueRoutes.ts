@@ -92,10 +92,12 @@ export const readResult = runRoute(true, (ctx, state, run) => {
   const outcome = run.outcome;
   if (outcome === null) return pending(ctx, state, run, 202);
   if (!outcome.ok) return outcome.answer;
-  return outputAnswer(outcome.output, {
-    ...outcome.headers,
-    'x-svc-credits-used': String(outcome.costCents),
-  });
+  // Each read of the result hands out fresh signed links, as a store presigns on every read.
+  return outputAnswer(
+    outcome.output,
+    { ...outcome.headers, 'x-svc-credits-used': String(outcome.costCents) },
+    (medium) => state.media.mint(ctx.origin, medium),
+  );
 });
 
 // An aged-out request is still terminal, so cancel keeps answering ALREADY_COMPLETED rather than 410.

@@ -2,6 +2,7 @@
 import { Accounting } from './accounting';
 import { IdempotencyStore } from './idempotency';
 import { RunQueue } from './queue';
+import { SignedMediaStore } from './signedMedia';
 
 export interface RouterFaults {
   /** 429 `rate_limited` on run submissions (sync and queued). */
@@ -35,6 +36,8 @@ export interface RouterSettings {
   queueTimeoutSteps: number;
   spendLimitCents: number;
   maxBodyBytes: number;
+  /** How long a signed media link stays valid. */
+  mediaUrlTtlMs: number;
   enabledOwners: (owner: string) => boolean;
 }
 
@@ -44,6 +47,8 @@ export interface RouterState {
   idempotency: IdempotencyStore;
   accounting: Accounting;
   queue: RunQueue;
+  /** The bytes behind the signed links of outputs, served under /_storage/. */
+  media: SignedMediaStore;
 }
 
 export function createState(settings: RouterSettings, faults: () => RouterFaults): RouterState {
@@ -54,5 +59,6 @@ export function createState(settings: RouterSettings, faults: () => RouterFaults
     idempotency: new IdempotencyStore(settings.now),
     accounting,
     queue: new RunQueue(settings, faults, accounting),
+    media: new SignedMediaStore(settings.now, settings.mediaUrlTtlMs),
   };
 }

@@ -47,11 +47,16 @@ export async function syncRun(
       const outcome = executeRun(plan, failure);
       accounting.charge(owner, outcome.costCents);
       if (!outcome.ok) return outcome.answer;
-      return outputAnswer(outcome.output, {
-        ...outcome.headers,
-        'x-svc-credits-used': String(outcome.costCents),
-        ...accounting.spendHeaders(owner),
-      });
+      // Links minted now are recorded with the answer: a replay hands out the same ones, expired or not.
+      return outputAnswer(
+        outcome.output,
+        {
+          ...outcome.headers,
+          'x-svc-credits-used': String(outcome.costCents),
+          ...accounting.spendHeaders(owner),
+        },
+        (medium) => state.media.mint(ctx.origin, medium),
+      );
     })
     .then((answer) => {
       // A provider failure happened after dispatch, so it too is the recorded answer for this key.

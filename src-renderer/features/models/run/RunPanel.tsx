@@ -1,5 +1,6 @@
 import type { RouterRunDetail } from '../../../../src-shared/contracts/models';
 import { creditsText } from '../spend/spendFormat';
+import { AnswerLostNote } from './AnswerLostNote';
 import { isCancellable, isUnfinished, runLook } from '../runStates';
 import { CancelRunButton } from './CancelRunButton';
 import { RunDisclosures } from './RunDisclosures';
@@ -34,6 +35,8 @@ interface RunPanelProps {
 export function RunPanel({ run, profileId, issuesOnForm }: RunPanelProps) {
   const { cancel, retry } = useRunActions(profileId);
   const unfinished = isUnfinished(run.state);
+  // Sent, and an error recorded: its answer did not arrive whole. Nothing is under way until it is asked again.
+  const answerLost = run.state === 'sent' && run.error !== null;
   return (
     <div className="space-y-3" data-testid="run-panel" data-run-id={run.runId} data-state={run.state}>
       {/* Said once per change of state to screen readers; the page shows it in full. */}
@@ -44,7 +47,14 @@ export function RunPanel({ run, profileId, issuesOnForm }: RunPanelProps) {
       {unfinished ? (
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <RunProgress run={run} />
+            {answerLost && run.error !== null ? (
+              <AnswerLostNote
+                error={run.error}
+                askAgain={{ pending: retry.isPending, onAsk: () => retry.mutate(run.runId) }}
+              />
+            ) : (
+              <RunProgress run={run} />
+            )}
           </div>
           {isCancellable(run.state, run.mode) ? (
             <CancelRunButton

@@ -134,4 +134,39 @@ describe('a run’s answer', () => {
     expect(screen.getByTestId('run-error').textContent).toContain('Top up credits');
     expect(screen.queryByTestId('retry-run')).toBeNull();
   });
+
+  it('says a run the Router took and whose answer was lost is no failure, and asks again under the same key', async () => {
+    const lost = runDetail({
+      state: 'sent',
+      output: null,
+      attempts: 3,
+      error: {
+        status: 200,
+        bucket: null,
+        message:
+          'The Router took the run; its answer was lost. Loupe asks again under the same key, which is not charged twice.',
+        detail: 'The Router answered 200, but its answer was lost: The connection to the service failed.',
+        upstreamStatus: null,
+        retryable: true,
+        validation: [],
+        outcome: 'answer_lost',
+      },
+    });
+    const host = await openRunFromList(lost, {
+      'models.retryRun': () => ok(runDetail({ replayed: true, updatedAt: '2025-01-01T10:01:00.000Z' })),
+    });
+    const note = screen.getByTestId('run-answer-lost');
+    expect(note.textContent).toContain('The Router took this run; its answer was lost on the way.');
+    expect(note.textContent).toContain('Loupe asks again under the same key, which is not charged twice.');
+    // Not a failure, and not a spinner that waits for ever.
+    expect(screen.queryByTestId('run-error')).toBeNull();
+    expect(screen.queryByTestId('run-progress')).toBeNull();
+    fireEvent.click(within(note).getByRole('button', { name: 'Details' }));
+    expect(screen.getByTestId('answer-lost-details').textContent).toContain('200');
+
+    fireEvent.click(within(note).getByRole('button', { name: 'Ask again' }));
+    await waitFor(() => expect(argsOf(host.calls, 'models.retryRun')).toEqual([{ runId: 'run-1' }]));
+    expect(argsOf(host.calls, 'models.run')).toEqual([]);
+    await screen.findByTestId('replayed-badge');
+  });
 });
