@@ -4,7 +4,7 @@
 // answer; the simulator's own job list counts the jobs per item.
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordPlannedBatch, type PlannedItemInput } from '../batches/plannedBatch';
-import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
 import { startManglingFront, type AnswerFault, type ManglingFront } from './testing/manglingFront';
@@ -161,5 +161,27 @@ describe('a 2xx whose answer is lost', () => {
     expect(canceled.id).toBe(job.id);
     expect(['canceling', 'canceled']).toContain(canceled.status);
     expect(sim.control.jobs()).toHaveLength(1);
+  });
+
+  it('a retried item whose new answer is lost is matched to its new job, never to its failed earlier attempt', async () => {
+    const { fixture, front, sim } = await throughFront();
+    const { store, profileId, jobs } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'retried', plan: { axes: ['3.seed'] } },
+      [{ values: [{ target: '1.message', value: 'x' }], workflow: failingWorkflow('always fails') }],
+    );
+    const run = (): ReturnType<typeof jobs.batches.run> =>
+      jobs.batches.run(batch.id, { window: 1, signal: new AbortController().signal });
+    expect(await run()).toMatchObject({ failed: 1 });
+    const [first] = store.batchItems.listForBatch(batch.id).rows;
+    expect(jobs.batches.retryFailed(batch.id)).toBe(1);
+    front.spoil('not-json');
+    expect(await run()).toMatchObject({ failed: 1, unknown: 0 });
+    const [second] = store.batchItems.listForBatch(batch.id).rows;
+    expect(sim.control.jobs()).toHaveLength(2);
+    expect(second?.jobId).toEqual(expect.any(String));
+    expect(second?.jobId).not.toBe(first?.jobId);
+    expect(second?.retryOfJob).toBe(first?.jobId);
   });
 });

@@ -188,8 +188,13 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     );
     this.selectClaim = prepare<{ profile_id: string; job_id: string }>(
       db,
+      // Claimed: an item names it as its job, or as the failed attempt its next one retries, or a later job
+      // Loupe recorded retries it. An earlier attempt of an item is never taken for a later one's lost job.
       `SELECT 1 AS claimed FROM batch_items i JOIN batches b ON b.id = i.batch_id
-         WHERE b.profile_id = :profile_id AND i.job_id = :job_id LIMIT 1`,
+         WHERE b.profile_id = :profile_id AND (i.job_id = :job_id OR i.retry_of_job = :job_id)
+       UNION ALL
+       SELECT 1 FROM jobs j WHERE j.profile_id = :profile_id AND j.retry_of = :job_id
+       LIMIT 1`,
     );
     // "Several": a batch of more than one item. A lone submit is a batch of one, and is no batch to a person.
     this.selectSeveralOfJob = prepare<{ profile_id: string; job_id: string }>(

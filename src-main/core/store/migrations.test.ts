@@ -90,7 +90,7 @@ describe('migrations', () => {
     current.close();
     // Back to the file an older Loupe wrote: schema 2, no placement column, one upload in flight.
     const db = new Database(path);
-    db.exec(`ALTER TABLE batches DROP COLUMN plan; ALTER TABLE batches DROP COLUMN canceled_at;
+    db.exec(`DROP INDEX batch_items_by_retry; ALTER TABLE batches DROP COLUMN plan; ALTER TABLE batches DROP COLUMN canceled_at;
       ALTER TABLE batch_items DROP COLUMN item_values; ALTER TABLE batch_items DROP COLUMN retry_of_job;
       ALTER TABLE uploads DROP COLUMN placement; DROP TABLE router_runs; DROP TABLE router_spend;
       DROP TABLE router_model_facts; DROP TABLE router_catalogues; DROP INDEX batch_items_by_job;

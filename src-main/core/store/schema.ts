@@ -217,6 +217,7 @@ CREATE TABLE batch_sending (
   updated_at TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX batch_sending_wanted ON batch_sending (wanted);
+CREATE INDEX batch_items_by_retry ON batch_items (retry_of_job) WHERE retry_of_job IS NOT NULL;
 `;
 
 export const storeMigrations: readonly Migration[] = [
