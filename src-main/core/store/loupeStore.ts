@@ -16,7 +16,15 @@ import { RouterSpendTable } from './routerSpendTable';
 import { storeMigrations } from './schema';
 import { SettingsTable } from './settingsTable';
 import { UploadsTable } from './uploadsTable';
-import { durableTransaction, openDatabase, writeTransaction, type Db } from './sqlite';
+import {
+  durableTransaction,
+  execute,
+  openDatabase,
+  readPragma,
+  readPragmaLines,
+  writeTransaction,
+  type Db,
+} from './sqlite';
 
 export interface OpenStoreOptions {
   /** How long a write waits for another connection's lock before failing (default 5 s). */
@@ -85,10 +93,7 @@ export class LoupeStore {
 
   /** The connection's settings as SQLite reports them (for tests and an about/diagnostics screen). */
   diagnostics(): StoreDiagnostics {
-    const read = (pragma: string): unknown => {
-      const row = this.db.prepare(`PRAGMA ${pragma}`).get();
-      return typeof row === 'object' && row !== null ? Object.values(row)[0] : undefined;
-    };
+    const read = (pragma: string): unknown => readPragma(this.db, pragma);
     const synchronous = ['off', 'normal', 'full', 'extra'][Number(read('synchronous'))] ?? 'unknown';
     return {
       journalMode: String(read('journal_mode')),
@@ -100,15 +105,15 @@ export class LoupeStore {
 
   /** Checks the file's structure (PRAGMA integrity_check); true when SQLite reports it intact. */
   integrityOk(): boolean {
-    const rows = this.db.prepare('PRAGMA integrity_check').all();
-    return rows.length === 1 && JSON.stringify(rows[0]) === JSON.stringify({ integrity_check: 'ok' });
+    const lines = readPragmaLines(this.db, 'integrity_check');
+    return lines.length === 1 && lines[0] === 'ok';
   }
 
   /** Folds the WAL back into the main file first, so the file alone is a complete copy (for backups). */
   close(): void {
     if (!this.db.open) return;
     try {
-      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      execute(this.db, 'PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {
       this.db.close();
     }

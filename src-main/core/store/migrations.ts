@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { StoreError } from './errors';
 import { parseOptionalRow } from './rowCodec';
-import { prepare, writeTransaction, type Db } from './sqlite';
+import { execute, prepare, writeTransaction, type Db } from './sqlite';
 
 export interface Migration {
   /** 1, 2, 3, …: contiguous, never reused, never edited once released. */
@@ -39,7 +39,8 @@ export function migrate(db: Db, migrations: readonly Migration[], now: () => Dat
   assertOrdered(migrations);
   const latest = migrations.length;
   writeTransaction(db, () => {
-    db.exec(
+    execute(
+      db,
       'CREATE TABLE IF NOT EXISTS schema_migrations (' +
         'version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
     );
@@ -62,7 +63,7 @@ export function migrate(db: Db, migrations: readonly Migration[], now: () => Dat
     writeTransaction(db, () => {
       // Another process may have migrated between our read and this write lock: check again inside it.
       if (currentVersion(db) >= migration.version) return;
-      db.exec(migration.sql);
+      execute(db, migration.sql);
       record.run({ version: migration.version, name: migration.name, applied_at: now().toISOString() });
       applied.push(migration.version);
     });
