@@ -8,6 +8,8 @@ export type StoreErrorCode =
   | 'corrupt_row'
   /** The database was written by a newer Loupe whose schema this build does not know. */
   | 'schema_too_new'
+  /** The database's schema history is not Loupe's (migrations it names are not the ones this build has). */
+  | 'schema_unknown'
   /** The database file could not be opened or prepared. */
   | 'open_failed'
   /** SQLite found the file damaged (SQLITE_CORRUPT, SQLITE_NOTADB) or the open check did (core/store/health). */

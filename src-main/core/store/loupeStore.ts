@@ -32,6 +32,10 @@ export interface OpenStoreOptions {
   now?: () => Date;
   /** Tests only: a different migration list. */
   migrations?: readonly Migration[];
+  /** Runs on the open connection before any migration (the health check's quick_check); throws to refuse. */
+  verify?: (db: Db) => void;
+  /** Runs before the first pending migration of a store that has a schema already (a backup). */
+  beforeMigrating?: (db: Db, from: number) => void;
 }
 
 export interface StoreDiagnostics {
@@ -122,8 +126,10 @@ export class LoupeStore {
 
 /**
  * Opens (creating if needed) the store at `path` and brings its schema up to date. Throws
- * StoreError('schema_too_new') for a file written by a newer Loupe and StoreError('open_failed') when the
- * file cannot be opened as a database.
+ * StoreError('schema_too_new') for a file written by a newer Loupe, 'schema_unknown' for another schema
+ * history, a disk failure's code (store_damaged, store_read_only, disk_full, store_io_error) when SQLite met
+ * one, and 'open_failed' when the file cannot be opened for another reason. The hosts open it through
+ * health/openCheckedStore, which checks the files first.
  */
 export function openStore(path: string, options: OpenStoreOptions = {}): LoupeStore {
   const now = options.now ?? (() => new Date());
@@ -134,6 +140,8 @@ export function openStore(path: string, options: OpenStoreOptions = {}): LoupeSt
   try {
     db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   } catch (error) {
+    // A disk failure (read-only, full, not a database) already has its own code and words.
+    if (error instanceof StoreError) throw error;
     throw new StoreError(
       'open_failed',
       `Loupe could not open its data file at ${path}.`,
@@ -142,7 +150,11 @@ export function openStore(path: string, options: OpenStoreOptions = {}): LoupeSt
     );
   }
   try {
-    const report = migrate(db, migrations, now);
+    options.verify?.(db);
+    const beforeMigrating = options.beforeMigrating;
+    const report = migrate(db, migrations, now, {
+      ...(beforeMigrating ? { beforeApplying: (from: number) => beforeMigrating(db, from) } : {}),
+    });
     return new LoupeStore(db, path, report, now);
   } catch (error) {
     db.close();

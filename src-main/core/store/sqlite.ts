@@ -34,6 +34,14 @@ function checkParams(params: SqlParams, sql: string): void {
 
 const keepRow = (row: unknown): unknown => row;
 
+/** The file each connection opened, for the words of a failure (libsql keeps no `name` on the connection). */
+const pathsOf = new WeakMap<Db, string>();
+
+/** The file behind a connection, as openDatabase opened it. */
+export function databasePath(db: Db): string {
+  return pathsOf.get(db) ?? ':memory:';
+}
+
 /** A prepared statement whose named parameters (`:name`) are given by `P`. Prepare once, run many times. */
 export class Statement<P extends SqlParams> {
   private readonly stmt: Database.Statement;
@@ -45,7 +53,7 @@ export class Statement<P extends SqlParams> {
     db: Db,
     private readonly sql: string,
   ) {
-    this.path = db.name;
+    this.path = databasePath(db);
     const { stmt, decodeRow } = withStoreFailures(this.path, () => {
       const plain = db.prepare(sql);
       const columns = plain.columns();
@@ -83,7 +91,7 @@ export function prepare<P extends SqlParams = Record<string, never>>(db: Db, sql
 
 /** Runs SQL that returns no rows (DDL, BEGIN/COMMIT, a PRAGMA that sets); a disk failure gets words. */
 export function execute(db: Db, sql: string): void {
-  withStoreFailures(db.name, () => db.exec(sql));
+  withStoreFailures(databasePath(db), () => db.exec(sql));
 }
 
 /**
@@ -147,6 +155,7 @@ export function durableTransaction<T>(db: Db, fn: () => T): T {
 
 export function openDatabase(path: string, busyTimeoutMs: number): Db {
   const db = withStoreFailures(path, () => new Database(path, { timeout: busyTimeoutMs }));
+  pathsOf.set(db, path);
   try {
     execute(db, 'PRAGMA journal_mode = WAL');
     execute(db, 'PRAGMA synchronous = NORMAL');

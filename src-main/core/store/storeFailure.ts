@@ -3,6 +3,7 @@
 // a read deep inside a service); unmapped they reach the user as `internal` or as a raw SqliteError stack.
 // Every store statement and every file operation of the open check passes its failures through here, so each
 // becomes a StoreError whose code the contract, the renderer and the CLI all have words for.
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { StoreError, type StoreErrorCode } from './errors';
 
 type DiskFailureCode = Extract<
@@ -87,11 +88,30 @@ export function diskFailureMessage(code: DiskFailureCode, path: string): string 
   }
 }
 
+/**
+ * SQLite reports a write refused by the system (a file made read-only or immutable under a running Loupe, a
+ * disk remounted read-only) as a generic SQLITE_IOERR, without the errno. Asking the files themselves
+ * whether they still take writes tells the person which of the two it is.
+ */
+function refusesWrites(path: string): boolean {
+  for (const file of [path, `${path}-wal`]) {
+    if (!existsSync(file)) continue;
+    try {
+      closeSync(openSync(file, 'r+'));
+    } catch (error) {
+      if (diskFailureCode(error) === 'store_read_only') return true;
+    }
+  }
+  return false;
+}
+
 /** `error` as a StoreError with words when it is a disk failure; otherwise null (rethrow it unchanged). */
 export function storeFailureOf(error: unknown, path: string): StoreError | null {
   if (error instanceof StoreError) return error;
-  const code = diskFailureCode(error);
-  if (code === null) return null;
+  const found = diskFailureCode(error);
+  if (found === null) return null;
+  const code =
+    found === 'store_io_error' && path !== ':memory:' && refusesWrites(path) ? 'store_read_only' : found;
   return new StoreError(code, diskFailureMessage(code, path), { path }, { cause: error });
 }
 

@@ -1,0 +1,82 @@
+// What "start fresh" and its siblings do to the files: the damaged ones are moved aside under a new name next
+// to where they were (loupe.db.damaged-<time>, with its -wal and -shm), never deleted, so nothing a person
+// might still want (or a support engineer might read) is lost. Opening the store again is the caller's part.
+import { copyFileSync, existsSync, renameSync } from 'node:fs';
+import { basename } from 'node:path';
+import { StoreError } from '../errors';
+import { storeFailureOf } from '../storeFailure';
+import { newestBackup } from './backups';
+import type { RecoveryAction } from './storeDamage';
+import type { StoreFiles } from './storeFiles';
+
+export interface Recovery {
+  /** Where each damaged file went (or, for keep_what_is_left, where the main file was copied). */
+  setAside: string[];
+  /** The backup now in place (restore_backup). */
+  restoredFrom: string | null;
+}
+
+function stamp(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
+}
+
+/** `loupe.db.damaged-<time>`, with `-2`, `-3`, … when Loupe set files aside twice within a second. */
+function asideBase(files: StoreFiles, now: Date): string {
+  const base = `${files.database}.damaged-${stamp(now)}`;
+  let candidate = base;
+  for (let n = 2; existsSync(candidate) || existsSync(`${candidate}-wal`); n += 1) candidate = `${base}-${n}`;
+  return candidate;
+}
+
+function setAside(files: StoreFiles, now: Date, copyMain: boolean): string[] {
+  const base = asideBase(files, now);
+  const moved: string[] = [];
+  if (existsSync(files.database)) {
+    if (copyMain) copyFileSync(files.database, base);
+    else renameSync(files.database, base);
+    moved.push(base);
+  }
+  for (const [from, suffix] of [
+    [files.wal, '-wal'],
+    [files.shm, '-shm'],
+  ] as const) {
+    if (!existsSync(from)) continue;
+    renameSync(from, `${base}${suffix}`);
+    moved.push(`${base}${suffix}`);
+  }
+  return moved;
+}
+
+/** Does the file work of `action` ('check_again' has none). Throws StoreError when the disk refuses. */
+export function recoverFiles(files: StoreFiles, action: RecoveryAction, now: Date): Recovery {
+  try {
+    switch (action) {
+      case 'check_again':
+        return { setAside: [], restoredFrom: null };
+      case 'start_fresh':
+        return { setAside: setAside(files, now, false), restoredFrom: null };
+      case 'keep_what_is_left':
+        // The main file stays and is opened as it is; a copy of it goes aside with the broken log.
+        return { setAside: setAside(files, now, true), restoredFrom: null };
+      case 'restore_backup': {
+        const backup = newestBackup(files);
+        if (backup === null) {
+          throw new StoreError('not_found', 'There is no backup of Loupe’s data to restore.', {});
+        }
+        const moved = setAside(files, now, false);
+        copyFileSync(backup.path, files.database);
+        return { setAside: moved, restoredFrom: backup.path };
+      }
+    }
+  } catch (error) {
+    throw storeFailureOf(error, files.database) ?? error;
+  }
+}
+
+/** For messages: the names the files were given, without the folder (which the screen shows once). */
+export function setAsideNames(recovery: Recovery): string[] {
+  return recovery.setAside.map((path) => basename(path));
+}
