@@ -84,7 +84,7 @@ describe('the write-ahead log after an unclean stop', () => {
   it('when intact, brings back the changes it holds', () => {
     const files = makeGoodStore(dir.path);
     stopUncleanly(files, (db) => {
-      db.prepare('UPDATE profiles SET name = ? WHERE id = ?').run([RENAMED_AFTER_CRASH, GOOD_PROFILE.id]);
+      db.exec(`UPDATE profiles SET name = '${RENAMED_AFTER_CRASH}' WHERE id = '${GOOD_PROFILE.id}'`);
     });
     const store = openCheckedStore(files);
     expect(store.profiles.get(GOOD_PROFILE.id)?.name).toBe(RENAMED_AFTER_CRASH);
@@ -94,7 +94,7 @@ describe('the write-ahead log after an unclean stop', () => {
   it('when deleted, is reported with the number of changes lost (SQLite alone would open without them)', () => {
     const files = makeGoodStore(dir.path);
     stopUncleanly(files, (db) => {
-      db.prepare('UPDATE profiles SET name = ? WHERE id = ?').run([RENAMED_AFTER_CRASH, GOOD_PROFILE.id]);
+      db.exec(`UPDATE profiles SET name = '${RENAMED_AFTER_CRASH}' WHERE id = '${GOOD_PROFILE.id}'`);
     });
     rmSync(files.wal);
     const found = damageOf(() => openCheckedStore(files));

@@ -1,8 +1,7 @@
 // What "start fresh" and its siblings do to the files: the damaged ones are moved aside under a new name next
 // to where they were (loupe.db.damaged-<time>, with its -wal and -shm), never deleted, so nothing a person
 // might still want (or a support engineer might read) is lost. Opening the store again is the caller's part.
-import { copyFileSync, existsSync, renameSync } from 'node:fs';
-import { basename } from 'node:path';
+import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { StoreError } from '../errors';
 import { storeFailureOf } from '../storeFailure';
 import { newestBackup } from './backups';
@@ -56,8 +55,12 @@ export function recoverFiles(files: StoreFiles, action: RecoveryAction, now: Dat
     switch (action) {
       case 'check_again':
         return { setAside: [], restoredFrom: null };
-      case 'start_fresh':
-        return { setAside: setAside(files, now, false), restoredFrom: null };
+      case 'start_fresh': {
+        const moved = setAside(files, now, false);
+        // The marker would make the empty folder look like a lost store: the fresh one writes its own.
+        rmSync(files.marker, { force: true });
+        return { setAside: moved, restoredFrom: null };
+      }
       case 'keep_what_is_left':
         // The main file stays and is opened as it is; a copy of it goes aside with the broken log.
         return { setAside: setAside(files, now, true), restoredFrom: null };
@@ -74,9 +77,4 @@ export function recoverFiles(files: StoreFiles, action: RecoveryAction, now: Dat
   } catch (error) {
     throw storeFailureOf(error, files.database) ?? error;
   }
-}
-
-/** For messages: the names the files were given, without the folder (which the screen shows once). */
-export function setAsideNames(recovery: Recovery): string[] {
-  return recovery.setAside.map((path) => basename(path));
 }

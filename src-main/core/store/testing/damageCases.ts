@@ -1,6 +1,15 @@
 // Test support: a good store in a data folder, and each way the disk can damage it. The same cases run through
 // the core, the browser shell and the CLI, so every host is proven against the same damage.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { openCheckedStore, storeFilesIn, type DamageKind, type StoreFiles } from '../health';
@@ -10,10 +19,14 @@ import { fillDisk, makeImmutable, makeReadOnly, mountSmallDisk, type Undo } from
 export const GOOD_PROFILE = { id: 'studio', name: 'Studio' } as const;
 export const GOOD_BATCH = { id: 'b-nightly', name: 'Nightly', value: 'lighthouse' } as const;
 
-/** A store like a user's: a saved, active profile (on an address nothing listens on) and a planned batch. */
-export function makeGoodStore(dataDir: string): StoreFiles {
-  const files = storeFilesIn(dataDir);
-  const store = openCheckedStore(files);
+let template: string | null = null;
+
+/** The good store, made once per process: every case gets a copy (see makeGoodStore for why). */
+function goodTemplate(): string {
+  if (template !== null) return template;
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-good-store-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const store = openCheckedStore(storeFilesIn(dir));
   try {
     store.profiles.insert({
       id: GOOD_PROFILE.id,
@@ -35,12 +48,30 @@ export function makeGoodStore(dataDir: string): StoreFiles {
   } finally {
     store.close();
   }
+  template = dir;
+  return dir;
+}
+
+/**
+ * A store like a user's, in `dataDir`: a saved, active profile (on an address nothing listens on) and a
+ * planned batch. Copied from a template rather than made in place because libsql only really closes a
+ * connection once none of its prepared statements is alive (a LoupeStore holds them until garbage
+ * collection): a connection left behind in this process on the very file a test then damages and reopens
+ * would share SQLite's in-process lock and WAL-index state with the next one. A copy is a new file.
+ */
+export function makeGoodStore(dataDir: string): StoreFiles {
+  const files = storeFilesIn(dataDir);
+  const from = storeFilesIn(goodTemplate());
+  mkdirSync(dataDir, { recursive: true });
+  copyFileSync(from.database, files.database);
+  copyFileSync(from.marker, files.marker);
   return files;
 }
 
 /**
  * Leaves the store as a killed Loupe does: committed changes (`write`) still only in loupe.db-wal, the WAL
  * index in loupe.db-shm. The files are copied while a connection holds them open, as a crash would leave them.
+ * `write` must use `exec`: libsql only really closes a connection once no prepared statement of it is alive.
  */
 export function stopUncleanly(files: StoreFiles, write: (db: Database.Database) => void): void {
   const db = new Database(files.database);
@@ -66,7 +97,7 @@ export const RENAMED_AFTER_CRASH = 'Studio (renamed)';
 
 function renameInWal(files: StoreFiles): void {
   stopUncleanly(files, (db) => {
-    db.prepare('UPDATE profiles SET name = ? WHERE id = ?').run([RENAMED_AFTER_CRASH, GOOD_PROFILE.id]);
+    db.exec(`UPDATE profiles SET name = '${RENAMED_AFTER_CRASH}' WHERE id = '${GOOD_PROFILE.id}'`);
   });
 }
 
