@@ -12,3 +12,4 @@ export {
 export { recoverFiles, type Recovery } from './recoverStore';
 export { dailyBackupDue, listBackups, newestBackup, BACKUPS_KEPT, type BackupInfo } from './backups';
 export { backupInWorker } from './backupWorker';
+export { scheduleDailyBackups, type DailyBackupOptions } from './dailyBackups';
