@@ -14,11 +14,12 @@ import {
   damageFromStoreError,
   isStoreUnusable,
   newestBackup,
-  recoverFiles,
+  recoverDamage,
   scheduleDailyBackups,
   storeFilesIn,
   StoreUnusableError,
   type Recovery,
+  type RecoveryAction,
   type StoreDamage,
 } from '../store/health';
 import type { BytesReceiver } from '../uploads';
@@ -111,20 +112,17 @@ export async function startHostedCore(options: CoreOptions): Promise<HostedCore>
     closing.close().catch((closeError: unknown) => logError('Closing the damaged store failed', closeError));
   };
 
-  async function runRecovery(action: Parameters<typeof recoverFiles>[1]): Promise<StoreStatus> {
+  async function runRecovery(action: RecoveryAction): Promise<StoreStatus> {
     const current = damage;
     if (current === null) throw nothingToRecover('Loupe’s data file is fine: there is nothing to recover.');
-    if (!current.actions.includes(action)) {
-      throw nothingToRecover(`That is not something Loupe can do about this damage (${current.kind}).`);
-    }
-    const recovery = recoverFiles(files, action, new Date());
+    const recovery = recoverDamage(files, current, action, new Date());
     await open();
     if (damage === null) recovered = action === 'check_again' ? recovered : recovery;
     return damage === null ? okStatus() : unusableStatus(damage);
   }
 
   // One recovery at a time: a second click waits for the first and then finds the store already fine.
-  function recover({ action }: { action: Parameters<typeof recoverFiles>[1] }): Promise<StoreStatus> {
+  function recover({ action }: { action: RecoveryAction }): Promise<StoreStatus> {
     const previous = recovering ?? Promise.resolve(null);
     const next = previous.catch(() => null).then(() => runRecovery(action));
     recovering = next;

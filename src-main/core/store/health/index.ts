@@ -9,7 +9,7 @@ export {
   type RecoveryAction,
   type StoreDamage,
 } from './storeDamage';
-export { recoverFiles, type Recovery } from './recoverStore';
+export { findDamage, recoverDamage, recoverFiles, type Recovery } from './recoverStore';
 export { dailyBackupDue, listBackups, newestBackup, BACKUPS_KEPT, type BackupInfo } from './backups';
 export { backupInWorker } from './backupWorker';
 export { scheduleDailyBackups, type DailyBackupOptions } from './dailyBackups';

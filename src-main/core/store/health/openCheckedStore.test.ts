@@ -12,7 +12,8 @@ import {
   RENAMED_AFTER_CRASH,
   stopUncleanly,
 } from '../testing/damageCases';
-import { fillDisk, fullDiskFallback, makeImmutable, mountSmallDisk, type Undo } from '../testing/disks';
+import { fillDisk, makeImmutable, mountSmallDisk, type Undo } from '../testing/disks';
+import { fullDiskFallback } from '../testing/fullDiskFallback';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 
 let dir: TempDir;
@@ -40,8 +41,16 @@ describe('each damage case', () => {
   it.each(damageCases)('$name', (damage) => {
     const { dataDir, unmount } = caseFolder(dir.path, damage);
     if (unmount !== null) undos.push(unmount);
-    if (damage.smallDisk === true && unmount === null) undos.push(fullDiskFallback());
     const files = makeGoodStore(dataDir);
+    if (damage.smallDisk === true && unmount === null) {
+      // Not root: no disk of its own to fill, so SQLITE_FULL is injected; the open check cannot see that
+      // (it reads), and the first write says it instead.
+      undos.push(fullDiskFallback());
+      const store = openCheckedStore(files);
+      expect(() => store.settings.set('batchTemplates', [])).toThrow(/because the disk is full/);
+      store.close();
+      return;
+    }
     const undo = damage.damage(files);
     if (undo !== null) undos.push(undo);
     if (damage.kind === null) {
@@ -99,7 +108,9 @@ describe('the write-ahead log after an unclean stop', () => {
     rmSync(files.wal);
     const found = damageOf(() => openCheckedStore(files));
     expect(found.kind).toBe('wal_missing');
-    expect(found.summary).toMatch(/its last [1-9]\d* changed pages? \(loupe\.db-wal\) was deleted/);
+    expect(found.summary).toMatch(
+      /its loupe\.db-wal, which held them \([1-9]\d* pages? not yet in the main file\), was deleted/,
+    );
     expect(found.actions).toEqual(['keep_what_is_left', 'start_fresh']);
   });
 });

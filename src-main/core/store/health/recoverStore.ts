@@ -2,10 +2,12 @@
 // to where they were (loupe.db.damaged-<time>, with its -wal and -shm), never deleted, so nothing a person
 // might still want (or a support engineer might read) is lost. Opening the store again is the caller's part.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { DomainError } from '../../errors';
 import { StoreError } from '../errors';
 import { storeFailureOf } from '../storeFailure';
 import { newestBackup } from './backups';
-import type { RecoveryAction } from './storeDamage';
+import { openCheckedStore, type CheckedOpenOptions } from './openCheckedStore';
+import { isStoreUnusable, type RecoveryAction, type StoreDamage } from './storeDamage';
 import type { StoreFiles } from './storeFiles';
 
 export interface Recovery {
@@ -77,4 +79,34 @@ export function recoverFiles(files: StoreFiles, action: RecoveryAction, now: Dat
   } catch (error) {
     throw storeFailureOf(error, files.database) ?? error;
   }
+}
+
+/** What is wrong with the store in `files`, or null when it opens (it is closed again at once). */
+export function findDamage(files: StoreFiles, options: CheckedOpenOptions = {}): StoreDamage | null {
+  try {
+    openCheckedStore(files, options).close();
+    return null;
+  } catch (error) {
+    if (isStoreUnusable(error)) return error.damage;
+    throw error;
+  }
+}
+
+/**
+ * Does `action` about `damage`, if it is one the damage offers (a caller cannot pick another: moving a file
+ * aside is only ever done about damage that calls for it). Throws DomainError('nothing_to_recover') if not.
+ */
+export function recoverDamage(
+  files: StoreFiles,
+  damage: StoreDamage,
+  action: RecoveryAction,
+  now: Date,
+): Recovery {
+  if (!damage.actions.includes(action)) {
+    throw new DomainError(
+      'nothing_to_recover',
+      `That is not something Loupe does about this damage (${damage.kind}); it offers: ${damage.actions.join(', ')}.`,
+    );
+  }
+  return recoverFiles(files, action, now);
 }

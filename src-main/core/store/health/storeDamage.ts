@@ -104,8 +104,8 @@ function summaryOf(kind: DamageKind, facts: DamageFacts): string {
       const lost = frames ? frames.expected - frames.present : 0;
       const what = kind === 'wal_missing' ? 'was deleted' : 'was cut short';
       return (
-        `The latest changes to Loupe's data are gone: Loupe stopped without closing ${file}, and the file ` +
-        `holding its last ${lost} changed page${lost === 1 ? '' : 's'} (loupe.db-wal) ${what}.`
+        `The latest changes to Loupe's data are gone: Loupe stopped without closing ${file}, and its ` +
+        `loupe.db-wal, which held them (${lost} page${lost === 1 ? '' : 's'} not yet in the main file), ${what}.`
       );
     }
     case 'schema_too_new': {

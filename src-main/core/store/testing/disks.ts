@@ -2,12 +2,10 @@
 // made read-only with a read-only bind mount over itself, and a full disk is a small tmpfs filled to the brim:
 // permission bits alone prove nothing to root, which ignores them. Without root, permission bits are real, so
 // a read-only folder is chmod a-w; a full disk then has no real stand-in, and SQLITE_FULL is injected at
-// libsql's own boundary instead (fullDiskFallback), the one place these tests do not use the real thing.
+// libsql's own boundary instead (fullDiskFallback.ts), the one place these tests do not use the real thing.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'libsql';
-import { vi } from 'vitest';
 
 export type Undo = () => void;
 
@@ -67,20 +65,4 @@ export function fillDisk(dir: string): void {
     }
     if (i > 100_000) throw new Error('the disk never filled up');
   }
-}
-
-/**
- * Without root: every write statement libsql runs fails as a full disk would make it fail (SQLITE_FULL,
- * primary code 13), for as long as the returned undo is not called.
- */
-export function fullDiskFallback(): Undo {
-  const probe = new Database(':memory:');
-  const statementPrototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as {
-    run: (...args: unknown[]) => unknown;
-  };
-  probe.close();
-  const spy = vi.spyOn(statementPrototype, 'run').mockImplementation(() => {
-    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL', rawCode: 13 });
-  });
-  return () => spy.mockRestore();
 }
