@@ -2,7 +2,7 @@
 // gets the user going again) and an exit code of its own, so a script can tell "Loupe's own file is broken"
 // from "the service said no". The damage itself (what, where, which actions) is core's; only the commands
 // are the CLI's.
-import type { StoreDamage } from '../core/store/health';
+import { backupTime, type StoreDamage } from '../core/store/health';
 import { exitCodes, type ExitCode } from './exitCodes';
 
 /** Store error codes that leave the CLI as one line (the message and what to do, together). */
@@ -27,7 +27,7 @@ const START_FRESH =
 /** What to run next, by the damage and the actions it offers. */
 export function storeHint(damage: StoreDamage): string {
   const backup = damage.actions.includes('restore_backup')
-    ? `, or \`loupe store restore-backup\` to put the backup of ${damage.newestBackup?.takenAt.slice(0, 16) ?? 'the newest day'} in its place`
+    ? `, or \`loupe store restore-backup\` to put the backup of ${damage.newestBackup ? backupTime(damage.newestBackup) : 'the newest day'} in its place`
     : '';
   switch (damage.kind) {
     case 'wal_missing':

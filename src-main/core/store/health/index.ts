@@ -2,6 +2,7 @@
 export { DATABASE_FILE, storeFilesIn, type StoreFiles } from './storeFiles';
 export { openCheckedStore, damageFromStoreError, type CheckedOpenOptions } from './openCheckedStore';
 export {
+  backupTime,
   describeDamage,
   isStoreUnusable,
   StoreUnusableError,

@@ -121,7 +121,7 @@ describe('backups', () => {
     const damage = damageOf(() => openCheckedStore(files));
     expect(damage.actions).toEqual(['start_fresh', 'restore_backup']);
     expect(damage.newestBackup?.takenAt).toBe('2025-03-08T05:06:07Z');
-    expect(damage.nextStep).toContain('Or restore the backup of 2025-03-08T05:06');
+    expect(damage.nextStep).toContain('Or restore the backup of 2025-03-08 05:06 UTC.');
     expect(recoverFiles(files, 'restore_backup', at).restoredFrom).toBe(kept[0]?.path);
     const store = openCheckedStore(files);
     expect(store.profiles.get(GOOD_PROFILE.id)?.name).toBe(GOOD_PROFILE.name);

@@ -78,6 +78,11 @@ const START_FRESH =
   'Loupe moves the damaged file aside (renamed loupe.db.damaged-<time>, next to it; nothing is deleted) and ' +
   'opens an empty store. Your API keys stay in the system keychain.';
 
+/** `2025-06-01 08:30 UTC`: the backup's time as its file name has it, for a person. */
+export function backupTime(backup: BackupInfo): string {
+  return `${backup.takenAt.slice(0, 10)} ${backup.takenAt.slice(11, 16)} UTC`;
+}
+
 function since(createdAt: string | null | undefined): string {
   return createdAt ? ` (made ${createdAt.slice(0, 10)})` : '';
 }
@@ -129,7 +134,7 @@ function summaryOf(kind: DamageKind, facts: DamageFacts): string {
 }
 
 function nextStepOf(kind: DamageKind, newestBackup: BackupInfo | null): string {
-  const backup = newestBackup ? ` Or restore the backup of ${newestBackup.takenAt.slice(0, 16)}.` : '';
+  const backup = newestBackup ? ` Or restore the backup of ${backupTime(newestBackup)}.` : '';
   switch (kind) {
     case 'wal_missing':
     case 'wal_truncated':
