@@ -98,6 +98,9 @@ export async function startHostedCore(options: CoreOptions): Promise<HostedCore>
 
   const enterRecovery = (found: StoreDamage): void => {
     damage = found;
+    // No daily copies of a damaged store (they would push the good ones out of the newest three).
+    stopBackups?.();
+    stopBackups = null;
     switcher?.use(handlersFor(found));
   };
 

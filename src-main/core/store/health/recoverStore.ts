@@ -61,6 +61,13 @@ export function recoverFiles(files: StoreFiles, action: RecoveryAction, now: Dat
         const moved = setAside(files, now, false);
         // The marker would make the empty folder look like a lost store: the fresh one writes its own.
         rmSync(files.marker, { force: true });
+        // The old store's backups go aside too: the new store's daily copies would otherwise push them out
+        // of the newest three within three days.
+        if (existsSync(files.backups)) {
+          const backupsAside = `${files.backups}.before-${stamp(now)}`;
+          renameSync(files.backups, backupsAside);
+          moved.push(backupsAside);
+        }
         return { setAside: moved, restoredFrom: null };
       }
       case 'keep_what_is_left':

@@ -1,6 +1,6 @@
 // What the damage screen's actions do to the files, and the backups they can restore: the damaged files are
 // moved aside under new names (their bytes untouched, nothing deleted), and the store opens again.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
