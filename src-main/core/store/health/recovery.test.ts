@@ -49,13 +49,19 @@ describe('start fresh', () => {
     writeFileSync(files.wal, 'wal bytes');
     expect(damageOf(() => openCheckedStore(files)).actions).toEqual(['start_fresh']);
 
+    mkdirSync(files.backups);
+    writeFileSync(join(files.backups, 'loupe-20250303T000000Z-daily.db'), 'old store');
     const recovery = recoverFiles(files, 'start_fresh', at);
     const base = join(dir.path, 'loupe.db.damaged-2025-03-04T05-06-07Z');
+    const oldBackups = `${files.backups}.before-2025-03-04T05-06-07Z`;
     expect(recovery.setAside).toEqual([
       base,
       `${base}-wal`,
       ...(existsSync(`${base}-shm`) ? [`${base}-shm`] : []),
+      // The old store's backups, out of reach of the new store's pruning.
+      oldBackups,
     ]);
+    expect(readdirSync(oldBackups)).toEqual(['loupe-20250303T000000Z-daily.db']);
     expect(readFileSync(base).equals(damaged)).toBe(true);
     expect(readFileSync(`${base}-wal`, 'utf8')).toBe('wal bytes');
 
