@@ -1,7 +1,7 @@
 // The core's own benchmarks as `npm run bench` tables: the watcher's request budget (against the simulator,
 // with the naive one-GET-per-job figure measured alongside) and the store's snapshot throughput.
 import { benchBatchList } from './core/batchesBench';
-import { benchStore } from './core/storeBench';
+import { benchStore, benchStoreReads } from './core/storeBench';
 import { benchWatcher } from './core/watcherBench';
 import { startSimulator } from '../src-main/simulator/server';
 import type { Figure, Figures } from './figures';
@@ -32,8 +32,11 @@ export async function benchWatcherBudget(): Promise<Figures> {
 export function benchStoreThroughput(): Promise<Figures> {
   return Promise.resolve({
     title: 'Local store: job snapshot writes and reads (SQLite, WAL)',
-    figures: benchStore(),
-    notes: ['500 jobs per round, 10 rounds; durable writes use synchronous=FULL.'],
+    figures: [...benchStore(), ...benchStoreReads()],
+    notes: [
+      '500 jobs per round, 10 rounds; durable writes use synchronous=FULL.',
+      'Reads: fastest of 30; the plain libsql read is the reference (it aborts the process on bad UTF-8).',
+    ],
   });
 }
 

@@ -15,6 +15,8 @@ export interface WebShell {
   /** Where this shell's exports go (its Downloads/Loupe): inside the data directory, never the user's. */
   exportDir: string;
   process: ChildProcess;
+  /** What the shell has written to stderr so far. */
+  stderr(): string;
 }
 
 export interface WebShellOptions {
@@ -47,7 +49,14 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
       reject(new Error(`browser shell exited with ${code ?? 'signal'}: ${stderr.join('')}`)),
     );
   });
-  return { url, origin: new URL(url).origin, dataDir, exportDir: join(dataDir, 'exports'), process: child };
+  return {
+    url,
+    origin: new URL(url).origin,
+    dataDir,
+    exportDir: join(dataDir, 'exports'),
+    process: child,
+    stderr: () => stderr.join(''),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { StoreGate } from './features/store/StoreGate';
 import { MissingToken } from './app/MissingToken';
 import { LoupeContext } from './lib/loupeContext';
 import { connectLoupe } from './transport/connectLoupe';
@@ -20,7 +21,9 @@ createRoot(rootElement).render(
     {connection.ok ? (
       <LoupeContext.Provider value={connection.loupe}>
         <QueryClientProvider client={queryClient}>
-          <App />
+          <StoreGate>
+            <App />
+          </StoreGate>
         </QueryClientProvider>
       </LoupeContext.Provider>
     ) : (

@@ -11,6 +11,7 @@ import { batchesContract } from './contracts/batches';
 import { jobsContract } from './contracts/jobs';
 import { modelsContract } from './contracts/models';
 import { profilesContract } from './contracts/profiles';
+import { storeContract } from './contracts/store';
 import { uploadsContract } from './contracts/uploads';
 
 export * from './contracts/app';
@@ -19,6 +20,7 @@ export * from './contracts/batches';
 export * from './contracts/jobs';
 export * from './contracts/models';
 export * from './contracts/profiles';
+export * from './contracts/store';
 export * from './contracts/uploads';
 export type { CallSpec, StreamSpec } from './contractKit';
 
@@ -30,6 +32,7 @@ export const contract = {
   ...uploadsContract,
   ...batchesContract,
   ...modelsContract,
+  ...storeContract,
 } as const;
 
 export type Contract = typeof contract;

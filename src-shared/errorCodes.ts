@@ -27,6 +27,18 @@ export const ERROR_CODES = {
   outcomeUnknown: 'outcome_unknown',
   /** A submission the service accepted (2xx) whose answer was lost: the job exists, its id is looked for. */
   answerLost: 'answer_lost',
+  /** Loupe's data file is damaged (the open check or SQLite found it so); store.status says how. */
+  storeDamaged: 'store_damaged',
+  /** Loupe's data file or its folder cannot be written (read-only disk or folder, permissions). */
+  storeReadOnly: 'store_read_only',
+  /** The disk holding Loupe's data is full. */
+  diskFull: 'disk_full',
+  /** The system failed a read or write of Loupe's data file. */
+  storeIoError: 'store_io_error',
+  /** Loupe's data file was written by a newer Loupe. */
+  schemaTooNew: 'schema_too_new',
+  /** store.recover while the store is fine, or with an action its damage does not offer. */
+  nothingToRecover: 'nothing_to_recover',
 } as const;
 
 export type LoupeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

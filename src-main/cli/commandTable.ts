@@ -9,6 +9,7 @@ import { jobReadCommands } from './commands/jobsRead';
 import { submit } from './commands/jobsSubmit';
 import { modelCommands } from './commands/models';
 import { profileCommands } from './commands/profiles';
+import { storeCommands } from './commands/store';
 
 export const commandTable: readonly CommandSpec[] = [
   ...profileCommands,
@@ -20,6 +21,7 @@ export const commandTable: readonly CommandSpec[] = [
   ...batchManageCommands,
   ...assetCommands,
   ...modelCommands,
+  ...storeCommands,
 ];
 
 export const groupSummaries: Readonly<Record<string, string>> = {
@@ -28,4 +30,5 @@ export const groupSummaries: Readonly<Record<string, string>> = {
   batch: 'one workflow over many inputs, sent a window at a time',
   assets: 'hash, upload and download files',
   models: 'the Router\u2019s partner models',
+  store: 'Loupe\u2019s own data file: check it, or start again when it is damaged',
 };

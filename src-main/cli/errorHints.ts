@@ -70,6 +70,14 @@ const byCode: Readonly<Record<string, Hint>> = {
   no_router:
     'Set LOUPE_ROUTER_URL, or save the profile with --router-url (`loupe profiles add NAME \u2026 --router-url U`).',
   not_cancellable: 'Only queued runs can be cancelled (`loupe models run ID --input FILE --queue`).',
+  // Loupe's own data file, failing under a running command (the open check's findings have their own words).
+  disk_full: 'Free some space on the disk that holds Loupe’s data, then run the command again.',
+  store_read_only:
+    'Make Loupe’s data folder and its loupe.db writable (permissions; a disk mounted read-only), then run the command again.',
+  store_io_error:
+    'Check the disk that holds Loupe’s data, then run the command again (`loupe store check` looks at it).',
+  store_damaged: 'Run `loupe store check` to see what is damaged and how to start again.',
+  nothing_to_recover: '`loupe store check` says what, if anything, is wrong with the data file.',
   run_in_flight:
     'Another Loupe is sending this run right now; look again with `loupe models requests get ID`.',
 };

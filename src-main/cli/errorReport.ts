@@ -4,10 +4,12 @@
 import { ApiError } from '../core/api';
 import { DomainError } from '../core/errors';
 import { ProfileError } from '../core/profiles';
+import { isStoreUnusable } from '../core/store/health';
 import { CliError } from './errors';
 import { hintFor } from './errorHints';
 import { exitCodes, type ExitCode } from './exitCodes';
 import type { Output } from './io';
+import { STORE_ERROR_CODES, storeExitCode, storeHint } from './storeReport';
 import { safeJson, visible } from './terminalText';
 
 export interface ErrorReport {
@@ -54,6 +56,30 @@ export function reportFor(error: unknown, signal: AbortSignal): ErrorReport {
       status: error.status > 0 ? error.status : null,
       details: error.details,
       exitCode: exitCodeForApi(error),
+    };
+  }
+  if (isStoreUnusable(error)) {
+    const { damage } = error;
+    return {
+      code: damage.code,
+      message: damage.summary,
+      hint: storeHint(damage),
+      status: null,
+      details: {
+        kind: damage.kind,
+        path: damage.path,
+        actions: damage.actions,
+        newestBackup: damage.newestBackup,
+      },
+      exitCode: storeExitCode(damage.code),
+    };
+  }
+  if (error instanceof DomainError && STORE_ERROR_CODES.has(error.code)) {
+    // The store failed under a command that was running (a full disk under a write).
+    return {
+      ...base(error.code, error.message, hintFor(error.code, 0, null)),
+      details: null,
+      exitCode: storeExitCode(error.code),
     };
   }
   if (error instanceof DomainError) {
@@ -144,6 +170,12 @@ export function printError(report: ErrorReport, out: Output): void {
         },
       }),
     );
+    return;
+  }
+  if (STORE_ERROR_CODES.has(report.code)) {
+    // One line: what happened to Loupe's own file, where it is, and the command that gets past it.
+    const next = report.hint === null ? '' : ` ${report.hint}`;
+    out.note(`error: ${visible(report.code)}: ${visible(report.message)}${visible(next)}`);
     return;
   }
   const status = report.status === null ? '' : ` (HTTP ${report.status})`;

@@ -13,6 +13,13 @@ export const exitCodes = {
    * found, or a watched job the service stopped answering about. Never taken for success or failure.
    */
   undetermined: 3,
+  /**
+   * Loupe's data file is damaged (or from a newer Loupe): nothing was done. `loupe store check` says what is
+   * wrong; `loupe store start-fresh` (or the action the message names) moves it aside and starts again.
+   */
+  storeDamaged: 4,
+  /** Loupe's data file cannot be written (read-only folder or file, full disk, I/O error): fix the disk. */
+  storeUnavailable: 5,
   /** The watched job was canceled, or the user interrupted the command (128 + SIGINT, as shells do). */
   canceled: 130,
 } as const;

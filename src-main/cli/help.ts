@@ -37,6 +37,8 @@ export function overviewHelp(specs: readonly CommandSpec[]): string {
     '',
     'Every command takes --json (machine-readable output: one JSON document, JSON lines for watch) and',
     '--help. Errors go to stderr with their code and what to do next; usage errors exit 2.',
+    'When Loupe\u2019s own data file is damaged a command prints one line and exits 4 (5 when the disk refuses:',
+    'read-only, full); `loupe store check` says what is wrong and `loupe store start-fresh` moves it aside.',
     '',
     ...connectionHelp,
   ].join('\n');

@@ -18,6 +18,7 @@ import {
   type Profile,
   type ProfileService,
 } from '../core/profiles';
+import { storeFilesIn, type StoreFiles } from '../core/store/health';
 import type { JobWatcher } from '../core/watch';
 import type { GlobalArgs } from './args';
 import { readEnv, type CliEnv } from './env';
@@ -61,6 +62,17 @@ export class Session {
   get dataDir(): string {
     const chosen = this.globals.dataDir;
     return chosen === undefined ? defaultDataDir({ ...this.io.env }) : resolve(this.io.cwd, chosen);
+  }
+
+  /**
+   * The store a command would work on, chosen as for every command: the environment's own store when
+   * LOUPE_BASE_URL chooses the connection, else the saved one (`loupe store …` acts on the same file the
+   * failing command opened).
+   */
+  storeFiles(): StoreFiles {
+    const env = readEnv(this.io.env);
+    const fromEnvironment = this.globals.profile === undefined && env.LOUPE_BASE_URL !== undefined;
+    return storeFilesIn(fromEnvironment ? this.environmentDir(env, env.LOUPE_BASE_URL ?? '') : this.dataDir);
   }
 
   /** The saved profiles (core on the data directory). */
@@ -163,11 +175,7 @@ export class Session {
   ): Promise<{ core: LoupeCore; target: Target }> {
     const surface = env.LOUPE_SURFACE ?? 'self-hosted';
     const routerBaseUrl = env.LOUPE_ROUTER_URL;
-    const where = createHash('sha256')
-      .update(JSON.stringify([surface, baseUrl, routerBaseUrl ?? null]))
-      .digest('hex')
-      .slice(0, 16);
-    const core = await this.openCore(join(this.dataDir, 'environments', where), processKeychain());
+    const core = await this.openCore(this.environmentDir(env, baseUrl), processKeychain());
     const fields = { surface, baseUrl, ...(routerBaseUrl === undefined ? {} : { routerBaseUrl }) };
     const existing = await core.profiles.findByName(ENV_PROFILE_NAME);
     const profile =
@@ -178,6 +186,16 @@ export class Session {
       await core.profiles.setCredential(profile.id, env.LOUPE_API_KEY, { allowSessionOnly: true });
     const connection = await connectionForProfile(core.profiles, profile.id);
     return { core, target: { profile, label: ENV_PROFILE_NAME, connection } };
+  }
+
+  /** The environment's store folder: one per address (surface, base URL and Router URL). */
+  private environmentDir(env: CliEnv, baseUrl: string): string {
+    const surface = env.LOUPE_SURFACE ?? 'self-hosted';
+    const where = createHash('sha256')
+      .update(JSON.stringify([surface, baseUrl, env.LOUPE_ROUTER_URL ?? null]))
+      .digest('hex')
+      .slice(0, 16);
+    return join(this.dataDir, 'environments', where);
   }
 
   private savedCore(): Promise<LoupeCore> {

@@ -1,7 +1,7 @@
 // The Electron entry: wires the hardened window, the app protocol and the contract binding to the core.
 import { app, BrowserWindow, dialog, nativeImage, net, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
-import { createCore, type LoupeCore } from '../core/app/createCore';
+import { startHostedCore, type HostedCore } from '../core/app/hostedCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
 import { describeApp } from '../core/app/version';
 import { systemKeychain } from '../core/profiles';
@@ -39,7 +39,7 @@ app.on('web-contents-created', (_event, contents) => {
   });
 });
 
-let core: LoupeCore | null = null;
+let core: HostedCore | null = null;
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
@@ -60,7 +60,8 @@ app.on('will-quit', (event) => {
 async function start(): Promise<void> {
   await app.whenReady();
   hardenSession(session.defaultSession, isOwnUrl);
-  core = await createCore({
+  // Through hostedCore: a damaged store opens the damage screen (and its recovery) instead of failing to start.
+  core = await startHostedCore({
     dataDir: app.getPath('userData'),
     appInfo: describeApp('electron', app.getVersion()),
     keychain: systemKeychain(),
@@ -77,10 +78,10 @@ async function start(): Promise<void> {
   // The app scheme also carries the upload route (a dropped file with no path PUTs its bytes there), so it is
   // handled once the core exists; no window asks for anything before createMainWindow below.
   handleAppProtocol(protocol, join(import.meta.dirname, '../renderer'), {
-    capability: core.content.capability,
-    receiver: core.uploads.bytes,
+    capability: core.capability,
+    receiver: core.uploadReceiver,
   });
-  handleAssetProtocol(protocol, core.content.responder);
+  handleAssetProtocol(protocol, core.assetResponder);
   await bindContractToElectron(core.dispatcher, isOwnUrl, core.bridge);
   await createMainWindow(
     { create: (options) => new BrowserWindow(options) },

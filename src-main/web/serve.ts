@@ -3,13 +3,10 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
-import { describeApp } from '../core/app/version';
-import { systemKeychain } from '../core/profiles';
 import { createDemoLauncher } from '../simulator/demoLauncher';
 import { installProcessGuards } from '../core/supervision';
-import { startWebHost } from './webHost';
+import { startBrowserShell } from './browserShell';
 
 // First thing: an unhandled rejection is logged and the shell goes on serving (ARCHITECTURE rule 13).
 installProcessGuards((message, error) => console.error(`loupe: ${message}:`, error));
@@ -27,42 +24,34 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const port = Number(argValue('--port') ?? process.env.LOUPE_PORT ?? 0);
-  const core = await createCore({
+  const shell = await startBrowserShell({
     dataDir: argValue('--data-dir') ?? defaultDataDir(),
-    appInfo: describeApp('browser'),
-    keychain: systemKeychain(),
-    openExternal: null,
+    rendererRoot,
+    port,
     demo: createDemoLauncher(),
     // A browser page cannot choose a folder on this machine: exports land where downloads do, one folder each.
     exportRoot: process.env.LOUPE_EXPORT_DIR ?? join(homedir(), 'Downloads', 'Loupe'),
   });
-  const host = await startWebHost({
-    rendererRoot,
-    dispatcher: core.dispatcher,
-    port,
-    assets: { capability: core.content.capability, responder: core.content.responder },
-    // The same per-launch capability: core built the upload addresses it hands the page with it.
-    uploads: { capability: core.content.capability, receiver: core.uploads.bytes },
-  });
   // One machine-readable line first (tests and scripts read it), then the words for a person.
-  console.log(`loupe browser shell: ${host.url}`);
+  console.log(`loupe browser shell: ${shell.host.url}`);
   console.log(
     'Open that link in Chromium or Chrome. The token in it is valid for this launch only; keep it private.',
   );
+  const damage = shell.core.damage();
+  if (damage !== null) {
+    console.error(`loupe: ${damage.summary} The page says what you can do.`);
+  }
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    host
+    shell
       .close()
-      .then(() => core.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Loupe did not close cleanly:', error);
-          process.exit(1);
-        },
-      );
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error('Loupe could not stop cleanly:', error);
+        process.exit(1);
+      });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -7,6 +7,14 @@ const NEXT_STEP: Record<string, string> = {
   keychain_unavailable: 'Start or unlock your system keychain, then try again.',
   not_available: 'This Loupe build cannot do that yet.',
   transport_lost: 'Loupe lost the connection to its host process; it reconnects on its own.',
+  store_damaged: 'Loupe’s data file is damaged. Loupe shows what happened and how to start again.',
+  store_read_only:
+    'Make the folder and its loupe.db writable (check permissions, and that the disk is not mounted read-only), then try again.',
+  disk_full:
+    'Free some space on the disk that holds Loupe’s data, then try again. What was saved before is safe.',
+  store_io_error: 'Check the disk that holds Loupe’s data, then try again.',
+  schema_too_new: 'Update Loupe to open this data file.',
+  nothing_to_recover: 'Loupe’s data file is fine; there is nothing to do.',
 };
 
 export interface ErrorText {

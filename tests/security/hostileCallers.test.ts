@@ -4,7 +4,7 @@
 // Electron, or whoever has the browser shell's token): the perimeter is tested elsewhere; this is what the
 // contract itself refuses.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callNames, streamNames } from '../../src-shared/contract';
@@ -356,6 +356,21 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
       state: 'pending',
       attempts: 0,
     });
+  });
+
+  it('store.recover cannot move a healthy data file aside, whatever the action', async () => {
+    for (const action of ['start_fresh', 'restore_backup', 'keep_what_is_left', 'check_again']) {
+      const result = await transport.call('store.recover', { action });
+      refused(`store.recover ${action} on a healthy store`, result);
+      expect(!result.ok && result.error.code).toBe('nothing_to_recover');
+    }
+    for (const action of ['delete', '../loupe.db', 'START_FRESH', '']) {
+      refused(`store.recover ${JSON.stringify(action)}`, await transport.call('store.recover', { action }));
+    }
+    const setAside = readdirSync(transport.core.dataDir).filter((name) => name.includes('damaged'));
+    tally.record(transport.name, 'store.recover set a healthy file aside', setAside.length > 0);
+    expect(setAside).toEqual([]);
+    expect(await must(transport.call('store.status', {}))).toMatchObject({ state: 'ok', recovered: null });
   });
 
   it('a flood of subscriptions stops at the cap with a typed error', async () => {

@@ -9,6 +9,7 @@ import type { RouterService } from '../router';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
 import type { LoupeStore } from '../store';
+import type { StoreFiles } from '../store/health';
 import { DomainError } from '../errors';
 import { createBatchHandlers } from './batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
@@ -16,6 +17,7 @@ import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from './jobHandlers';
 import { createModelHandlers } from './modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
+import { createStoreHandlers } from './storeHandlers';
 
 export interface CoreServices extends ProfileDeps {
   connections: ConnectionTester;
@@ -33,6 +35,8 @@ export interface CoreServices extends ProfileDeps {
   batches: BatchReader;
   /** The store, for recording planned batches and reading their failures. */
   store: LoupeStore;
+  /** The store's files (store.status names them and its newest backup). */
+  storeFiles: StoreFiles;
   /** Asset bytes, for batch exports. */
   assetBytes: Pick<AssetBytes, 'read'>;
   /** Main's folder dialog (Electron); null in the browser shell. */
@@ -74,6 +78,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     ...createModelHandlers({ router: services.router, profiles: services.profiles }),
     ...services.assets,
     ...services.uploads,
+    ...createStoreHandlers(services.storeFiles),
     'profiles.test': ({ profileId, refresh }) =>
       services.connections.test(profileId, { refresh: refresh ?? false }),
   };

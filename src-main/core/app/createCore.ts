@@ -1,7 +1,5 @@
 // Builds Loupe's engine the same way for every host (Electron, browser shell, CLI) and for tests: the store
 // on disk, profiles with keychain credentials, the Demo server supervisor, and the contract dispatcher.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AppInfo } from '../../../src-shared/contract';
 import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
@@ -12,7 +10,8 @@ import { CredentialVault, ProfileService, connectionForProfile, type KeychainBac
 import type { BridgeHandlers } from '../rpc/bridgeCalls';
 import { RouterService, type RouterTuning } from '../router';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
-import { openStore, type LoupeStore } from '../store';
+import type { LoupeStore } from '../store';
+import { damageFromStoreError, openCheckedStore, storeFilesIn, type StoreFiles } from '../store/health';
 import {
   BYTES_UPLOAD_ROUTE_PREFIX,
   FileGrants,
@@ -62,11 +61,18 @@ export interface CoreOptions {
   watch?: Partial<WatchConfig>;
   /** The Router service's knobs (catalogue page size, queue polling); tests shorten them. */
   router?: RouterTuning;
+  /**
+   * The asset and upload routes' per-launch secret; a host that may rebuild core after recovering the store
+   * (hostedCore) keeps one for the whole launch, so the routes it serves stay the same. Random when absent.
+   */
+  capability?: string;
 }
 
 export interface LoupeCore {
   dispatcher: ContractDispatcher;
   store: LoupeStore;
+  /** Where the store's files are (its data file, marker, backups). */
+  storeFiles: StoreFiles;
   profiles: ProfileService;
   vault: CredentialVault;
   demo: DemoSupervisor;
@@ -92,11 +98,32 @@ export interface LoupeCore {
   close(): Promise<void>;
 }
 
-export const DATABASE_FILE = 'loupe.db';
+export { DATABASE_FILE } from '../store/health';
 
+/**
+ * Builds core on the store in `options.dataDir`, opened through its health check. Throws StoreUnusableError
+ * (with the damage in words) when the store cannot be used, whether the check found it or the first reads
+ * did (a damaged page under the built-in profiles, a full disk under their first write): never a raw
+ * SqliteError. The windowed hosts start through hostedCore, which shows the damage and offers recovery.
+ */
 export async function createCore(options: CoreOptions): Promise<LoupeCore> {
-  mkdirSync(options.dataDir, { recursive: true });
-  const store = openStore(join(options.dataDir, DATABASE_FILE));
+  const storeFiles = storeFilesIn(options.dataDir);
+  const store = openCheckedStore(storeFiles);
+  try {
+    return await buildCore(options, store, storeFiles);
+  } catch (error) {
+    const unusable = damageFromStoreError(storeFiles, error);
+    if (unusable === null) throw error;
+    store.close();
+    throw unusable;
+  }
+}
+
+async function buildCore(
+  options: CoreOptions,
+  store: LoupeStore,
+  storeFiles: StoreFiles,
+): Promise<LoupeCore> {
   const vault = new CredentialVault(options.keychain);
   const demo = new DemoSupervisor(options.demo);
   const profiles = new ProfileService({ store, vault, demoEndpoint: () => demo.endpoint() });
@@ -107,6 +134,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     store,
     profiles,
     shell: options.appInfo.shell,
+    ...(options.capability === undefined ? {} : { capability: options.capability }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     pickFolder: options.pickFolder ?? null,
     startDrag: options.startDrag ?? null,
@@ -161,6 +189,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
     jobs,
     batches,
     store,
+    storeFiles,
     assetBytes: content.bytes,
     pickFolder: options.pickFolder ?? null,
     exportRoot: options.exportRoot ?? null,
@@ -191,6 +220,7 @@ export async function createCore(options: CoreOptions): Promise<LoupeCore> {
   return {
     dispatcher,
     store,
+    storeFiles,
     profiles,
     vault,
     demo,

@@ -36,6 +36,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       jobs: core.jobs,
       batches: core.batches,
       store: core.store,
+      storeFiles: core.storeFiles,
       assetBytes: core.content.bytes,
       pickFolder: null,
       exportRoot: null,

@@ -1,10 +1,12 @@
 // A process killed with SIGKILL in the middle of a stream of writes leaves a readable database that holds
 // every row it reported committed.
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { findDamage, storeFilesIn } from './health';
+import { readWalIndexHeader } from './health/walIndex';
 import { openStore } from './loupeStore';
 import { makeTempDir, type TempDir } from './testing/tempDir';
 
@@ -58,6 +60,23 @@ it('keeps every reported row after SIGKILL mid-stream, twice in a row', async ()
 
   // The killed writer left committed frames in the WAL that only recovery on open folds back in.
   expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+
+  // The open check reads the WAL index the killed writer left: on the files as they are it finds nothing
+  // lost (no false alarm after a crash)…
+  const asLeft = storeFilesIn(dir.file('as-left'));
+  const walGone = storeFilesIn(dir.file('wal-gone'));
+  for (const files of [asLeft, walGone]) {
+    mkdirSync(files.dataDir);
+    for (const suffix of ['', '-wal', '-shm']) copyFileSync(`${path}${suffix}`, `${files.database}${suffix}`);
+  }
+  expect(findDamage(asLeft)).toBeNull();
+  // …and with the WAL deleted it names the loss, where SQLite alone would open without those commits (unless
+  // the kill came just after a checkpoint, when the main file already held every frame).
+  rmSync(walGone.wal);
+  const index = readWalIndexHeader(walGone.shm);
+  const framesOnlyInWal = index === null ? 0 : index.mxFrame - index.nBackfill;
+  expect(findDamage(walGone)?.kind ?? null).toBe(framesOnlyInWal > 0 ? 'wal_missing' : null);
+
   const store = openStore(path);
   try {
     expect(store.integrityOk()).toBe(true);

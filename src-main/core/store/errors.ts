@@ -8,8 +8,18 @@ export type StoreErrorCode =
   | 'corrupt_row'
   /** The database was written by a newer Loupe whose schema this build does not know. */
   | 'schema_too_new'
+  /** The database's schema history is not Loupe's (migrations it names are not the ones this build has). */
+  | 'schema_unknown'
   /** The database file could not be opened or prepared. */
   | 'open_failed'
+  /** SQLite found the file damaged (SQLITE_CORRUPT, SQLITE_NOTADB) or the open check did (core/store/health). */
+  | 'store_damaged'
+  /** The data file or its folder cannot be written (a read-only disk or folder, permissions, an immutable file). */
+  | 'store_read_only'
+  /** The disk holding the data file is full (SQLITE_FULL, ENOSPC). */
+  | 'disk_full'
+  /** The operating system failed a read or write of the data file (SQLITE_IOERR). */
+  | 'store_io_error'
   /** A row the caller refers to does not exist. */
   | 'not_found'
   /** A write would break a uniqueness or state rule (duplicate id, an outbox step out of order). */

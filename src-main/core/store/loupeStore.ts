@@ -17,7 +17,15 @@ import { RouterSpendTable } from './routerSpendTable';
 import { storeMigrations } from './schema';
 import { SettingsTable } from './settingsTable';
 import { UploadsTable } from './uploadsTable';
-import { durableTransaction, openDatabase, writeTransaction, type Db } from './sqlite';
+import {
+  durableTransaction,
+  execute,
+  openDatabase,
+  readPragma,
+  readPragmaLines,
+  writeTransaction,
+  type Db,
+} from './sqlite';
 
 export interface OpenStoreOptions {
   /** How long a write waits for another connection's lock before failing (default 5 s). */
@@ -25,6 +33,10 @@ export interface OpenStoreOptions {
   now?: () => Date;
   /** Tests only: a different migration list. */
   migrations?: readonly Migration[];
+  /** Runs on the open connection before any migration (the health check's quick_check); throws to refuse. */
+  verify?: (db: Db) => void;
+  /** Runs before the first pending migration of a store that has a schema already (a backup). */
+  beforeMigrating?: (db: Db, from: number) => void;
 }
 
 export interface StoreDiagnostics {
@@ -88,10 +100,7 @@ export class LoupeStore {
 
   /** The connection's settings as SQLite reports them (for tests and an about/diagnostics screen). */
   diagnostics(): StoreDiagnostics {
-    const read = (pragma: string): unknown => {
-      const row = this.db.prepare(`PRAGMA ${pragma}`).get();
-      return typeof row === 'object' && row !== null ? Object.values(row)[0] : undefined;
-    };
+    const read = (pragma: string): unknown => readPragma(this.db, pragma);
     const synchronous = ['off', 'normal', 'full', 'extra'][Number(read('synchronous'))] ?? 'unknown';
     return {
       journalMode: String(read('journal_mode')),
@@ -103,15 +112,15 @@ export class LoupeStore {
 
   /** Checks the file's structure (PRAGMA integrity_check); true when SQLite reports it intact. */
   integrityOk(): boolean {
-    const rows = this.db.prepare('PRAGMA integrity_check').all();
-    return rows.length === 1 && JSON.stringify(rows[0]) === JSON.stringify({ integrity_check: 'ok' });
+    const lines = readPragmaLines(this.db, 'integrity_check');
+    return lines.length === 1 && lines[0] === 'ok';
   }
 
   /** Folds the WAL back into the main file first, so the file alone is a complete copy (for backups). */
   close(): void {
     if (!this.db.open) return;
     try {
-      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      execute(this.db, 'PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {
       this.db.close();
     }
@@ -120,8 +129,10 @@ export class LoupeStore {
 
 /**
  * Opens (creating if needed) the store at `path` and brings its schema up to date. Throws
- * StoreError('schema_too_new') for a file written by a newer Loupe and StoreError('open_failed') when the
- * file cannot be opened as a database.
+ * StoreError('schema_too_new') for a file written by a newer Loupe, 'schema_unknown' for another schema
+ * history, a disk failure's code (store_damaged, store_read_only, disk_full, store_io_error) when SQLite met
+ * one, and 'open_failed' when the file cannot be opened for another reason. The hosts open it through
+ * health/openCheckedStore, which checks the files first.
  */
 export function openStore(path: string, options: OpenStoreOptions = {}): LoupeStore {
   const now = options.now ?? (() => new Date());
@@ -132,6 +143,8 @@ export function openStore(path: string, options: OpenStoreOptions = {}): LoupeSt
   try {
     db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   } catch (error) {
+    // A disk failure (read-only, full, not a database) already has its own code and words.
+    if (error instanceof StoreError) throw error;
     throw new StoreError(
       'open_failed',
       `Loupe could not open its data file at ${path}.`,
@@ -140,7 +153,11 @@ export function openStore(path: string, options: OpenStoreOptions = {}): LoupeSt
     );
   }
   try {
-    const report = migrate(db, migrations, now);
+    options.verify?.(db);
+    const beforeMigrating = options.beforeMigrating;
+    const report = migrate(db, migrations, now, {
+      ...(beforeMigrating ? { beforeApplying: (from: number) => beforeMigrating(db, from) } : {}),
+    });
     return new LoupeStore(db, path, report, now);
   } catch (error) {
     db.close();

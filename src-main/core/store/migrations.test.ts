@@ -160,9 +160,23 @@ describe('migrations', () => {
     expect(() => openStore(dir.file('loupe.db'), { migrations: bad })).toThrow(/out of order/);
   });
 
-  it('reports a file that is not a database as open_failed', () => {
+  it('reports a file that is not a database as store_damaged, in words', () => {
     const path = dir.file('garbage.db');
     writeFileSync(path, 'this is not a sqlite file at all, just text'.repeat(200));
-    expect(() => openStore(path)).toThrow(expect.objectContaining({ code: 'open_failed' }) as Error);
+    expect(() => openStore(path)).toThrow(
+      expect.objectContaining({
+        code: 'store_damaged',
+        message: expect.stringContaining(path) as string,
+      }) as Error,
+    );
+  });
+
+  it('refuses a store whose schema history is not Loupe\u2019s', () => {
+    const path = dir.file('loupe.db');
+    openStore(path).close();
+    const db = new Database(path);
+    db.exec("UPDATE schema_migrations SET name = 'something else' WHERE version = 2");
+    db.close();
+    expect(() => openStore(path)).toThrow(expect.objectContaining({ code: 'schema_unknown' }) as Error);
   });
 });

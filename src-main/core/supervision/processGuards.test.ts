@@ -39,7 +39,7 @@ describe('process guards', () => {
       const install = source.indexOf('installProcessGuards(');
       // Before anything that can start background work (core, the window, the command).
       const firstWork = Math.min(
-        ...['createCore(', 'runCli(', 'app.whenReady('].map((call) => {
+        ...['createCore(', 'runCli(', 'app.whenReady(', 'startBrowserShell(', 'hostedCore('].map((call) => {
           const at = source.indexOf(call);
           return at < 0 ? Number.MAX_SAFE_INTEGER : at;
         }),
