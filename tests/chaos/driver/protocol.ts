@@ -29,6 +29,8 @@ export const commandSchema = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('resume'), cancelPositions: z.array(z.number().int()) }),
   /** `loupe batch retry ID --wait`: failed items again, each under a new key. */
   z.object({ cmd: z.literal('retry'), cancelPositions: z.array(z.number().int()) }),
+  /** The disk is mended: store faults stop striking in this process. */
+  z.object({ cmd: z.literal('mend') }),
   /** Loupe's record of the batch, its jobs and its uploads, for the verdict. */
   z.object({ cmd: z.literal('report') }),
   z.object({ cmd: z.literal('exit') }),

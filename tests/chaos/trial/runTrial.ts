@@ -1,6 +1,6 @@
 // One trial, start to verdict: the hostile server with the seed's faults, the 50-item batch sent by Loupe in
-// a child process (killed, restarted, retried as the seed says), then a clean restart with the service
-// behaving (resume, retry failed, as a person would on a good day), and the count on the server's side.
+// a child process (killed, restarted, retried as the seed says), then a good day (the service behaves, the
+// disk is mended: resume, retry failed, as a person would), Loupe closed, and the count on the server's side.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { judge, type Finding } from './verdict';
 
 /** The client's time limit in the driver: a slow body finishes a second after it. */
 export const CLIENT_TIMEOUT_MS = 2_000;
-const WINDOW = 12;
+const WINDOW = 16;
 
 export interface TrialResult {
   seed: number;
@@ -48,8 +48,8 @@ export async function runTrial(seed: number, bundle: string): Promise<TrialResul
     seed,
     faults: plan.serverFaults,
     clock: {
-      queuedMs: [20, 80],
-      runMs: [60, 240],
+      queuedMs: [10, 50],
+      runMs: [30, 150],
       failRate: plan.failRate,
       longRun: { identities: new Set(plan.cancelPositions.map((p) => plan.identities[p] ?? '')), ms: 1_500 },
     },
@@ -76,9 +76,10 @@ export async function runTrial(seed: number, bundle: string): Promise<TrialResul
   try {
     await active.runPhase(0, 'send');
     for (let round = 1; round <= plan.retryRounds; round += 1) await active.runPhase(round, 'retry');
-    // The good day: the service behaves, Loupe starts afresh, takes up what it left, retries what failed.
+    // The good day: the service behaves and the disk is mended; Loupe takes up what it left (in the process
+    // still running, or a new one) and retries what failed, as a person would.
     server.faults.enabled = false;
-    await active.restart();
+    await active.mend();
     const healPhase = plan.retryRounds + 1;
     await active.runPhase(healPhase, 'resume');
     await active.runPhase(healPhase, 'retry');
@@ -92,6 +93,8 @@ export async function runTrial(seed: number, bundle: string): Promise<TrialResul
           }
         : judge(server.ledger, server.faults.fired, record, active.cancels);
     if (record !== null && record.batchId === null) active.notes.push('the batch was never recorded');
+    // Closing is part of the trial: a rejection while core shuts down is a death too.
+    await active.close();
     return {
       seed,
       plan,

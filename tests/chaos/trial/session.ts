@@ -82,20 +82,15 @@ export class TrialSession {
     }
   }
 
-  /** A clean restart (the app quit and opened again), then the record. Null when no process could give it. */
-  async restart(): Promise<void> {
+  /** The bad day is over: the disk of the running process is mended (a new process starts healthy). */
+  async mend(): Promise<void> {
     const driver = this.driver;
-    if (driver?.alive === true) {
-      driver.send({ cmd: 'exit' });
-      const exit = await Promise.race([driver.exited, delay(10_000).then(() => null)]);
-      if (exit === null) {
-        this.notes.push('a process did not exit when asked; killed');
-        await driver.kill();
-      }
-    }
-    this.driver = null;
+    if (driver?.alive !== true) return;
+    driver.send({ cmd: 'mend' });
+    await driver.next((m) => (m.type === 'done' && m.cmd === 'mend') || m.type === 'death', READY_TIMEOUT_MS);
   }
 
+  /** Loupe's record, from the running process or a new one; null when no process could give it. */
   async report(): Promise<DriverMessage | null> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const driver = await this.current();
@@ -107,8 +102,18 @@ export class TrialSession {
     return null;
   }
 
+  /** Asks the running process to close core and exit (killed if it does not). */
   async close(): Promise<void> {
-    await this.restart();
+    const driver = this.driver;
+    if (driver?.alive === true) {
+      driver.send({ cmd: 'exit' });
+      const exit = await Promise.race([driver.exited, delay(10_000).then(() => null)]);
+      if (exit === null) {
+        this.notes.push('a process did not exit when asked; killed');
+        await driver.kill();
+      }
+    }
+    this.driver = null;
   }
 
   private async current(): Promise<DriverProcess | null> {
