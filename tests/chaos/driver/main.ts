@@ -60,7 +60,13 @@ async function perform(engine: Engine, command: DriverCommand): Promise<void> {
       return;
     case 'exit':
       storeFaults.disarm();
-      await Promise.race([engine.core.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      // A close that fails is reported (the CLI prints it), not taken for a death; one that hangs is cut short.
+      await Promise.race([
+        engine.core
+          .close()
+          .catch((error: unknown) => emit({ type: 'log', message: `close: ${describe(error)}` })),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+      ]);
       process.exit(0);
   }
 }

@@ -28,6 +28,11 @@ export interface CancelReport {
 export interface Verdict {
   lost: Finding[];
   doubled: Finding[];
+  /**
+   * Items Loupe still calls unsent or unknown after the good day, with no job on the service: no promise is
+   * broken (nothing exists that Loupe denies), but the lead may want to know how many are left hanging.
+   */
+  undetermined: string[];
 }
 
 function itemText(item: RecordedItem | undefined): string {
@@ -85,6 +90,9 @@ function judgeJobs(
     }
   }
   for (const [identity, item] of items) {
+    const hanging = item.state === 'pending' || item.state === 'sent' || item.state === 'unknown';
+    if (hanging && ledger.jobsOf(identity).length === 0)
+      verdict.undetermined.push(`${identity} (${item.state})`);
     if (item.jobId !== null && !ledger.jobs.has(item.jobId)) {
       verdict.lost.push({
         subject: identity,
@@ -164,7 +172,7 @@ export function judge(
   record: LoupeRecord,
   cancels: readonly CancelReport[],
 ): Verdict {
-  const verdict: Verdict = { lost: [], doubled: [] };
+  const verdict: Verdict = { lost: [], doubled: [], undetermined: [] };
   judgeJobs(ledger, fired, record, verdict);
   judgeAssets(ledger, fired, record, verdict);
   judgeCancels(ledger, cancels, verdict);
