@@ -25,6 +25,8 @@ export interface StoreFaultHooks {
   /** Starts counting writes (the faults' `nth` counts from here). */
   arm(): void;
   disarm(): void;
+  /** Puts libsql back as it was (for a test that shares its process). */
+  uninstall(): void;
 }
 
 function kindOf(sql: string): StoreWrite | null {
@@ -78,6 +80,10 @@ export function installStoreFaults(
     },
     disarm: () => {
       armed = false;
+    },
+    uninstall: () => {
+      prototype.prepare = prepare;
+      prototype.exec = exec;
     },
   };
 }
