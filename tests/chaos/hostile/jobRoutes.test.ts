@@ -120,7 +120,8 @@ describe('the hostile service’s faults', () => {
     expect(Number(huge.headers.get('content-length'))).toBeGreaterThan(50 * 1024 * 1024);
     await huge.body?.cancel();
     const endless = await submit(url, 'k11');
-    const reader = endless.body?.getReader();
+    const body: ReadableStream<Uint8Array> | null = endless.body;
+    const reader = body?.getReader();
     let received = 0;
     while (reader !== undefined && received < 1024 * 1024) {
       const { value } = await reader.read();
