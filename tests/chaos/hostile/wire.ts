@@ -170,7 +170,8 @@ async function endless(res: ServerResponse, status: number): Promise<void> {
   if (!(await write(res, '{"id":"endless","padding":"'))) return;
   for (let sent = 0; sent < ENDLESS_CAP_BYTES; sent += ENDLESS_CHUNK.length) {
     if (!(await write(res, ENDLESS_CHUNK))) return;
-    await pause(2);
+    // 6.4 MB/s: enough to show memory growing without a bound, without starving the trial's own process.
+    await pause(10);
   }
   cut(res);
 }
