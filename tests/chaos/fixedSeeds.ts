@@ -23,4 +23,13 @@ export const KEPT_CASES: readonly KeptCase[] = [
       'it again, the retry meets the same fault, and the good day’s retry makes a third job: 4 doubled, 4 lost ' +
       '(core of 36718eb: jobSubmitter.send reads the body after http.send returned, so the 2xx never counts).',
   },
+  {
+    seed: 398684609,
+    found:
+      'kill -9 as the first submission of a retry round arrives: the retried item’s new job is made, its ' +
+      'answer never read; resume resends under the same key (422 reuse) and the reconciler finds two jobs ' +
+      'running the same workflow, the new one and the failed attempt it retries (requeueForRetry set job_id ' +
+      'to NULL, so claimsJob no longer counts the old job as claimed): it gives up, the item stays unknown ' +
+      'and the new job is lost, even on the good day (core of 36718eb).',
+  },
 ];

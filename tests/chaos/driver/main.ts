@@ -22,8 +22,20 @@ function emit(message: DriverMessage): void {
   writeSync(1, `${JSON.stringify(message)}\n`);
 }
 
+/** Where in core it came from: the first frames in src-main (the bundle runs with source maps). */
+function coreFrames(reason: unknown): string {
+  const stack = reason instanceof Error ? (reason.stack ?? '') : '';
+  const frames = stack
+    .split('\n')
+    .flatMap((line) => /(src-main\/[^\s():]+:\d+)/.exec(line)?.[1] ?? [])
+    // The store's own helpers (sqlite.ts) say little; who called them is the story.
+    .filter((frame) => !frame.startsWith('src-main/core/store/sqlite.ts'))
+    .slice(0, 5);
+  return frames.length === 0 ? '' : ` at ${frames.join(' < ')}`;
+}
+
 function die(kind: 'unhandledRejection' | 'uncaughtException', reason: unknown): never {
-  emit({ type: 'death', kind, message: describe(reason).slice(0, 600) });
+  emit({ type: 'death', kind, message: `${describe(reason)}${coreFrames(reason)}`.slice(0, 800) });
   process.exit(DEATH_EXIT_CODE);
 }
 

@@ -55,7 +55,8 @@ export class DriverProcess {
     config: DriverConfig,
     onMessage: (message: DriverMessage) => void,
   ): DriverProcess {
-    const child = spawn(process.execPath, [bundle], {
+    // Source maps on, so a death's stack names core's own files and lines.
+    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
       env: { ...process.env, [DRIVER_CONFIG_ENV]: JSON.stringify(config), NODE_OPTIONS: '' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
