@@ -3,7 +3,7 @@
 // (repeatable). Ends with one line and exits 1 on any doubled job, lost item or dead process.
 import { parseArgs } from 'node:util';
 import { freshSeed } from './prng';
-import { runTrials } from './trial/runTrials';
+import { coverageLines, runTrials } from './trial/runTrials';
 
 const DEFAULT_TRIALS = 200;
 
@@ -31,7 +31,8 @@ async function main(): Promise<number> {
   say(`chaos: ${seeds.length} trial${seeds.length === 1 ? '' : 's'}, seeds ${seeds.join(' ')}`);
   const started = Date.now();
   const summary = await runTrials(seeds, say);
-  say(`chaos: took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  say(`chaos: took ${((Date.now() - started) / 1000).toFixed(0)} s; faults that struck:`);
+  for (const line of coverageLines(summary.struck)) say(line);
   if (summary.failed.length > 0) {
     say(`chaos: failing seeds: ${summary.failed.map((trial) => trial.seed).join(' ')}`);
   }

@@ -17,8 +17,8 @@ const WINDOW = 32;
 export interface TrialResult {
   seed: number;
   plan: TrialPlan;
-  /** Faults that struck: server answers mangled, store writes failed, kills. */
-  faults: number;
+  /** Faults that struck, by name: server answers mangled, store writes failed, kills. */
+  struck: string[];
   lost: Finding[];
   doubled: Finding[];
   deaths: Finding[];
@@ -113,7 +113,12 @@ export async function runTrial(seed: number, bundle: string): Promise<TrialResul
     return {
       seed,
       plan,
-      faults: server.faults.fired.length + active.storeFaultsFired + active.killsDone,
+      struck: [
+        ...server.faults.fired.map(
+          (fault) => `${fault.route} ${fault.kind}${fault.processed ? ' (done)' : ''}`,
+        ),
+        ...active.struck,
+      ],
       lost: verdict.lost,
       doubled: verdict.doubled,
       deaths: active.deaths,

@@ -9,6 +9,8 @@ import type { Finding } from './verdict';
 export interface ChaosSummary {
   trials: number;
   faults: number;
+  /** How often each fault struck over the run (what the run covered). */
+  struck: Map<string, number>;
   lost: number;
   doubled: number;
   deaths: number;
@@ -21,6 +23,21 @@ function findingLines(label: string, findings: readonly Finding[]): string[] {
     .slice(0, 6)
     .map((finding) => `    ${label} ${finding.subject}: ${finding.reason}`)
     .concat(findings.length > 6 ? [`    … and ${findings.length - 6} more ${label}`] : []);
+}
+
+/** What struck over the run, most often first, a few to a line (`npm run chaos` prints it before the total). */
+export function coverageLines(struck: ReadonlyMap<string, number>): string[] {
+  const entries = [...struck.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const lines: string[] = [];
+  for (let i = 0; i < entries.length; i += 4) {
+    lines.push(
+      `  ${entries
+        .slice(i, i + 4)
+        .map(([name, count]) => `${name} ×${count}`)
+        .join(' · ')}`,
+    );
+  }
+  return lines;
 }
 
 /** A failing trial in a few lines: its seed (to replay), what broke, why, and what it drew. */
@@ -54,6 +71,7 @@ export async function runTrials(
   const summary: ChaosSummary = {
     trials: 0,
     faults: 0,
+    struck: new Map(),
     lost: 0,
     doubled: 0,
     deaths: 0,
@@ -64,7 +82,8 @@ export async function runTrials(
     for (const [index, seed] of seeds.entries()) {
       const result = await runTrial(seed, bundle);
       summary.trials += 1;
-      summary.faults += result.faults;
+      summary.faults += result.struck.length;
+      for (const name of result.struck) summary.struck.set(name, (summary.struck.get(name) ?? 0) + 1);
       summary.lost += result.lost.length;
       summary.doubled += result.doubled.length;
       summary.deaths += result.deaths.length;
@@ -73,9 +92,9 @@ export async function runTrials(
       if (failedTrial(result)) {
         summary.failed.push(result);
         for (const line of describeFailure(result)) say(line);
-        say(`${where}: FAILED (${result.faults} faults, ${seconds} s)`);
+        say(`${where}: FAILED (${result.struck.length} faults, ${seconds} s)`);
       } else {
-        say(`${where}: ok (${result.faults} faults, ${seconds} s)`);
+        say(`${where}: ok (${result.struck.length} faults, ${seconds} s)`);
       }
     }
   } finally {

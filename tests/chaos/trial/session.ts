@@ -33,8 +33,8 @@ export class TrialSession {
   readonly deaths: Finding[] = [];
   readonly notes: string[] = [];
   readonly cancels: CancelReport[] = [];
-  storeFaultsFired = 0;
-  killsDone = 0;
+  /** What struck in the driver's processes, by name: `store SQLITE_FULL mark-result`, `kill job-created`. */
+  readonly struck: string[] = [];
   private driver: DriverProcess | null = null;
   private starts = 0;
   private phase = -1;
@@ -161,7 +161,7 @@ export class TrialSession {
   private async killFor(index: number): Promise<void> {
     if (this.usedKills.has(index) || this.driver?.alive !== true) return;
     this.usedKills.add(index);
-    this.killsDone += 1;
+    this.struck.push(`kill -9 ${this.options.kills[index]?.point.on ?? ''}`);
     await this.driver.kill();
   }
 
@@ -171,7 +171,7 @@ export class TrialSession {
         `chaos debug ${new Date().toISOString().slice(11, 23)} ${JSON.stringify(message).slice(0, 300)}\n`,
       );
     if (message.type === 'store-fault') {
-      this.storeFaultsFired += 1;
+      this.struck.push(`store ${message.write} ${message.code}`);
       this.lastStoreFault = `${message.code} on ${message.write} (${message.sql})`;
     } else if (message.type === 'cancel') {
       this.cancels.push({ jobId: message.jobId, ok: message.ok, detail: message.detail });
