@@ -94,6 +94,10 @@ export async function runTrials(
         for (const line of describeFailure(result)) say(line);
         say(`${where}: FAILED (${result.struck.length} faults, ${seconds} s)`);
       } else {
+        // A hang breaks none of the three promises, but the lead should see it.
+        for (const note of result.notes.filter((text) => /stalled|gave up|did not exit/.test(text))) {
+          say(`  seed ${seed}: note: ${note}`);
+        }
         say(`${where}: ok (${result.struck.length} faults, ${seconds} s)`);
       }
     }

@@ -33,7 +33,7 @@ export class TrialSession {
   readonly deaths: Finding[] = [];
   readonly notes: string[] = [];
   readonly cancels: CancelReport[] = [];
-  /** What struck in the driver's processes, by name: `store SQLITE_FULL mark-result`, `kill job-created`. */
+  /** What struck in the driver's processes, by name: `store mark-result SQLITE_FULL`, `kill -9 job-created`. */
   readonly struck: string[] = [];
   private driver: DriverProcess | null = null;
   private starts = 0;
@@ -46,7 +46,7 @@ export class TrialSession {
 
   /** The server's events, counted per phase; a kill point that matches kills the driver before the answer. */
   async onServerEvent(event: ServerEvent): Promise<void> {
-    const on = event.type === 'job-created' ? 'job-created' : event.type;
+    const on = event.type;
     const count = (this.counters.get(on) ?? 0) + 1;
     this.counters.set(on, count);
     for (const [index, kill] of this.options.kills.entries()) {
