@@ -1,0 +1,63 @@
+// Core as the CLI builds it (a headless createCore on a data directory, a profile of its own for the service
+// at LOUPE_BASE_URL with its key held in this process only, pinned for this process), pointed at the hostile
+// server, with the short watch intervals the CLI's own tests use and the client time limit of timedFetch.ts.
+import { createCore, type LoupeCore } from '../../../src-main/core/app/createCore';
+import { describeApp } from '../../../src-main/core/app/version';
+import type { ProfileJobs } from '../../../src-main/core/jobs';
+import { processKeychain } from '../../../src-main/core/profiles';
+import type { WatchConfig } from '../../../src-main/core/watch';
+import type { DriverConfig } from './protocol';
+import { timedFetch } from './timedFetch';
+
+export const PROFILE_NAME = 'chaos';
+
+/** The watcher's intervals shortened as the CLI's tests shorten them (jobsHarness.ts fastWatch). */
+const fastWatch: Partial<WatchConfig> = {
+  tickMs: 5,
+  detailRunningMs: 40,
+  detailQueuedMs: 60,
+  detailConfirmMs: 250,
+  unknownStatusMs: 80,
+  backgroundRunningMs: 60,
+  backgroundQueuedMs: 100,
+  requestsPerSecond: 200,
+  burst: 40,
+  sseCooldownMs: 400,
+  sseMaxCooldownMs: 2_000,
+  sseReconnectDelayMs: 10,
+  backoffBaseMs: 100,
+  backoffMaxMs: 1_000,
+  retryAfterMinMs: 50,
+  flushMs: 10,
+};
+
+export interface Engine {
+  core: LoupeCore;
+  profileId: string;
+  runtime: ProfileJobs;
+}
+
+export async function openEngine(
+  config: DriverConfig,
+  logError: (message: string, error: unknown) => void,
+): Promise<Engine> {
+  const core = await createCore({
+    dataDir: config.dataDir,
+    keychain: processKeychain(),
+    headless: true,
+    appInfo: describeApp('browser'),
+    openExternal: null,
+    demo: null,
+    fetch: timedFetch(config.clientTimeoutMs),
+    watch: fastWatch,
+    logError,
+  });
+  const existing = await core.profiles.findByName(PROFILE_NAME);
+  const profile =
+    existing ??
+    (await core.profiles.create({ name: PROFILE_NAME, surface: 'serverless', baseUrl: config.baseUrl }));
+  await core.profiles.setCredential(profile.id, config.apiKey, { allowSessionOnly: true });
+  core.profiles.pinActive(profile.id);
+  const runtime = await core.jobs.runtime();
+  return { core, profileId: profile.id, runtime };
+}
