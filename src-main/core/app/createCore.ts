@@ -5,6 +5,7 @@ import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ActiveJobs } from '../jobs';
+import type { ProfileJobsOptions } from '../jobs/profileJobs';
 import type { WatchConfig } from '../watch';
 import { CredentialVault, ProfileService, connectionForProfile, type KeychainBackend } from '../profiles';
 import type { BridgeHandlers } from '../rpc/bridgeCalls';
@@ -59,6 +60,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** The job watcher's intervals (a headless host's tests shorten them). */
   watch?: Partial<WatchConfig>;
+  /** Job submission's knobs: the request time limit and how the reconciler looks (tests shorten them). */
+  jobs?: Pick<ProfileJobsOptions, 'requestTimeoutMs' | 'reconcileAttempts' | 'reconcileDelayMs'>;
   /** The Router service's knobs (catalogue page size, queue polling); tests shorten them. */
   router?: RouterTuning;
   /**
@@ -174,6 +177,7 @@ async function buildCore(
     ...(headless ? {} : { resumeSubmissionsBefore: Date.parse(options.appInfo.startedAt) }),
     ...(options.isOnline ? { online: options.isOnline } : {}),
     ...(options.logError ? { logError: options.logError } : {}),
+    ...options.jobs,
   });
   const batches = new BatchReader({ store, activeProfileId: () => profiles.activeId() });
   const services = {

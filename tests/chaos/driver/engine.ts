@@ -49,6 +49,8 @@ export async function openEngine(
     openExternal: null,
     demo: null,
     fetch: timedFetch(config.clientTimeoutMs),
+    // Core's own time limit too, so a body slower than it is met by core's `timeout`, not only the abort.
+    jobs: { requestTimeoutMs: config.clientTimeoutMs, reconcileAttempts: 3, reconcileDelayMs: 100 },
     watch: fastWatch,
     logError,
   });
