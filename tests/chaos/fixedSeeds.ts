@@ -32,4 +32,11 @@ export const KEPT_CASES: readonly KeptCase[] = [
       'to NULL, so claimsJob no longer counts the old job as claimed): it gives up, the item stays unknown ' +
       'and the new job is lost, even on the good day (core of 36718eb).',
   },
+  {
+    seed: 2040482604,
+    found:
+      'kill -9 as the 5th job is made, the list answering empty 2xx twice, a cancel: items 0 and 1 stay unknown ' +
+      'on the good day. Their jobs were the oldest of 60 and the reconciler read only the newest 50 (one list ' +
+      'page), checked 5 candidates at most, and a canceled batch never looked for its unanswered items.',
+  },
 ];

@@ -184,4 +184,44 @@ describe('a 2xx whose answer is lost', () => {
     expect(second?.jobId).not.toBe(first?.jobId);
     expect(second?.retryOfJob).toBe(first?.jobId);
   });
+
+  it('a lost job far down the list (hundreds of newer jobs) is still found, page after page', async () => {
+    const listing = /\/api\/v2\/jobs$/;
+    let listDown = true;
+    const { fixture, front, sim } = await throughFront({
+      reconcileAttempts: 1,
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        if (listDown && request.method === 'GET' && listing.test(new URL(request.url).pathname)) {
+          return Promise.resolve(
+            new Response('{"error":{"code":"upstream_error","message":"down"}}', { status: 500 }),
+          );
+        }
+        return fetch(request);
+      },
+    });
+    const { store, profileId, jobs } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'early', plan: { axes: ['3.seed'] } },
+      seeds(1),
+    );
+    front.spoil('empty-body');
+    const run = (): ReturnType<typeof jobs.batches.run> =>
+      jobs.batches.run(batch.id, { window: 1, signal: new AbortController().signal, until: 'sent' });
+    expect(await run()).toMatchObject({ unknown: 1 });
+    // 250 newer jobs, made by someone else on the same account.
+    for (let i = 0; i < 250; i++) {
+      const answer = await fetch(`${sim.url}/api/v2/jobs`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer demo-key', 'content-type': 'application/json' },
+        body: JSON.stringify({ workflow: textToImageWorkflow({ seed: 10_000 + i, steps: 1 }) }),
+      });
+      await answer.arrayBuffer();
+    }
+    listDown = false;
+    expect(await run()).toMatchObject({ unknown: 0 });
+    expect(store.batchItems.listForBatch(batch.id).rows[0]?.jobId).toEqual(expect.any(String));
+    expect(sim.control.jobs()).toHaveLength(251);
+  });
 });

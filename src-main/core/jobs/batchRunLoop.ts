@@ -101,8 +101,14 @@ export class BatchRunLoop {
     const open = (item: BatchItemPosition): boolean =>
       !this.undetermined.has(item.id) && !this.sending.has(item.id);
     const sendable = canceled ? [] : items.filter((item) => isSendable(item.state) && open(item));
-    // Accepted by the service, answer lost: the job exists; look for it (never a send).
-    const lost = items.filter((item) => item.state === 'created' && item.jobId === null && open(item));
+    // Accepted by the service, answer lost: the job exists; look for it (never a send). In a canceled batch,
+    // an item sent before the cancel whose answer never came is looked for too (so its job is known and stopped).
+    const lost = items.filter(
+      (item) =>
+        open(item) &&
+        ((item.state === 'created' && item.jobId === null) ||
+          (canceled && (item.state === 'sent' || item.state === 'unknown'))),
+    );
     if (
       sendable.length === 0 &&
       lost.length === 0 &&
@@ -180,8 +186,12 @@ export class BatchRunLoop {
   private async locate(item: BatchItemRow): Promise<void> {
     const outcome = await this.deps.submitter.locateItem(item);
     this.patch(item.id, positionAfter(outcome));
-    if (outcome.kind === 'created') this.watchJob(outcome.job.id);
-    else this.undetermined.add(item.id);
+    if (outcome.kind !== 'created') {
+      this.undetermined.add(item.id);
+      return;
+    }
+    this.watchJob(outcome.job.id);
+    if (this.deps.store.batches.get(this.batchId)?.canceledAt != null) await this.cancelQuietly(outcome.job.id);
   }
 
   /** A cancel that fails (the service is unreachable) is said in the log; the batch goes on being stopped. */

@@ -27,8 +27,10 @@ export interface ReconcilerDeps {
 
 /** Server and client clocks differ; a candidate created this long before the submission is still one. */
 const clockSkewMs = 10 * 60_000;
-const candidatesPerLook = 5;
-const pageSize = 50;
+const candidatesPerLook = 20;
+const pageSize = 100;
+/** Pages read back to the submission's time at most: a busy account's list is long; a look must stay cheap. */
+const maxPages = 20;
 
 /** JSON equality that ignores key order (the service may re-serialize the graph). */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -61,7 +63,9 @@ export class SubmissionReconciler {
       const candidates = await this.candidates(sentAtMs);
       if (candidates === null) return null;
       const matching: string[] = [];
-      for (const candidate of candidates.slice(0, candidatesPerLook)) {
+      // Closest to the moment it was sent first: the job it made was created then, others on the account later.
+      const nearest = [...candidates].sort((a, b) => distance(a, sentAtMs) - distance(b, sentAtMs));
+      for (const candidate of nearest.slice(0, candidatesPerLook)) {
         if (await this.ranWorkflow(candidate.id, workflow)) matching.push(candidate.id);
       }
       const [only, ...others] = matching;
@@ -70,30 +74,57 @@ export class SubmissionReconciler {
     return null;
   }
 
-  /** Recently created jobs Loupe does not know; null when this surface cannot list at all. */
+  /**
+   * Jobs created around or after the submission that Loupe does not know, newest first, read page after page
+   * back to the submission's time (a batch's early item may be hundreds of jobs down the list); null when
+   * this surface cannot list at all.
+   */
   private async candidates(sentAtMs: number): Promise<WireJob[] | null> {
+    const since = sentAtMs - clockSkewMs;
+    const found: WireJob[] = [];
+    let cursor: string | undefined;
+    let offset = 0;
+    for (let page = 0; page < maxPages; page++) {
+      const read = await this.page(cursor, offset);
+      if (read === null) return null;
+      let older = false;
+      for (const row of read.rows) {
+        const created = createdMsOf(row);
+        if (created !== null && created < since) older = true;
+        else if (this.unaccounted(row.id)) found.push(row);
+      }
+      if (older || read.next === null) break;
+      cursor = read.next.cursor;
+      offset = read.next.offset;
+    }
+    return found;
+  }
+
+  /** One list page, newest first, on whichever list this surface offers. */
+  private async page(
+    cursor: string | undefined,
+    offset: number,
+  ): Promise<{ rows: WireJob[]; next: { cursor?: string; offset: number } | null } | null> {
     const { api, capability } = this.deps;
-    let rows: WireJob[];
     for (;;) {
       const mode = capability.mode;
       if (mode === 'none') return null;
       try {
-        rows =
-          mode === 'v2'
-            ? (await api.listV2({ limit: pageSize })).jobs
-            : (await api.listV1({ limit: pageSize, sortBy: 'create_time', sortOrder: 'desc' })).jobs;
-        break;
+        if (mode === 'v2') {
+          const read = await api.listV2({ limit: pageSize, ...(cursor === undefined ? {} : { cursor }) });
+          return {
+            rows: read.jobs,
+            next: read.nextCursor === null ? null : { cursor: read.nextCursor, offset: 0 },
+          };
+        }
+        const read = await api.listV1({ limit: pageSize, offset, sortBy: 'create_time', sortOrder: 'desc' });
+        return { rows: read.jobs, next: read.hasMore ? { offset: offset + read.jobs.length } : null };
       } catch (error) {
         const fallback = ListCapability.fallbackFor(error, mode);
         if (fallback === null) throw error;
         capability.note(fallback);
       }
     }
-    return rows.filter((row) => {
-      const created = createdMsOf(row);
-      const recent = created === null || created >= sentAtMs - clockSkewMs;
-      return recent && this.unaccounted(row.id);
-    });
   }
 
   /** Not a job Loupe knows of, or one it submitted that no outbox item has claimed yet. */
@@ -114,4 +145,10 @@ export class SubmissionReconciler {
       throw error;
     }
   }
+}
+
+/** How far a job's creation is from a moment; one with no time is taken as far. */
+function distance(job: WireJob, atMs: number): number {
+  const created = createdMsOf(job);
+  return created === null ? Number.MAX_SAFE_INTEGER : Math.abs(created - atMs);
 }
