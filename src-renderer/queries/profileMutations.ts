@@ -1,3 +1,4 @@
+import { modelKeys } from './modelKeys';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CallArgs, ProfileList } from '../../src-shared/contract';
 import { unwrap } from '../lib/callError';
@@ -25,6 +26,9 @@ export const credentialStorageQuery = (profileId: string) =>
  */
 async function afterProfileChange(queryClient: QueryClient, profileId: string): Promise<void> {
   void queryClient.resetQueries({ queryKey: profileKeys.connection(profileId) });
+  // A Router address added, changed or removed: the profile's models, runs and spend are read again now, not
+  // when the page is next opened (one answer everywhere for "does this profile have a Router").
+  void queryClient.resetQueries({ queryKey: modelKeys.profile(profileId) });
   await queryClient.invalidateQueries({ queryKey: profileKeys.list });
 }
 

@@ -11,7 +11,7 @@ import type {
   RouterSpend,
 } from '../../../src-shared/contracts/models';
 import { unwrap } from '../../lib/callError';
-import { modelKeys } from './modelKeys';
+import { modelKeys } from '../../queries/modelKeys';
 import { isUnfinished } from './runStates';
 
 export const RUN_POLL_MS = { run: 3_000, list: 10_000 } as const;

@@ -3,7 +3,7 @@
 // once and is read again when its state moved (a summary has no output, error or media).
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouterRunDetail, RouterRunSummary, RouterSpend } from '../../../src-shared/contracts/models';
-import { modelKeys } from './modelKeys';
+import { modelKeys } from '../../queries/modelKeys';
 
 // The summary's fields named once: the list below is both what is taken from a detail and, through the
 // compiler, checked against RouterRunSummary (a field missing here fails the build).

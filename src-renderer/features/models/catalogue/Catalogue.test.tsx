@@ -6,7 +6,11 @@ import { useProfileEditor } from '../../settings/profiles/profileEditorStore';
 import { listboxRow, listboxRowIds } from '../../../test/listboxRows';
 import { useUiStore } from '../../../stores/uiStore';
 import { argsOf, withModelsLayout } from '../testing/modelPage';
-import { ok, renderModels } from '../testing/renderModels';
+import { MODEL_ANSWERS, ok, renderModels, ROUTER_PROFILES } from '../testing/renderModels';
+import { fakeHost } from '../../../test/fakeHost';
+import { renderWithLoupe } from '../../../test/renderWithLoupe';
+import { useUpdateProfile } from '../../../queries/profileMutations';
+import { ModelsScreen } from '../ModelsScreen';
 import { CATALOGUE, IMAGE_DETAIL } from '../testing/sampleModels';
 
 withModelsLayout();
@@ -94,5 +98,38 @@ describe('the catalogue', () => {
     expect(alert.textContent).toContain('Loupe could not read the model catalogue.');
     expect(alert.textContent).toContain('The Router refused the key.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('a Router address added while the Models screen is open', () => {
+  it('shows the catalogue at once: one answer everywhere', async () => {
+    let hasRouter = false;
+    const host = fakeHost(
+      {
+        ...MODEL_ANSWERS,
+        'models.catalogue': () =>
+          hasRouter ? ok(CATALOGUE) : ok({ kind: 'no_router', message: 'No Router address.' }),
+      },
+      { profiles: ROUTER_PROFILES },
+    );
+    function WithEditor() {
+      const update = useUpdateProfile();
+      return (
+        <>
+          <ModelsScreen />
+          <button
+            onClick={() => update.mutate({ profileId: 'demo', routerBaseUrl: 'http://127.0.0.1:9000' })}
+          >
+            Save Router address
+          </button>
+        </>
+      );
+    }
+    renderWithLoupe(<WithEditor />, host.loupe);
+    await screen.findByText('This profile has no Router');
+    hasRouter = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Save Router address' }));
+    await waitFor(() => expect(ids()).toHaveLength(5));
+    expect(screen.queryByText('This profile has no Router')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
-import { modelKeys } from '../modelKeys';
+import { modelKeys } from '../../../queries/modelKeys';
 
 /** Refresh: every page of the catalogue read again from the Router (models.catalogue with refresh). */
 export function useRefreshCatalogue(profileId: string) {

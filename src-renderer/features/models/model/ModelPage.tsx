@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { LoadingNote } from '../../../components/LoadingNote';
 import { QueryErrorNotice } from '../../../components/QueryErrorNotice';
 import { useLoupe } from '../../../lib/loupeContext';
-import { modelKeys } from '../modelKeys';
+import { modelKeys } from '../../../queries/modelKeys';
 import { modelDetailQuery } from '../modelQueries';
 import { useFocusIfLost } from '../useFocusIfLost';
 import { ModelFacts } from './ModelFacts';

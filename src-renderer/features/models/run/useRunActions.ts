@@ -5,7 +5,7 @@ import type { RouterRunDetail, RouterRunOptions } from '../../../../src-shared/c
 import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { draftOf } from '../form/inputDraft';
-import { modelKeys } from '../modelKeys';
+import { modelKeys } from '../../../queries/modelKeys';
 import { runQuery } from '../modelQueries';
 import { DEFAULT_SETUP, useModelsUi, type RunSetup } from '../modelsUiStore';
 import { putRun } from '../runCache';

@@ -136,7 +136,7 @@ export function ProfileForm({ profile, initialSurface, activate, onClose }: Prof
       <FormField
         label="Router URL"
         errors={saver.fieldErrors.routerBaseUrl}
-        hint="Optional: the model Router's address, when it differs from the base URL."
+        hint="Optional: the model Router's address. Without one, this profile has no Router and the Models screen stays empty."
       >
         {({ inputId, describedBy, invalid }) => (
           <input
