@@ -191,7 +191,8 @@ export class BatchRunLoop {
       return;
     }
     this.watchJob(outcome.job.id);
-    if (this.deps.store.batches.get(this.batchId)?.canceledAt != null) await this.cancelQuietly(outcome.job.id);
+    if (this.deps.store.batches.get(this.batchId)?.canceledAt != null)
+      await this.cancelQuietly(outcome.job.id);
   }
 
   /** A cancel that fails (the service is unreachable) is said in the log; the batch goes on being stopped. */

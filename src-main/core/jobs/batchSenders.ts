@@ -39,7 +39,14 @@ export class BatchSenders {
     private readonly logError: (message: string, error: unknown) => void,
     /** The lease owner this process's runs hold (a lease of its own is never "elsewhere"). */
     private readonly leaseOwner: string,
+    /** Told when a batch starts or stops sending here (the profile picker and the taskbar show it). */
+    private readonly onChange: () => void = () => undefined,
   ) {}
+
+  /** Batches this process is sending now. */
+  sendingCount(): number {
+    return this.running.size;
+  }
 
   /** Starts (or resumes) sending with these settings; a batch already sending here only takes the window. */
   start(batchId: string, window: number, autoRetry?: number): BatchSending {
@@ -120,6 +127,7 @@ export class BatchSenders {
     const controller = new AbortController();
     const running: Running = { controller, window };
     this.running.set(batchId, running);
+    this.onChange();
     this.runner
       .run(batchId, {
         window: () => running.window,
@@ -142,6 +150,7 @@ export class BatchSenders {
       )
       .finally(() => {
         if (this.running.get(batchId) === running) this.running.delete(batchId);
+        this.onChange();
       })
       // The handlers above guard their own writes; this is the last net, so nothing rejects into the void.
       .catch((error: unknown) => this.logError(`Sending batch ${batchId}: bookkeeping failed`, error));
@@ -150,7 +159,7 @@ export class BatchSenders {
   private stopHere(batchId: string): void {
     const current = this.running.get(batchId);
     current?.controller.abort();
-    this.running.delete(batchId);
+    if (this.running.delete(batchId)) this.onChange();
   }
 
   private setWanted(batchId: string, wanted: SendingWanted, pausedReason: string | null): void {

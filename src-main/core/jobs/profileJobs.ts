@@ -45,6 +45,8 @@ export interface ProfileJobsOptions {
   resumeSubmissionsBefore?: number;
   /** Where background work is started (core/supervision); one of its own when absent. */
   supervisor?: Supervisor;
+  /** Told when a batch starts or stops sending on this profile. */
+  onSendingChange?: () => void;
   /** This core's name as a batch lease owner (batchLease.ts); one per process when absent. */
   leaseOwner?: string;
 }
@@ -57,6 +59,8 @@ export interface ProfileJobs {
   batches: BatchRunner;
   /** The app's background sending of those batches (pause, resume, cancel, window). */
   senders: BatchSenders;
+  /** Something still runs on this profile: a batch sending, a job of Loupe's own in flight, a resume. */
+  hasWork(): boolean;
   dispose(error?: Parameters<JobWatcher['dispose']>[0]): void;
 }
 
@@ -144,8 +148,12 @@ export function createProfileJobs(
   });
   const supervisor = options.supervisor ?? new Supervisor(logError);
   const resumeBefore = options.resumeSubmissionsBefore;
+  let resuming = false;
   if (resumeBefore !== undefined) {
-    supervisor.run('Taking up unanswered submissions', () => resumer.resumeAll(resumeBefore));
+    resuming = true;
+    supervisor.run('Taking up unanswered submissions', () =>
+      resumer.resumeAll(resumeBefore).finally(() => (resuming = false)),
+    );
   }
   const service = new JobsService({ api, watcher, lister, submitter });
   const batches = new BatchRunner({
@@ -160,7 +168,7 @@ export function createProfileJobs(
     now,
     sleep: options.sleep ?? abortableSleep,
   });
-  const senders = new BatchSenders(batches, store, logError, leaseOwner);
+  const senders = new BatchSenders(batches, store, logError, leaseOwner, options.onSendingChange);
   if (options.resumeSubmissionsBefore !== undefined) {
     // Batches the user left sending when Loupe last stopped go on, with the window and retry they had.
     try {
@@ -175,6 +183,7 @@ export function createProfileJobs(
     watcher,
     batches,
     senders,
+    hasWork: () => resuming || senders.sendingCount() > 0 || watcher.stats().ownInFlight > 0,
     dispose: (error) => {
       senders.dispose();
       resumer.stop();

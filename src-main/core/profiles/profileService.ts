@@ -209,6 +209,11 @@ export class ProfileService {
     this.changes.emit({ kind: 'active', profileId: id });
   }
 
+  /** Whether a profile with this id exists (a damaged row counts as missing). */
+  exists(id: string): boolean {
+    return this.readRow(id) !== null;
+  }
+
   /** The active profile id; null on first run (nothing chosen yet) or when the chosen one is gone. */
   activeId(): string | null {
     const id = this.pinnedId ?? this.store.settings.activeProfileId();

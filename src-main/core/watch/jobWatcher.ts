@@ -205,11 +205,14 @@ export class JobWatcher {
   }
 
   /** For tests and diagnostics. */
-  stats(): { tracked: number; inFlight: number; streams: number; paused: boolean } {
+  stats(): { tracked: number; inFlight: number; ownInFlight: number; streams: number; paused: boolean } {
     const jobs = [...this.states.jobs.values()];
+    const unfinished = jobs.filter((job) => !job.finished);
     return {
       tracked: jobs.length,
-      inFlight: jobs.filter((job) => !job.finished).length,
+      inFlight: unfinished.length,
+      // Loupe's own jobs (and any a window follows) not yet ended: the profile's runtime has work while any is.
+      ownInFlight: unfinished.filter((job) => job.local.submittedByUs || job.watched).length,
       streams: this.streams.openCount,
       paused: this.paused,
     };
