@@ -105,7 +105,11 @@ export class ProfileRuntimes {
 
   /** jobs.watch on one profile's job. */
   watch(profileId: string, jobId: string, options: WatchOptions): () => void {
-    return this.follow(profileId, options.end, (runtime) => runtime.watcher.watch(jobId, options));
+    return this.follow(
+      profileId,
+      (error) => options.end(error),
+      (runtime) => runtime.watcher.watch(jobId, options),
+    );
   }
 
   /** jobs.updates of one profile: batched row updates, for as long as the stream is open. */
