@@ -237,7 +237,7 @@ async function buildCore(
     batches,
     router: routerService,
     close: async () => {
-      jobs.dispose();
+      await jobs.dispose();
       routerService.dispose();
       await uploads.close();
       await content.close();

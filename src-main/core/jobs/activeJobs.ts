@@ -55,7 +55,7 @@ export class ActiveJobs {
       );
     }
     if (this.current?.profileId === profileId) return this.current.jobs;
-    this.switchAway();
+    this.leave();
     const jobs = this.build(profileId);
     const current: Current = { profileId, jobs };
     this.current = current;
@@ -92,11 +92,12 @@ export class ActiveJobs {
     return () => this.updateSinks.delete(sink);
   }
 
-  dispose(): void {
+  /** Resolves once the runtime's batch runs have recorded what their sends came to (the store may close then). */
+  async dispose(): Promise<void> {
     this.disposed = true;
     this.stopListening();
-    this.switchAway();
     this.updateSinks.clear();
+    await this.switchAway();
   }
 
   private async build(profileId: string): Promise<ProfileJobs> {
@@ -120,17 +121,21 @@ export class ActiveJobs {
     if (current === null) return;
     // The active profile changed, or the active one's address changed or it was removed: start over. A new
     // credential needs nothing: every request reads it from the keychain.
-    if (change.kind === 'active') this.switchAway();
-    else if (change.kind !== 'credential' && change.profileId === current.profileId) this.switchAway();
+    if (change.kind === 'active') this.leave();
+    else if (change.kind !== 'credential' && change.profileId === current.profileId) this.leave();
   }
 
-  private switchAway(): void {
+  private leave(): void {
+    this.switchAway().catch((error: unknown) =>
+      this.logError('A profile runtime did not stop cleanly', error),
+    );
+  }
+
+  private async switchAway(): Promise<void> {
     const current = this.current;
     if (current === null) return;
     this.current = null;
-    current.jobs.then(
-      (runtime) => runtime.dispose(switched()),
-      () => undefined,
-    );
+    const runtime = await current.jobs.catch(() => null);
+    await runtime?.dispose(switched());
   }
 }

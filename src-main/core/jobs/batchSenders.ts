@@ -15,6 +15,9 @@ interface Running {
   window: number;
 }
 
+/** Every run this process started, until it has settled (closing waits for them before the store closes). */
+type Settling = Set<Promise<void>>;
+
 const DEFAULT_WINDOW = 4;
 
 /** Words for why a run stopped by itself, kept with the batch (never a stack or a path). */
@@ -32,6 +35,7 @@ export class BatchSenders {
   /** Reasons kept in memory too, for when the disk refused to record them. */
   private readonly reasons = new Map<string, string>();
   private disposed = false;
+  private readonly settling: Settling = new Set();
 
   constructor(
     private readonly runner: Pick<BatchRunner, 'run' | 'cancel'>,
@@ -116,11 +120,15 @@ export class BatchSenders {
     return { ...base, state: 'idle', reason: null };
   }
 
-  /** Stops every run in this process (Loupe is closing): what the user wanted stays recorded for next time. */
-  dispose(): void {
+  /**
+   * Stops every run in this process (Loupe is closing): what the user wanted stays recorded for next time.
+   * Resolves once each run has recorded what its sends under way came to, so the store can close after.
+   */
+  async dispose(): Promise<void> {
     this.disposed = true;
     for (const running of this.running.values()) running.controller.abort();
     this.running.clear();
+    await Promise.allSettled([...this.settling]);
   }
 
   private launch(batchId: string, window: number, autoRetry: number | null): void {
@@ -128,7 +136,7 @@ export class BatchSenders {
     const running: Running = { controller, window };
     this.running.set(batchId, running);
     this.onChange();
-    this.runner
+    const settled = this.runner
       .run(batchId, {
         window: () => running.window,
         signal: controller.signal,
@@ -153,7 +161,11 @@ export class BatchSenders {
         this.onChange();
       })
       // The handlers above guard their own writes; this is the last net, so nothing rejects into the void.
-      .catch((error: unknown) => this.logError(`Sending batch ${batchId}: bookkeeping failed`, error));
+      .catch((error: unknown) => this.logError(`Sending batch ${batchId}: bookkeeping failed`, error))
+      .then(() => {
+        this.settling.delete(settled);
+      });
+    this.settling.add(settled);
   }
 
   private stopHere(batchId: string): void {

@@ -13,9 +13,9 @@ import { createProfileJobs, type ProfileJobs } from './profileJobs';
 import { BatchSenders } from './batchSenders';
 
 let fixture: JobsFixture | null = null;
-const extra: { close(): void }[] = [];
+const extra: { close(): Promise<void> }[] = [];
 afterEach(async () => {
-  for (const thing of extra.splice(0)) thing.close();
+  for (const thing of extra.splice(0)) await thing.close();
   await fixture?.dispose();
   fixture = null;
 });
@@ -44,7 +44,12 @@ function secondSender(fx: JobsFixture): ProfileJobs {
   const jobs = createProfileJobs(fx.profileId, connectionTo(fx.sim), store, {
     leaseOwner: `elsewhere:${process.pid}:other`,
   });
-  extra.push({ close: () => (jobs.dispose(), store.close()) });
+  extra.push({
+    close: async () => {
+      await jobs.dispose();
+      store.close();
+    },
+  });
   return jobs;
 }
 
@@ -179,7 +184,7 @@ describe('an error while sending', () => {
     await expect.poll(() => senders.describe(batch.id).state, { timeout: 10_000 }).toBe('idle');
     expect(fixture.sim.control.jobs()).toHaveLength(4);
     expect(fixture.store.batchSending.get(batch.id)).toMatchObject({ wanted: 'idle', autoRetry: 2 });
-    senders.dispose();
+    await senders.dispose();
   });
 
   it('a batch left sending is taken up after a restart with its window and automatic retry', async () => {
@@ -190,7 +195,12 @@ describe('an error while sending', () => {
     const jobs = createProfileJobs(fixture.profileId, connectionTo(fixture.sim), restarted, {
       resumeSubmissionsBefore: Date.now(),
     });
-    extra.push({ close: () => (jobs.dispose(), restarted.close()) });
+    extra.push({
+      close: async () => {
+        await jobs.dispose();
+        restarted.close();
+      },
+    });
     const described = jobs.senders.describe(batch.id);
     expect(described).toMatchObject({ state: 'sending', window: 2, autoRetry: 3 });
     await expect.poll(() => fixture?.sim.control.jobs().length, { timeout: 10_000 }).toBe(3);

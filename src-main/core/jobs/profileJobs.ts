@@ -61,7 +61,8 @@ export interface ProfileJobs {
   senders: BatchSenders;
   /** Something still runs on this profile: a batch sending, a job of Loupe's own in flight, a resume. */
   hasWork(): boolean;
-  dispose(error?: Parameters<JobWatcher['dispose']>[0]): void;
+  /** Stops it; resolves once its batch runs have recorded what their sends came to. */
+  dispose(error?: Parameters<JobWatcher['dispose']>[0]): Promise<void>;
 }
 
 /** Cores that name no owner of their own share this process's. */
@@ -184,10 +185,11 @@ export function createProfileJobs(
     batches,
     senders,
     hasWork: () => resuming || senders.sendingCount() > 0 || watcher.stats().ownInFlight > 0,
-    dispose: (error) => {
-      senders.dispose();
+    dispose: async (error) => {
       resumer.stop();
+      const stopping = senders.dispose();
       watcher.dispose(error);
+      await stopping;
     },
   };
 }

@@ -161,7 +161,11 @@ export class ProfileRuntimes {
       if (built === null || entry.followers > 0 || built.hasWork()) continue;
       if (this.now() - entry.lastUsedMs < (this.deps.idleMs ?? 30_000)) continue;
       this.entries.delete(profileId);
-      built.dispose();
+      built
+        .dispose()
+        .catch((error: unknown) =>
+          (this.deps.logError ?? console.error)('A runtime did not stop cleanly', error),
+        );
       released += 1;
     }
     if (released > 0) this.changed();
@@ -173,12 +177,14 @@ export class ProfileRuntimes {
     return [...this.entries.keys()];
   }
 
-  dispose(): void {
+  /** Stops every runtime; resolves once each has recorded what its sends came to (the store may close then). */
+  async dispose(): Promise<void> {
     this.disposed = true;
     clearInterval(this.sweeper);
     this.stopListening();
-    for (const profileId of [...this.entries.keys()]) this.release(profileId);
+    const stopping = [...this.entries.keys()].map((profileId) => this.release(profileId));
     this.updateSinks.clear();
+    await Promise.allSettled(stopping);
   }
 
   /** Keeps the profile's runtime while a window follows something on it. */
@@ -255,17 +261,17 @@ export class ProfileRuntimes {
     // A new credential needs nothing: every request reads it from the keychain. An address change or a
     // removal rebuilds (or ends) that profile's runtime only; which profile is shown changes nothing here.
     if (change.kind === 'active' || change.kind === 'credential') return;
-    this.release(change.profileId);
+    this.release(change.profileId).catch((error: unknown) =>
+      (this.deps.logError ?? console.error)('A runtime did not stop cleanly', error),
+    );
     if (change.kind === 'removed') this.failures.delete(change.profileId);
   }
 
-  private release(profileId: string): void {
+  private async release(profileId: string): Promise<void> {
     const entry = this.entries.get(profileId);
     if (entry === undefined) return;
     this.entries.delete(profileId);
-    entry.runtime.then(
-      (runtime) => runtime.dispose(new DomainError('profile_changed', 'This profile’s address changed.')),
-      () => undefined,
-    );
+    const runtime = await entry.runtime.catch(() => null);
+    await runtime?.dispose(new DomainError('profile_changed', 'This profile’s address changed.'));
   }
 }

@@ -19,7 +19,7 @@ beforeEach(async () => {
   fx = await jobsFixture({ sim: { surface: 'serverless' } });
 });
 afterEach(async () => {
-  resumed?.dispose();
+  await resumed?.dispose();
   resumed = null;
   await fx.dispose();
 });

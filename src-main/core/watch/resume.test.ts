@@ -15,7 +15,7 @@ import {
 let fixture: JobsFixture | undefined;
 let restarted: ProfileJobs | undefined;
 afterEach(async () => {
-  restarted?.dispose();
+  await restarted?.dispose();
   restarted = undefined;
   await fixture?.dispose();
   fixture = undefined;
@@ -34,7 +34,7 @@ it('resumes the jobs in flight at the last quit and records how they ended', asy
     );
   }
   // "Quit" while they run: the first runtime stops watching; the store still says they are in flight.
-  fixture.jobs.dispose();
+  await fixture.jobs.dispose();
   expect(ids.every((id) => fixture!.store.jobs.get('p1', id)?.terminalAt === null)).toBe(true);
 
   await clearSimRequests(fixture.sim);

@@ -89,7 +89,7 @@ export async function jobsFixture(options: FixtureOptions): Promise<JobsFixture>
     requests: async (pattern) =>
       (await simRequests(sim)).filter((request) => pattern === undefined || pattern.test(request.path)),
     dispose: async () => {
-      jobs.dispose();
+      await jobs.dispose();
       store.close();
       dir.remove();
       if (options.running === undefined) await sim.close();

@@ -1,0 +1,134 @@
+// One runtime per profile, kept while it has work: a batch on one profile sends to its end while a window
+// follows another, each simulator sees only its own profile's jobs, and runtimes without work are released.
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordPlannedBatch } from '../batches/plannedBatch';
+import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { connectionTo, startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
+import { openStore, type LoupeStore } from '../store';
+import { makeTempDir } from '../store/testing/tempDir';
+import type { ProfileChange } from '../profiles';
+import { fastWatch } from './testing/conformance/jobsHarness';
+import { ProfileRuntimes } from './profileRuntimes';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup(profileCount: number) {
+  const dir = makeTempDir('loupe-runtimes-');
+  const store = openStore(dir.file('loupe.db'));
+  cleanups.push(
+    () => dir.remove(),
+    () => store.close(),
+  );
+  const sims: RunningSimulator[] = [];
+  for (let i = 0; i < profileCount; i++) {
+    const sim = await startFast({ surface: 'serverless' });
+    cleanups.push(() => sim.close());
+    sims.push(sim);
+    store.profiles.insert({
+      id: `p${i}`,
+      name: `P${i}`,
+      surface: 'serverless',
+      baseUrl: sim.url,
+      routerBaseUrl: null,
+      builtIn: null,
+    });
+  }
+  const listeners = new Set<(change: ProfileChange) => void>();
+  let clock = 0;
+  const runtimes = new ProfileRuntimes({
+    profiles: {
+      exists: (id) => store.profiles.get(id) !== null,
+      onChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+    connect: (profileId) => Promise.resolve(connectionTo(sims[Number(profileId.slice(1))]!)),
+    store,
+    watch: fastWatch,
+    idleMs: 1_000,
+    sweepMs: 60_000,
+    now: () => clock,
+  });
+  cleanups.push(() => runtimes.dispose());
+  return { store, sims, runtimes, advance: (ms: number) => (clock += ms) };
+}
+
+function batchOn(store: LoupeStore, profileId: string, count: number) {
+  return recordPlannedBatch(
+    {
+      store,
+      profileId,
+      surface: 'serverless',
+      newId: () => `${profileId}-${Math.random().toString(36).slice(2)}`,
+    },
+    { name: 'sweep', plan: { axes: ['3.seed'] } },
+    Array.from({ length: count }, (_, seed) => ({
+      values: [{ target: '3.seed', value: seed }],
+      workflow: textToImageWorkflow({ seed, steps: 3 }),
+    })),
+  );
+}
+
+describe('ProfileRuntimes', () => {
+  it('sends a batch on one profile to its end while the window follows another; each service sees only its own', async () => {
+    const { store, sims, runtimes, advance } = await setup(2);
+    const batch = batchOn(store, 'p0', 12);
+    const a = await runtimes.runtime('p0');
+    a.senders.start(batch.id, 3);
+    // The window now follows profile B and submits there.
+    const heard: number[] = [];
+    const stop = runtimes.updates('p1', (rows) => heard.push(rows.length));
+    const b = await runtimes.runtime('p1');
+    await b.service.submit({ workflowJson: JSON.stringify(textToImageWorkflow({ seed: 99, steps: 2 })) });
+    // A is not followed by any window, but has work: it is never released while it sends.
+    advance(10_000);
+    expect(runtimes.releaseIdle()).toBe(0);
+    expect(runtimes.work().find((w) => w.profileId === 'p0')?.batchesSending).toBe(1);
+    await expect.poll(() => a.batches.progressOf(batch.id).succeeded, { timeout: 15_000 }).toBe(12);
+    expect(sims[0]!.control.jobs()).toHaveLength(12);
+    expect(sims[1]!.control.jobs()).toHaveLength(1);
+    stop();
+    // Once A's work is over and B is no longer followed, both are released.
+    await expect.poll(() => a.senders.sendingCount(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => b.watcher.stats().ownInFlight, { timeout: 5_000 }).toBe(0);
+    advance(10_000);
+    expect(runtimes.releaseIdle()).toBe(2);
+    expect(runtimes.live()).toEqual([]);
+  });
+
+  it('visiting twenty profiles leaves only the runtimes with work', async () => {
+    const { runtimes, advance, store } = await setup(20);
+    const batch = batchOn(store, 'p7', 40);
+    (await runtimes.runtime('p7')).senders.start(batch.id, 1);
+    for (let i = 0; i < 20; i++) {
+      const stop = runtimes.updates(`p${i}`, () => undefined);
+      await runtimes.runtime(`p${i}`);
+      stop();
+    }
+    expect(runtimes.live()).toHaveLength(20);
+    advance(10_000);
+    runtimes.releaseIdle();
+    expect(runtimes.live()).toEqual(['p7']);
+  });
+
+  it('refuses a profile that does not exist', async () => {
+    const { runtimes } = await setup(1);
+    await expect(runtimes.runtime('nope')).rejects.toMatchObject({ code: 'profile_not_found' });
+  });
+
+  it('counts Loupe’s own failures per profile until the profile is looked at', async () => {
+    const { runtimes } = await setup(1);
+    const a = await runtimes.runtime('p0');
+    const { failingWorkflow } = await import('../../simulator/jobs/sampleWorkflows');
+    await a.service.submit({ workflowJson: JSON.stringify(failingWorkflow()) });
+    await expect
+      .poll(() => runtimes.work().find((w) => w.profileId === 'p0')?.failuresSinceLooked, { timeout: 10_000 })
+      .toBe(1);
+    runtimes.markLooked('p0');
+    expect(runtimes.work().find((w) => w.profileId === 'p0')?.failuresSinceLooked).toBe(0);
+  });
+});
