@@ -81,7 +81,7 @@ function describeLine(line: ProfileWorkLine): string {
     );
   }
   if (line.jobsInFlight > 0) parts.push(`${plural(line.jobsInFlight, 'job', 'jobs')} running`);
-  if (line.failuresSinceLooked > 0) parts.push(`${plural(line.failuresSinceLooked, 'failure', 'failures')}`);
+  if (line.failuresSinceLooked > 0) parts.push(plural(line.failuresSinceLooked, 'failure', 'failures'));
   return parts.join(', ');
 }
 
