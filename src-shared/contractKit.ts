@@ -6,12 +6,15 @@ export interface CallSpec<A extends z.ZodType, R extends z.ZodType> {
   readonly kind: 'call';
   readonly args: A;
   readonly result: R;
+  /** `profile`: made on one profile, named by `args.profileId` (main refuses a profile that does not exist). */
+  readonly scope?: 'profile';
 }
 
 export interface StreamSpec<A extends z.ZodType, E extends z.ZodType> {
   readonly kind: 'stream';
   readonly args: A;
   readonly event: E;
+  readonly scope?: 'profile';
 }
 
 export function call<A extends z.ZodType, R extends z.ZodType>(args: A, result: R): CallSpec<A, R> {
@@ -43,4 +46,38 @@ export function recordOf<V extends z.ZodType>(key: z.ZodString, value: V) {
       error: 'A key may not be __proto__, constructor or prototype.',
     })
     .pipe(z.record(key, value));
+}
+
+/** A profile as a call names it: Loupe's own ids, plain characters only. */
+export const profileRefSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'not a profile id');
+
+/**
+ * Work belongs to a profile, never to "the active one" (ARCHITECTURE rule 12): a call made on one profile
+ * names it in its arguments, checked in main like any other argument before its handler runs.
+ */
+export function scopedCall<S extends z.ZodRawShape, R extends z.ZodType>(
+  args: z.ZodObject<S, z.core.$strict>,
+  result: R,
+) {
+  const scoped = args.extend({ profileId: profileRefSchema });
+  return { kind: 'call', args: scoped, result, scope: 'profile' } as const satisfies CallSpec<
+    typeof scoped,
+    R
+  >;
+}
+
+/** The same for a stream of one profile's events. */
+export function scopedStream<S extends z.ZodRawShape, E extends z.ZodType>(
+  args: z.ZodObject<S, z.core.$strict>,
+  event: E,
+) {
+  const scoped = args.extend({ profileId: profileRefSchema });
+  return { kind: 'stream', args: scoped, event, scope: 'profile' } as const satisfies StreamSpec<
+    typeof scoped,
+    E
+  >;
 }

@@ -3,7 +3,7 @@
 // here, with one deliberate exception: `assets.copyLink` hands the user a fresh signed URL to paste elsewhere.
 // Every call works on the active profile; the asset route names its profile in the path.
 import { z } from 'zod';
-import { call, noArgs } from '../contractKit';
+import { call, noArgs, scopedCall, scopedStream } from '../contractKit';
 
 /** Asset ids go into URL paths in main: characters that need no escaping, like job ids. */
 export const assetIdArgSchema = z
@@ -107,18 +107,18 @@ export type AssetSaveToFolderResult = z.infer<typeof assetSaveToFolderResultSche
 
 export const assetsContract = {
   /** The asset URL prefix of this host; the renderer loads `${base}${profileId}/${assetId}`. */
-  'assets.base': call(noArgs, z.object({ base: z.string() })),
-  'assets.list': call(assetListArgsSchema, assetListPageSchema),
-  'assets.lookup': call(assetLookupArgsSchema, assetLookupResultSchema),
-  'assets.get': call(assetIdArgs, assetDetailSchema),
+  'assets.base': scopedCall(noArgs, z.object({ base: z.string() })),
+  'assets.list': scopedCall(assetListArgsSchema, assetListPageSchema),
+  'assets.lookup': scopedCall(assetLookupArgsSchema, assetLookupResultSchema),
+  'assets.get': scopedCall(assetIdArgs, assetDetailSchema),
   /** Deletes the asset record. Errors: `asset_in_use` (409), `asset_not_found` (404, also a second delete). */
-  'assets.delete': call(assetIdArgs, z.object({ deleted: z.literal(true) })),
-  'assets.copyLink': call(assetIdArgs, assetCopyLinkSchema),
+  'assets.delete': scopedCall(assetIdArgs, z.object({ deleted: z.literal(true) })),
+  'assets.copyLink': scopedCall(assetIdArgs, assetCopyLinkSchema),
   /** The `core/ASSET` reference as JSON text, to paste into a workflow where a file name would go. */
-  'assets.reference': call(assetIdArgs, z.object({ text: z.string() })),
+  'assets.reference': scopedCall(assetIdArgs, z.object({ text: z.string() })),
   /** Electron: asks for a folder and writes the assets' bytes into it (names made safe, never overwriting). */
-  'assets.saveToFolder': call(assetSaveToFolderArgsSchema, assetSaveToFolderResultSchema),
+  'assets.saveToFolder': scopedCall(assetSaveToFolderArgsSchema, assetSaveToFolderResultSchema),
   /** Electron: starts an OS drag of the asset's file from the calling window (call it from the tile's
    * dragstart); `started: false` when that window has gone. Error `not_available` in the browser shell. */
-  'assets.dragOut': call(assetIdArgs, z.object({ started: z.boolean() })),
+  'assets.dragOut': scopedCall(assetIdArgs, z.object({ started: z.boolean() })),
 } as const;

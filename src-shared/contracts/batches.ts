@@ -2,7 +2,7 @@
 // items became and every output of those jobs, for the per-batch gallery. Every call works on the active
 // profile. Row changes arrive through jobs.updates: a batch screen reads again when one of its jobs changes.
 import { z } from 'zod';
-import { call, noArgs } from '../contractKit';
+import { call, noArgs, scopedCall, scopedStream } from '../contractKit';
 import { jobOutputSchema, jobStatusSchema, jobSummarySchema, jobThumbnailSchema } from './jobs';
 
 /** Batch ids are Loupe's own (UUIDs); they never go into a service URL, but keep them plain all the same. */
@@ -198,7 +198,7 @@ export const batchesContract = {
    * values, with manifest.csv and manifest.json). `not_available` where there is no dialog (the browser
    * shell: `loupe batch export ID --to DIR` does it there).
    */
-  'batches.export': call(
+  'batches.export': scopedCall(
     z.strictObject({ batchId: batchIdSchema }),
     z.discriminatedUnion('kind', [
       z.object({
@@ -223,9 +223,9 @@ export const batchesContract = {
     z.object({ deleted: z.boolean() }),
   ),
   /** What a plan would run, checked against the service's nodes where it offers object_info. Sends nothing. */
-  'batches.plan': call(batchPlanArgsSchema, batchPlanPreviewSchema),
+  'batches.plan': scopedCall(batchPlanArgsSchema, batchPlanPreviewSchema),
   /** Records the planned batch (every item with its own key) and starts sending it, `window` in flight. */
-  'batches.start': call(
+  'batches.start': scopedCall(
     batchPlanArgsSchema.extend({
       name: z.string().min(1).max(200),
       window: z.number().int().min(1).max(64),
@@ -238,9 +238,9 @@ export const batchesContract = {
    * Where main's sending of the batch stands now: `sending` while this Loupe sends it, `paused`, `canceled`
    * (also after a restart: the cancel is recorded), else `idle` (nothing sending it: Resume takes it up).
    */
-  'batches.sending': call(z.strictObject({ batchId: batchIdSchema }), batchSendingSchema),
+  'batches.sending': scopedCall(z.strictObject({ batchId: batchIdSchema }), batchSendingSchema),
   /** Pause, resume or cancel sending (cancel also stops what is queued or running); adjust the window. */
-  'batches.control': call(
+  'batches.control': scopedCall(
     z.strictObject({
       batchId: batchIdSchema,
       action: z.enum(['pause', 'resume', 'cancel', 'window']),
@@ -249,17 +249,17 @@ export const batchesContract = {
     batchSendingSchema,
   ),
   /** The batch's failures grouped by error. */
-  'batches.failures': call(
+  'batches.failures': scopedCall(
     z.strictObject({ batchId: batchIdSchema }),
     z.object({ groups: z.array(batchFailureGroupSchema) }),
   ),
   /** Sends failed items again as their next attempts (all, or one group's code) and resumes sending. */
-  'batches.retryFailed': call(
+  'batches.retryFailed': scopedCall(
     z.strictObject({ batchId: batchIdSchema, code: z.string().min(1).max(200).optional() }),
     z.object({ retried: z.number().int().nonnegative(), sending: batchSendingSchema }),
   ),
   /** The active profile's batches, newest first. */
-  'batches.list': call(noArgs, z.object({ batches: z.array(batchSummarySchema) })),
+  'batches.list': scopedCall(noArgs, z.object({ batches: z.array(batchSummarySchema) })),
   /** One batch of the active profile. Error `batch_not_found` when there is none with this id. */
-  'batches.get': call(z.strictObject({ batchId: batchIdSchema }), batchDetailSchema),
+  'batches.get': scopedCall(z.strictObject({ batchId: batchIdSchema }), batchDetailSchema),
 } as const;

@@ -2,7 +2,7 @@
 // The renderer sees normalized snapshots: no service URLs, no HTTP statuses. Unknown statuses arrive as
 // 'unknown' (with the raw text kept) and are never taken for done.
 import { z } from 'zod';
-import { call, noArgs, recordOf, stream } from '../contractKit';
+import { call, noArgs, recordOf, stream, scopedCall, scopedStream } from '../contractKit';
 import { MAX_LABEL_FILTERS, MAX_LABEL_KEY_LENGTH, MAX_LABEL_VALUE_LENGTH } from '../limits';
 
 import { JOB_STATUSES } from '../jobStatus';
@@ -245,16 +245,16 @@ export type JobWatchEvent = z.infer<typeof jobWatchEventSchema>;
 const jobIdArgs = z.strictObject({ jobId: jobIdSchema });
 
 export const jobsContract = {
-  'jobs.list': call(jobListArgsSchema, jobListPageSchema),
-  'jobs.get': call(jobIdArgs, jobSnapshotSchema),
-  'jobs.logs': call(jobIdArgs, jobLogResultSchema),
-  'jobs.workflow': call(jobIdArgs, jobWorkflowSchema),
-  'jobs.submit': call(jobSubmitArgsSchema, jobSnapshotSchema),
-  'jobs.cancel': call(jobIdArgs, jobSnapshotSchema),
+  'jobs.list': scopedCall(jobListArgsSchema, jobListPageSchema),
+  'jobs.get': scopedCall(jobIdArgs, jobSnapshotSchema),
+  'jobs.logs': scopedCall(jobIdArgs, jobLogResultSchema),
+  'jobs.workflow': scopedCall(jobIdArgs, jobWorkflowSchema),
+  'jobs.submit': scopedCall(jobSubmitArgsSchema, jobSnapshotSchema),
+  'jobs.cancel': scopedCall(jobIdArgs, jobSnapshotSchema),
   /** Re-submits the job's API workflow with a new Idempotency-Key, linked to the original. */
-  'jobs.retry': call(jobIdArgs, jobSnapshotSchema),
+  'jobs.retry': scopedCall(jobIdArgs, jobSnapshotSchema),
   /** One job kept fresh; `live` asks for SSE because someone is looking at it (polling always runs). */
-  'jobs.watch': stream(z.strictObject({ jobId: jobIdSchema, live: z.boolean() }), jobWatchEventSchema),
+  'jobs.watch': scopedStream(z.strictObject({ jobId: jobIdSchema, live: z.boolean() }), jobWatchEventSchema),
   /** Row updates for every job the active profile's watcher tracks, batched. */
-  'jobs.updates': stream(noArgs, z.object({ jobs: z.array(jobSummarySchema) })),
+  'jobs.updates': scopedStream(noArgs, z.object({ jobs: z.array(jobSummarySchema) })),
 } as const;

@@ -3,7 +3,7 @@
 // and disclosure headers, and the committed-spend meter. The renderer never sees a queue URL, a service
 // address or a credential: main follows the URLs the Router returns and names runs by Loupe's own ids.
 import { z } from 'zod';
-import { call, noArgs, stream } from '../contractKit';
+import { call, noArgs, stream, scopedCall, scopedStream } from '../contractKit';
 
 /** `{provider}/{model}`: the lowercase slugs NOTES part B allows (`.`, `_`, `-` inside). */
 export const modelIdSchema = z
@@ -206,16 +206,16 @@ export type RouterSpend = z.infer<typeof routerSpendSchema>;
 
 export const modelsContract = {
   /** Every page of the catalogue (followed through next_cursor), from the store unless `refresh`. */
-  'models.catalogue': call(z.strictObject({ refresh: z.boolean().optional() }), modelCatalogueSchema),
+  'models.catalogue': scopedCall(z.strictObject({ refresh: z.boolean().optional() }), modelCatalogueSchema),
   /** One model's detail and input schema (the openapi.json cached with its ETag, revalidated). */
-  'models.detail': call(z.strictObject({ modelId: modelIdSchema }), modelDetailSchema),
+  'models.detail': scopedCall(z.strictObject({ modelId: modelIdSchema }), modelDetailSchema),
   /**
    * Starts a run: written to the store with a fresh Idempotency-Key before anything is sent. A synchronous
    * run answers when the model does; a queued one when it is admitted, and is then watched in main.
    * `retryOf` sends a run whose answer was lost or that may be retried (`error.retryable`) again under its own
    * key, so the Router replays instead of charging twice.
    */
-  'models.run': call(
+  'models.run': scopedCall(
     z.strictObject({
       modelId: modelIdSchema,
       input: z.json(),
@@ -224,18 +224,18 @@ export const modelsContract = {
     }),
     routerRunDetailSchema,
   ),
-  'models.retryRun': call(z.strictObject({ runId: routerRunIdSchema }), routerRunDetailSchema),
+  'models.retryRun': scopedCall(z.strictObject({ runId: routerRunIdSchema }), routerRunDetailSchema),
   /** The active profile's runs, newest first. */
-  'models.runs': call(
+  'models.runs': scopedCall(
     z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
     z.object({ runs: z.array(routerRunSummarySchema) }),
   ),
-  'models.getRun': call(z.strictObject({ runId: routerRunIdSchema }), routerRunDetailSchema),
+  'models.getRun': scopedCall(z.strictObject({ runId: routerRunIdSchema }), routerRunDetailSchema),
   /** Asks the Router to cancel a queued run (through the cancel_url it gave). */
-  'models.cancelRun': call(z.strictObject({ runId: routerRunIdSchema }), routerRunDetailSchema),
-  'models.spend': call(noArgs, routerSpendSchema),
+  'models.cancelRun': scopedCall(z.strictObject({ runId: routerRunIdSchema }), routerRunDetailSchema),
+  'models.spend': scopedCall(noArgs, routerSpendSchema),
   /** A run changed (queue position, state, output) or the spend moved. */
-  'models.updates': stream(
+  'models.updates': scopedStream(
     noArgs,
     z.object({ runs: z.array(routerRunSummarySchema), spend: routerSpendSchema.nullable() }),
   ),

@@ -6,7 +6,7 @@
 // sends their bytes through `uploads.prepareBytes` and `uploads.retryBytes` below; such files carry the path
 // inside what was dropped where `path` would be.
 import { z } from 'zod';
-import { call, noArgs, stream } from '../contractKit';
+import { call, noArgs, stream, scopedCall, scopedStream } from '../contractKit';
 import { ERROR_CODES } from '../errorCodes';
 import { MAX_FILES_PER_UPLOAD } from '../limits';
 
@@ -233,28 +233,31 @@ export const uploadsContract = {
    */
   'uploads.pickFiles': call(z.strictObject({ kind: z.enum(['files', 'folder']) }), fileGrantListSchema),
   /** Redeems the grants, expands folders, then hashes and uploads every file to the active profile's service. */
-  'uploads.start': call(uploadsStartArgsSchema, z.object({ batchId: z.string() })),
+  'uploads.start': scopedCall(uploadsStartArgsSchema, z.object({ batchId: z.string() })),
   /** Cancels one file, or every unfinished file of the batch. */
-  'uploads.cancel': call(
+  'uploads.cancel': scopedCall(
     z.strictObject({ batchId: uploadIdSchema, fileId: uploadIdSchema.optional() }),
     z.object({ canceled: z.number().int().nonnegative() }),
   ),
   /** Runs a failed, canceled or refused file again (hashed again; a new Idempotency-Key if bytes go out). */
-  'uploads.retry': call(z.strictObject({ batchId: uploadIdSchema, fileId: uploadIdSchema }), z.object({})),
+  'uploads.retry': scopedCall(
+    z.strictObject({ batchId: uploadIdSchema, fileId: uploadIdSchema }),
+    z.object({}),
+  ),
   /**
    * Recent batches of this session, newest first, with each file's state. Uploads Loupe was in the middle of
    * when it last stopped come back here as finished batches whose files failed with code `interrupted`
    * (Retry resumes it: it was read from disk) or `interrupted_page_file` (it must be dropped again).
    */
-  'uploads.list': call(noArgs, z.object({ batches: z.array(uploadBatchSchema) })),
+  'uploads.list': scopedCall(noArgs, z.object({ batches: z.array(uploadBatchSchema) })),
   /** Dismisses a batch's interrupted files: they are settled on disk and not offered again at next start. */
-  'uploads.forget': call(
+  'uploads.forget': scopedCall(
     z.strictObject({ batchId: uploadIdSchema }),
     z.object({ forgotten: z.number().int().nonnegative() }),
   ),
-  'uploads.progress': stream(z.strictObject({ batchId: uploadIdSchema }), uploadProgressEventSchema),
+  'uploads.progress': scopedStream(z.strictObject({ batchId: uploadIdSchema }), uploadProgressEventSchema),
   /** Starts a batch of page-hashed files: checks each by hash, mints the known ones, plans the rest. */
-  'uploads.prepareBytes': call(
+  'uploads.prepareBytes': scopedCall(
     uploadsPrepareBytesArgsSchema,
     /** `files` in the order they were given. */
     z.object({ batchId: z.string(), files: z.array(bytesPlanSchema) }),
@@ -263,7 +266,7 @@ export const uploadsContract = {
    * Runs a failed, canceled or refused page-hashed file again: the page hashed it again (`hash`, `size`), main
    * checks by hash again and answers with the new plan (a new send address when bytes must go).
    */
-  'uploads.retryBytes': call(
+  'uploads.retryBytes': scopedCall(
     z.strictObject({
       batchId: uploadIdSchema,
       fileId: uploadIdSchema,

@@ -1,4 +1,4 @@
-// The contract's batches.* entries: the active profile's batches read from Loupe's own record
+// The contract's batches.* entries, each on the profile it names: its batches read from Loupe's own record
 // (core/batches), planned with core's planner (values checked against the service's object_info where it
 // offers one), recorded whole before anything is sent, and sent in the background by the profile's
 // BatchSenders, which the user pauses, resumes, cancels and widens.
@@ -9,7 +9,7 @@ import { BatchTemplates, exportBatch, failureGroups, recordPlan, type BatchReade
 import { newExportFolder } from '../batches/exportFolder';
 import type { AssetBytes, PickFolder } from '../content';
 import { checkAgainstObjectInfo, describePlan, planBatch, type BatchPlan } from '../batches/plan';
-import type { ActiveJobs } from '../jobs';
+import type { ProfileRuntimes } from '../jobs/profileRuntimes';
 import { parseWorkflowText } from '../jobs';
 import { connectionForProfile, type ProfileService } from '../profiles';
 import type { CallHandlers } from '../rpc/dispatcher';
@@ -20,7 +20,7 @@ export type BatchHandlers = Pick<CallHandlers, BatchNames>;
 
 export interface BatchServices {
   batches: BatchReader;
-  jobs: ActiveJobs;
+  jobs: ProfileRuntimes;
   profiles: ProfileService;
   store: LoupeStore;
   /** Asset bytes for exports (the disk cache, or the network with a fresh link). */
@@ -49,16 +49,11 @@ function plan(args: BatchPlanArgs): BatchPlan {
 export function createBatchHandlers(services: BatchServices): BatchHandlers {
   const { batches, jobs, profiles, store } = services;
   const templates = new BatchTemplates(store);
-  const activeId = (): string => {
-    const id = profiles.activeId();
-    if (id === null) throw new Error('no active profile');
-    return id;
-  };
 
   /** The service's node list, or null where it offers none (or does not answer in time). */
-  const objectInfo = async (): Promise<unknown> => {
+  const objectInfo = async (profileId: string): Promise<unknown> => {
     try {
-      const connection = await connectionForProfile(profiles, activeId());
+      const connection = await connectionForProfile(profiles, profileId);
       const http = new HttpClient({ connection, retryPolicy: new RetryPolicy({ maxAttempts: 1 }) });
       return await new V1Client(http).objectInfo({ signal: AbortSignal.timeout(OBJECT_INFO_TIMEOUT_MS) });
     } catch {
@@ -67,15 +62,15 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
   };
 
   return {
-    'batches.list': () => batches.list(),
+    'batches.list': ({ profileId }) => batches.list(profileId),
     'batches.templates': () => ({ templates: templates.list() }),
     'batches.saveTemplate': ({ name, plan }) => templates.save(name, plan),
     'batches.deleteTemplate': ({ id }) => ({ deleted: templates.delete(id) }),
-    'batches.get': ({ batchId }) => batches.get(batchId),
-    'batches.plan': async (args): Promise<BatchPlanPreview> => {
+    'batches.get': ({ profileId, batchId }) => batches.get(profileId, batchId),
+    'batches.plan': async ({ profileId, ...args }): Promise<BatchPlanPreview> => {
       const planned = plan(args);
       const description = describePlan(planned, { items: 20 });
-      const info = await objectInfo();
+      const info = await objectInfo(profileId);
       const problems = info === null ? [] : checkAgainstObjectInfo(planned, info);
       return {
         count: description.count,
@@ -96,9 +91,9 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
         checked: info !== null,
       };
     },
-    'batches.start': async (args) => {
+    'batches.start': async ({ profileId, ...args }) => {
       const planned = plan(args);
-      const runtime = await jobs.runtime();
+      const runtime = await jobs.runtime(profileId);
       const connection = await connectionForProfile(profiles, runtime.profileId);
       const batch = recordPlan(
         { store, profileId: runtime.profileId, surface: connection.surface, newId: randomUUID },
@@ -107,17 +102,17 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       );
       return runtime.senders.start(batch.id, args.window, args.autoRetry);
     },
-    'batches.sending': async ({ batchId }) => {
-      batches.get(batchId); // batch_not_found for another profile's or a missing batch
-      const { senders } = await jobs.runtime();
+    'batches.sending': async ({ profileId, batchId }) => {
+      batches.get(profileId, batchId); // batch_not_found for another profile's or a missing batch
+      const { senders } = await jobs.runtime(profileId);
       const sending = senders.describe(batchId);
       // Sending state lives in this process; a cancel is also on record, so it outlives a restart.
       const canceled = store.batches.get(batchId)?.canceledAt != null;
       return sending.state === 'idle' && canceled ? { ...sending, state: 'canceled' as const } : sending;
     },
-    'batches.control': async ({ batchId, action, window }) => {
-      batches.get(batchId); // batch_not_found for another profile's or a missing batch
-      const { senders } = await jobs.runtime();
+    'batches.control': async ({ profileId, batchId, action, window }) => {
+      batches.get(profileId, batchId); // batch_not_found for another profile's or a missing batch
+      const { senders } = await jobs.runtime(profileId);
       const current = senders.describe(batchId).window;
       switch (action) {
         case 'pause':
@@ -130,8 +125,8 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
           return senders.setWindow(batchId, window ?? current);
       }
     },
-    'batches.export': async ({ batchId }) => {
-      const { name } = batches.get(batchId);
+    'batches.export': async ({ profileId, batchId }) => {
+      const { name } = batches.get(profileId, batchId);
       let folder: string | null;
       if (services.pickFolder !== null) folder = await services.pickFolder();
       else if (services.exportRoot !== null) folder = await newExportFolder(services.exportRoot, name);
@@ -143,19 +138,19 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       }
       if (folder === null) return { kind: 'cancelled' } as const;
       const result = await exportBatch(
-        { store, bytes: services.bytes, profileId: activeId() },
+        { store, bytes: services.bytes, profileId },
         batchId,
         folder,
       );
       return { kind: 'exported', folder, files: result.files, failed: result.failed } as const;
     },
-    'batches.failures': ({ batchId }) => {
-      batches.get(batchId);
-      return { groups: failureGroups(store, activeId(), batchId) };
+    'batches.failures': ({ profileId, batchId }) => {
+      batches.get(profileId, batchId);
+      return { groups: failureGroups(store, profileId, batchId) };
     },
-    'batches.retryFailed': async ({ batchId, code }) => {
-      batches.get(batchId);
-      const runtime = await jobs.runtime();
+    'batches.retryFailed': async ({ profileId, batchId, code }) => {
+      batches.get(profileId, batchId);
+      const runtime = await jobs.runtime(profileId);
       const retried = runtime.batches.retryFailed(batchId, code);
       const sending =
         retried > 0

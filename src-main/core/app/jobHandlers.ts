@@ -1,6 +1,6 @@
-// The contract's jobs.* entries, answered by the active profile's jobs (core/jobs) and its watcher
-// (core/watch).
-import type { ActiveJobs } from '../jobs';
+// The contract's jobs.* entries, each made on the profile it names: answered by that profile's runtime
+// (core/jobs: its jobs service and its watcher), whatever profile the window shows.
+import type { ProfileRuntimes } from '../jobs/profileRuntimes';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
 import { toContractError } from '../rpc/toContractError';
 
@@ -8,21 +8,26 @@ type JobNames = Extract<keyof CallHandlers | keyof StreamHandlers, `jobs.${strin
 export type JobHandlers = Pick<CallHandlers & StreamHandlers, JobNames>;
 
 export function createJobHandlers(
-  jobs: ActiveJobs,
+  runtimes: ProfileRuntimes,
   logError: (message: string, error: unknown) => void = console.error,
 ): JobHandlers {
   const ended = (error: Error | undefined) =>
     error === undefined ? undefined : toContractError(error, (e) => logError('jobs.watch failed', e));
+  const service = async (profileId: string) => (await runtimes.runtime(profileId)).service;
   return {
-    'jobs.list': async (args) => (await jobs.service()).list(args),
-    'jobs.get': async ({ jobId }) => (await jobs.service()).get(jobId),
-    'jobs.logs': async ({ jobId }) => (await jobs.service()).logs(jobId),
-    'jobs.workflow': async ({ jobId }) => (await jobs.service()).workflow(jobId),
-    'jobs.submit': async (args) => (await jobs.service()).submit(args),
-    'jobs.cancel': async ({ jobId }) => (await jobs.service()).cancel(jobId),
-    'jobs.retry': async ({ jobId }) => (await jobs.service()).retry(jobId),
-    'jobs.watch': ({ jobId, live }, sink) =>
-      jobs.watch(jobId, { live, emit: (event) => sink.emit(event), end: (error) => sink.end(ended(error)) }),
-    'jobs.updates': (_args, sink) => jobs.updates((rows) => sink.emit({ jobs: rows })),
+    'jobs.list': async ({ profileId, ...args }) => (await service(profileId)).list(args),
+    'jobs.get': async ({ profileId, jobId }) => (await service(profileId)).get(jobId),
+    'jobs.logs': async ({ profileId, jobId }) => (await service(profileId)).logs(jobId),
+    'jobs.workflow': async ({ profileId, jobId }) => (await service(profileId)).workflow(jobId),
+    'jobs.submit': async ({ profileId, ...args }) => (await service(profileId)).submit(args),
+    'jobs.cancel': async ({ profileId, jobId }) => (await service(profileId)).cancel(jobId),
+    'jobs.retry': async ({ profileId, jobId }) => (await service(profileId)).retry(jobId),
+    'jobs.watch': ({ profileId, jobId, live }, sink) =>
+      runtimes.watch(profileId, jobId, {
+        live,
+        emit: (event) => sink.emit(event),
+        end: (error) => sink.end(ended(error)),
+      }),
+    'jobs.updates': ({ profileId }, sink) => runtimes.updates(profileId, (rows) => sink.emit({ jobs: rows })),
   };
 }

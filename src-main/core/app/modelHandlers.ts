@@ -1,7 +1,5 @@
-// The contract's models.* entries, answered by core's RouterService for the active profile (runs of another
-// profile are no runs here). The stream carries every change of the active profile's runs, and its spend.
-import { DomainError } from '../errors';
-import type { ProfileService } from '../profiles';
+// The contract's models.* entries, answered by core's RouterService for the profile each names (runs of another
+// profile are no runs there). The stream carries every change of that profile's runs, and its spend.
 import type { RouterService } from '../router';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
 
@@ -10,31 +8,25 @@ export type ModelHandlers = Pick<CallHandlers & StreamHandlers, ModelNames>;
 
 export interface ModelHandlerDeps {
   router: RouterService;
-  profiles: Pick<ProfileService, 'activeId'>;
 }
 
-export function createModelHandlers({ router, profiles }: ModelHandlerDeps): ModelHandlers {
-  const active = (): string => {
-    const profileId = profiles.activeId();
-    if (profileId === null) {
-      throw new DomainError('no_active_profile', 'Choose a connection first: models belong to a profile.');
-    }
-    return profileId;
-  };
+export function createModelHandlers({ router }: ModelHandlerDeps): ModelHandlers {
   return {
-    'models.catalogue': ({ refresh }) => router.catalogue(active(), { refresh: refresh ?? false }),
-    'models.detail': ({ modelId }) => router.detail(active(), modelId),
-    'models.run': ({ modelId, input, mode, options }) =>
-      router.run(active(), { modelId, input, mode, ...(options === undefined ? {} : { options }) }),
-    'models.retryRun': ({ runId }) => router.retryRun(active(), runId),
-    'models.runs': ({ limit }) => ({ runs: router.runs(active(), limit === undefined ? {} : { limit }) }),
-    'models.getRun': ({ runId }) => router.getRun(active(), runId),
-    'models.cancelRun': ({ runId }) => router.cancelRun(active(), runId),
-    'models.spend': () => router.spend(active()),
-    'models.updates': (_args, sink) =>
+    'models.catalogue': ({ profileId, refresh }) => router.catalogue(profileId, { refresh: refresh ?? false }),
+    'models.detail': ({ profileId, modelId }) => router.detail(profileId, modelId),
+    'models.run': ({ profileId, modelId, input, mode, options }) =>
+      router.run(profileId, { modelId, input, mode, ...(options === undefined ? {} : { options }) }),
+    'models.retryRun': ({ profileId, runId }) => router.retryRun(profileId, runId),
+    'models.runs': ({ profileId, limit }) => ({
+      runs: router.runs(profileId, limit === undefined ? {} : { limit }),
+    }),
+    'models.getRun': ({ profileId, runId }) => router.getRun(profileId, runId),
+    'models.cancelRun': ({ profileId, runId }) => router.cancelRun(profileId, runId),
+    'models.spend': ({ profileId }) => router.spend(profileId),
+    'models.updates': ({ profileId }, sink) =>
       router.onUpdate((update) => {
-        // Runs of every profile are followed; a window hears about the one it shows.
-        if (update.profileId === profiles.activeId()) sink.emit({ runs: update.runs, spend: update.spend });
+        // Runs of every profile are followed; a stream hears about the profile it names.
+        if (update.profileId === profileId) sink.emit({ runs: update.runs, spend: update.spend });
       }),
   };
 }

@@ -1,4 +1,4 @@
-// batches.list and batches.get: the active profile's batches read from Loupe's own record (the outbox in
+// batches.list and batches.get: a profile's batches read from Loupe's own record (the outbox in
 // the store), with the jobs their items became as the jobs table last saw them. Nothing here asks the
 // service: the watcher keeps those job rows fresh, and a batch screen reads again on jobs.updates.
 import type {
@@ -18,8 +18,6 @@ import { axesOfPlan } from './recordedPlan';
 
 export interface BatchReaderDeps {
   store: LoupeStore;
-  /** The active profile (ProfileService.activeId); null when none is chosen. */
-  activeProfileId: () => string | null;
 }
 
 export class BatchReader {
@@ -30,8 +28,7 @@ export class BatchReader {
    * every item with its job), because the list is read again each time one of the profile's jobs moves.
    * A damaged batch row is left out so the rest still show.
    */
-  list(): { batches: BatchSummary[] } {
-    const profileId = this.profileId();
+  list(profileId: string): { batches: BatchSummary[] } {
     const { batches, batchItems } = this.deps.store;
     const standings = batchItems.standingsForProfile(profileId);
     const byBatch = new Map<string, BatchItemStanding[]>();
@@ -51,12 +48,11 @@ export class BatchReader {
     };
   }
 
-  /** One batch of the active profile, with its items and every output of its jobs. */
-  get(batchId: string): BatchDetail {
-    const profileId = this.profileId();
+  /** One batch of the profile, with its items and every output of its jobs. */
+  get(profileId: string, batchId: string): BatchDetail {
     const { batches, batchItems, jobs } = this.deps.store;
     const batch = batches.get(batchId);
-    // Another profile's batch is not found either: switching profiles switches everything (ARCHITECTURE).
+    // Another profile's batch is not found here: a batch belongs to the profile it was sent on.
     if (batch === null || batch.profileId !== profileId) throw batchNotFound(batchId);
     // The same read the list makes, so the batch's counts agree with its row in the list.
     const standings = batchItems.standingsForBatch(batchId);
@@ -67,13 +63,6 @@ export class BatchReader {
     return { ...summary, ...axesOfPlan(batch.plan), items, outputs };
   }
 
-  private profileId(): string {
-    const profileId = this.deps.activeProfileId();
-    if (profileId === null) {
-      throw new DomainError('no_active_profile', 'Choose a connection first: batches belong to a profile.');
-    }
-    return profileId;
-  }
 }
 
 /** The batch's counts and outputs from its items' standings; `complete` is false when some were damaged. */

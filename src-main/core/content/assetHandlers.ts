@@ -1,4 +1,4 @@
-// The contract's assets.* calls, on the active profile: the list from Loupe's memory (knownAssets.ts), look-up
+// The contract's assets.* calls, each on the profile it names: the list from Loupe's memory (knownAssets.ts), look-up
 // by id or hash, details, delete, a fresh link to copy and the `core/ASSET` reference to paste. Whatever the
 // service says about an asset is remembered in the store, so the Assets view keeps it after a restart.
 import type {
@@ -20,7 +20,6 @@ import {
   invalidLookup,
   isHttpStatus,
   isUnreachable,
-  noActiveProfile,
 } from './assetErrors';
 import type { AssetLocator } from './assetLocator';
 import type { AssetExportNames } from './exportHandlers';
@@ -48,8 +47,6 @@ export interface AssetHandlerDeps {
 const DEFAULT_PAGE = 100;
 
 export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers {
-  const active = (): string => deps.profiles.activeId() ?? throwNoProfile();
-
   /** Asks the service about one asset and remembers the answer; 404 leaves a tombstone. */
   const describe = async (profileId: string, assetId: string, lookedUp: boolean): Promise<AssetDetail> => {
     const clients = await deps.locator.clients(profileId);
@@ -72,8 +69,8 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
   return {
     'assets.base': () => ({ base: deps.assetBase }),
 
-    'assets.list': ({ search, cursor, limit }): AssetListPage => {
-      const all = knownAssets(deps.store, active()).filter((a) => matchesSearch(a, search ?? ''));
+    'assets.list': ({ profileId, search, cursor, limit }): AssetListPage => {
+      const all = knownAssets(deps.store, profileId).filter((a) => matchesSearch(a, search ?? ''));
       const offset = cursor !== undefined && cursor !== null && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
       const size = limit ?? DEFAULT_PAGE;
       const page = all.slice(offset, offset + size);
@@ -81,15 +78,13 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
       return { assets: page, nextCursor: next < all.length ? String(next) : null, total: all.length };
     },
 
-    'assets.lookup': async ({ query }): Promise<AssetLookupResult> => {
-      const profileId = active();
+    'assets.lookup': async ({ profileId, query }): Promise<AssetLookupResult> => {
       if (assetLookupHashPattern.test(query)) return lookupByHash(profileId, query.toLowerCase());
       if (!assetIdArgSchema.safeParse(query).success) throw invalidLookup();
       return { state: 'found', asset: await describe(profileId, query, true) };
     },
 
-    'assets.get': async ({ assetId }) => {
-      const profileId = active();
+    'assets.get': async ({ profileId, assetId }) => {
       try {
         return await describe(profileId, assetId, false);
       } catch (error) {
@@ -100,8 +95,7 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
       }
     },
 
-    'assets.delete': async ({ assetId }) => {
-      const profileId = active();
+    'assets.delete': async ({ profileId, assetId }) => {
       const clients = await deps.locator.clients(profileId);
       try {
         await clients.assets.delete(assetId);
@@ -115,8 +109,7 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
       return { deleted: true as const };
     },
 
-    'assets.copyLink': async ({ assetId }): Promise<AssetCopyLink> => {
-      const profileId = active();
+    'assets.copyLink': async ({ profileId, assetId }): Promise<AssetCopyLink> => {
       let link: Awaited<ReturnType<UpstreamFetcher['freshLink']>>;
       try {
         link = await deps.upstream.freshLink(profileId, assetId);
@@ -135,8 +128,7 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
       return { kind: 'signed', url: link.url, expiresAt: link.expiresAt };
     },
 
-    'assets.reference': async ({ assetId }) => {
-      const profileId = active();
+    'assets.reference': async ({ profileId, assetId }) => {
       let known = knownAssets(deps.store, profileId, assetId)[0] ?? null;
       if (known === null) {
         // Only the id is required; the hints are worth one question to the service.
@@ -187,9 +179,6 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
   }
 }
 
-function throwNoProfile(): never {
-  throw noActiveProfile();
-}
 
 /** Keyed by the id Loupe asked for: that is the name the rest of Loupe knows the asset by. */
 function describedFrom(assetId: string, asset: Asset): AssetDescription {

@@ -25,7 +25,6 @@ export interface AssetExportDeps {
   bytes: Pick<AssetBytes, 'read'>;
   store: LoupeStore;
   /** The active profile's id; throws the typed no-profile error when there is none. */
-  activeProfile: () => string;
   pickFolder: PickFolder | null;
   startDrag: StartDrag | null;
   /** Where files handed to a drag live (one folder per asset, so the file carries the asset's own name). */
@@ -45,11 +44,10 @@ export function createAssetExportHandlers(deps: AssetExportDeps): AssetExportHan
   };
 
   return {
-    'assets.saveToFolder': async ({ assetIds }): Promise<AssetSaveToFolderResult> => {
+    'assets.saveToFolder': async ({ profileId, assetIds }): Promise<AssetSaveToFolderResult> => {
       if (deps.pickFolder === null) {
         return { kind: 'not_available', message: 'This window saves files through the browser’s downloads.' };
       }
-      const profileId = deps.activeProfile();
       const folder = await deps.pickFolder();
       if (folder === null) return { kind: 'cancelled' };
       const outcome = await saveAssetsToFolder(
@@ -61,12 +59,11 @@ export function createAssetExportHandlers(deps: AssetExportDeps): AssetExportHan
       return { kind: 'saved', folder, ...outcome };
     },
 
-    'assets.dragOut': async ({ assetId }, caller?: CallCaller) => {
+    'assets.dragOut': async ({ profileId, assetId }, caller?: CallCaller) => {
       if (deps.startDrag === null) {
         throw new DomainError('not_available', 'Dragging files out works in the desktop app only.');
       }
       if (caller === undefined || caller === null) return { started: false };
-      const profileId = deps.activeProfile();
       pruned ??= pruneOldDrags(deps.dragDir);
       await pruned;
       const file = await dragFile(deps, profileId, assetId, nameLookup(profileId)(assetId));

@@ -7,7 +7,6 @@ import type { ProfileService } from '../profiles';
 import type { LoupeStore } from '../store';
 import { AssetBytes } from './assetBytes';
 import { createAssetHandlers, type AssetHandlers } from './assetHandlers';
-import { noActiveProfile } from './assetErrors';
 import { AssetLocator } from './assetLocator';
 import { AssetResponder } from './assetResponder';
 import { AssetDiskCache } from './diskCache';
@@ -117,7 +116,6 @@ export function createContentServices(options: ContentOptions): ContentServices 
     ...createAssetExportHandlers({
       bytes,
       store: options.store,
-      activeProfile: () => options.profiles.activeId() ?? throwNoProfile(),
       pickFolder: options.pickFolder ?? null,
       startDrag: options.startDrag ?? null,
       dragDir: join(options.dataDir, 'cache', 'drag-out'),
@@ -142,8 +140,5 @@ export function createContentServices(options: ContentOptions): ContentServices 
   };
 }
 
-function throwNoProfile(): never {
-  throw noActiveProfile();
-}
 export { writeExactFile, type ByteCheck, type WrittenFile } from './checkedWrite';
 export { writeNewFile } from './saveToFolder';

@@ -58,6 +58,11 @@ export interface DispatcherOptions {
   logError?: (message: string, error: unknown) => void;
   /** Streams one window or connection may hold open at once (default MAX_SUBSCRIPTIONS_PER_OWNER). */
   maxSubscriptionsPerOwner?: number;
+  /**
+   * Whether a profile exists: a call or stream made on a profile (its spec's `scope`) that names one that does
+   * not is refused before its handler runs. Absent: every named profile is taken as existing (tests).
+   */
+  profileExists?: (profileId: string) => boolean;
 }
 
 /**
@@ -65,6 +70,20 @@ export interface DispatcherOptions {
  * feeds); far beyond that is a page gone wrong or hostile, and every stream costs main a producer.
  */
 export const MAX_SUBSCRIPTIONS_PER_OWNER = 256;
+
+function profileNotFound(profileId: string): ContractError {
+  return {
+    code: 'profile_not_found',
+    message: `There is no profile ${profileId}. It may have been removed; choose another.`,
+  };
+}
+
+/** The profile a scoped call names (its schema has checked it is a plain id). */
+function scopeOf(spec: { scope?: 'profile' }, args: unknown): string | null {
+  if (spec.scope !== 'profile' || typeof args !== 'object' || args === null || !('profileId' in args))
+    return null;
+  return typeof args.profileId === 'string' ? args.profileId : null;
+}
 
 function invalidArguments(name: string, issues: string): ContractError {
   return { code: 'invalid_arguments', message: `Invalid arguments for ${name}: ${issues}` };
@@ -84,6 +103,7 @@ export class ContractDispatcher {
   private readonly subscriptions = new Map<SubscriptionOwner, Map<string, ActiveSubscription>>();
   private readonly logError: (message: string, error: unknown) => void;
   private readonly maxSubscriptionsPerOwner: number;
+  private readonly profileExists: (profileId: string) => boolean;
 
   constructor(
     private readonly handlers: ContractHandlers,
@@ -91,6 +111,7 @@ export class ContractDispatcher {
   ) {
     this.logError = options.logError ?? ((message, error) => console.error(message, error));
     this.maxSubscriptionsPerOwner = options.maxSubscriptionsPerOwner ?? MAX_SUBSCRIPTIONS_PER_OWNER;
+    this.profileExists = options.profileExists ?? (() => true);
   }
 
   async call(name: string, rawArgs: unknown, caller: CallCaller = null): Promise<CallResult<unknown>> {
@@ -99,6 +120,9 @@ export class ContractDispatcher {
     const spec = contract[name];
     const parsed = parseArgs<unknown>(name, spec.args, rawArgs);
     if (!parsed.ok) return parsed;
+    const profileId = scopeOf(spec, parsed.value);
+    if (profileId !== null && !this.profileExists(profileId))
+      return { ok: false, error: profileNotFound(profileId) };
     try {
       const handler = this.handlers[name] as (args: unknown, caller: CallCaller) => unknown;
       const value = await handler(parsed.value, caller);
@@ -142,6 +166,9 @@ export class ContractDispatcher {
     const spec = contract[name];
     const parsed = parseArgs<unknown>(name, spec.args, rawArgs);
     if (!parsed.ok) return parsed;
+    const profileId = scopeOf(spec, parsed.value);
+    if (profileId !== null && !this.profileExists(profileId))
+      return { ok: false, error: profileNotFound(profileId) };
 
     let seq = 0;
     const subscription: ActiveSubscription = { open: true, stop: () => undefined };

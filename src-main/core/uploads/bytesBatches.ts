@@ -22,7 +22,7 @@ export interface BytesBatchRun {
 /** What the UploadService lends to page-hashed batches. */
 export interface BytesBatchHost {
   readonly pipeline: FilePipelineDeps;
-  connectActive(): Promise<{ profileId: string; client: AssetsClient }>;
+  connectTo(profileId: string): Promise<{ profileId: string; client: AssetsClient }>;
   adopt(state: UploadBatchState, client: AssetsClient): BytesBatchRun;
   /** The page-hashed batch with this id; UploadError `not_found` otherwise. */
   bytesRun(batchId: string): BytesBatchRun;
@@ -53,10 +53,11 @@ export class BytesUploads {
   ) {}
 
   async prepare(
+    profileId: string,
     files: readonly BytesFile[],
     options: UploadOptions,
   ): Promise<{ batchId: string; files: BytesPlan[] }> {
-    const { profileId, client } = await this.host.connectActive();
+    const { client } = await this.host.connectTo(profileId);
     const state = new UploadBatchState(
       randomUUID(),
       profileId,

@@ -40,20 +40,32 @@ export function createUploadHandlers(
       return { grants: paths === null ? [] : await grants.mintAll(paths, caller ?? null) };
     },
     // Only what a grant names is read: a caller never hands main a path (ARCHITECTURE rule 10).
-    'uploads.start': ({ grants: chosen, options: uploadOptions }, caller) =>
-      uploads.start(grants.redeem(chosen, caller ?? null), uploadOptions ?? {}),
-    'uploads.cancel': ({ batchId, fileId }) => uploads.cancel(batchId, fileId),
-    'uploads.retry': ({ batchId, fileId }) => {
+    'uploads.start': ({ profileId, grants: chosen, options: uploadOptions }, caller) =>
+      uploads.start(profileId, grants.redeem(chosen, caller ?? null), uploadOptions ?? {}),
+    'uploads.cancel': ({ profileId, batchId, fileId }) => {
+      uploads.requireOwn(batchId, profileId);
+      return uploads.cancel(batchId, fileId);
+    },
+    'uploads.retry': ({ profileId, batchId, fileId }) => {
+      uploads.requireOwn(batchId, profileId);
       uploads.retry(batchId, fileId);
       return {};
     },
-    'uploads.list': () => ({ batches: uploads.list() }),
-    'uploads.forget': ({ batchId }) => uploads.forgetInterrupted(batchId),
-    'uploads.prepareBytes': ({ files, options: uploadOptions }) =>
-      uploads.bytes.prepare(files, uploadOptions ?? {}),
-    'uploads.retryBytes': ({ batchId, fileId, hash, size }) =>
-      uploads.bytes.retry(batchId, fileId, { hash, size }),
-    'uploads.progress': ({ batchId }, sink) => streamProgress(uploads, batchId, sink, intervalMs),
+    'uploads.list': ({ profileId }) => ({ batches: uploads.list(profileId) }),
+    'uploads.forget': ({ profileId, batchId }) => {
+      uploads.requireOwn(batchId, profileId);
+      return uploads.forgetInterrupted(batchId);
+    },
+    'uploads.prepareBytes': ({ profileId, files, options: uploadOptions }) =>
+      uploads.bytes.prepare(profileId, files, uploadOptions ?? {}),
+    'uploads.retryBytes': ({ profileId, batchId, fileId, hash, size }) => {
+      uploads.requireOwn(batchId, profileId);
+      return uploads.bytes.retry(batchId, fileId, { hash, size });
+    },
+    'uploads.progress': ({ profileId, batchId }, sink) => {
+      uploads.requireOwn(batchId, profileId);
+      return streamProgress(uploads, batchId, sink, intervalMs);
+    },
   };
 }
 

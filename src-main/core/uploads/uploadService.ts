@@ -100,13 +100,13 @@ export class UploadService implements BytesBatchHost {
     this.bytes = new BytesUploads(this, deps.bytesRouteBase ?? null);
   }
 
-  /** Checks the paths, expands folders, and starts the batch on the active profile. */
+  /** Checks the paths, expands folders, and starts the batch on the profile named. */
   async start(
+    profileId: string,
     paths: readonly string[],
     options: UploadOptions = {},
     local: LocalUploadOptions = {},
   ): Promise<{ batchId: string }> {
-    const profileId = this.activeProfileId();
     for (const path of paths) {
       if (!isAbsolute(path))
         throw new UploadError('invalid_path', 'Only absolute file paths can be uploaded.', { path });
@@ -186,10 +186,19 @@ export class UploadService implements BytesBatchHost {
     return { forgotten };
   }
 
-  /** The active profile and a client for its service (page-hashed batches start here too). */
-  async connectActive(): Promise<{ profileId: string; client: AssetsClient }> {
-    const profileId = this.activeProfileId();
+  /** A client for the profile's service (page-hashed batches start here too). */
+  async connectTo(profileId: string): Promise<{ profileId: string; client: AssetsClient }> {
     return { profileId, client: await this.connect(profileId) };
+  }
+
+  /**
+   * Refuses a batch that is not the named profile's: an upload belongs to the profile it was started on, and a
+   * caller naming another profile learns nothing about it.
+   */
+  requireOwn(batchId: string, profileId: string): void {
+    if (this.batches.get(batchId)?.state.profileId !== profileId) {
+      throw new UploadError('not_found', 'There is no upload with this id on this profile.');
+    }
   }
 
   /** Takes in a page-hashed batch: listed, canceled and streamed like any other, never pumped. */
@@ -240,9 +249,12 @@ export class UploadService implements BytesBatchHost {
     this.pump(run);
   }
 
-  /** Batches of this session, newest first. */
-  list(): UploadBatch[] {
-    return [...this.batches.values()].reverse().map((run) => run.state.snapshot());
+  /** Batches of this session on one profile, newest first (every profile's without one: the CLI). */
+  list(profileId?: string): UploadBatch[] {
+    return [...this.batches.values()]
+      .reverse()
+      .filter((run) => profileId === undefined || run.state.profileId === profileId)
+      .map((run) => run.state.snapshot());
   }
 
   batch(batchId: string): UploadBatch {
@@ -343,13 +355,6 @@ export class UploadService implements BytesBatchHost {
     state.update(fileId, { state: 'done', outcome });
   }
 
-  private activeProfileId(): string {
-    const profileId = this.deps.profiles.activeId();
-    if (profileId === null) {
-      throw new UploadError('no_active_profile', 'Choose a connection before uploading.');
-    }
-    return profileId;
-  }
 
   private evictOldBatches(): void {
     for (const [batchId, run] of this.batches) {
