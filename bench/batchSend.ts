@@ -88,7 +88,7 @@ async function sendRate(count: number): Promise<{ itemsPerSecond: number; record
     await jobs.batches.run(batch.id, { window: count, signal: new AbortController().signal, until: 'sent' });
     return { itemsPerSecond: count / ((performance.now() - began) / 1000), recordMs };
   } finally {
-    jobs.dispose();
+    await jobs.dispose();
     store.close();
     dir.remove();
     await sim.close();
@@ -110,7 +110,7 @@ async function requestsPerItem(count: number): Promise<number> {
     await jobs.batches.run(batch.id, { window: 16, signal: new AbortController().signal });
     return sim.control.requests().length / count;
   } finally {
-    jobs.dispose();
+    await jobs.dispose();
     store.close();
     dir.remove();
     await sim.close();

@@ -153,7 +153,7 @@ async function timeReupload(file: string, rounds: number): Promise<ReuploadTimes
     const uploadOnce = async (maxUploadBytes?: number): Promise<{ seconds: number; value: string }> =>
       timed(async () => {
         const service = fx.service(maxUploadBytes === undefined ? {} : { maxUploadBytes });
-        const { batchId } = await service.start([file]);
+        const { batchId } = await service.start(fx.profileId, [file]);
         const batch = await service.whenFinished(batchId);
         return batch.files[0]?.outcome?.kind ?? 'none';
       });

@@ -80,10 +80,10 @@ export function benchBatchList(input: BatchBenchOptions = {}): BenchFigure[] {
       builtIn: null,
     });
     fill(store, options);
-    const reader = new BatchReader({ store, activeProfileId: () => PROFILE });
-    const ids = reader.list().batches.map((batch) => batch.id);
-    const list = fastest(options.rounds, () => reader.list());
-    const eachGet = fastest(options.rounds, () => ids.forEach((id) => reader.get(id)));
+    const reader = new BatchReader({ store });
+    const ids = reader.list(PROFILE).batches.map((batch) => batch.id);
+    const list = fastest(options.rounds, () => reader.list(PROFILE));
+    const eachGet = fastest(options.rounds, () => ids.forEach((id) => reader.get(PROFILE, id)));
     const scale = `${options.batches} batches × ${options.itemsPerBatch} jobs`;
     return [
       { name: `batches.list, ${scale}`, value: list, unit: 'ms' },

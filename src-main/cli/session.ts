@@ -123,7 +123,7 @@ export class Session {
   private async openEngine(): Promise<Engine> {
     const { core, target } = await this.chosen();
     core.profiles.pinActive(target.profile.id);
-    const runtime = await core.jobs.runtime();
+    const runtime = await core.jobs.runtime(target.profile.id);
     const http = new HttpClient({
       connection: target.connection,
       ...(this.deps.fetch === undefined ? {} : { fetch: this.deps.fetch }),

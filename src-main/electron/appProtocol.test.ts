@@ -47,7 +47,7 @@ async function declare(bytes: Uint8Array, name: string): Promise<BytesFile> {
 
 /** Plans one file as uploads.prepareBytes would, and returns where the page would PUT it. */
 async function planned(bytes: Uint8Array, name: string): Promise<{ batchId: string; url: string }> {
-  const plan = await uploads.bytes.prepare([await declare(bytes, name)], {});
+  const plan = await uploads.bytes.prepare(f.profileId, [await declare(bytes, name)], {});
   const file = plan.files[0];
   expect(file?.action).toBe('send');
   // The page resolves the relative sendUrl against its own origin.

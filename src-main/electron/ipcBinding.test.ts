@@ -62,7 +62,7 @@ describe('Electron IPC binding', () => {
     const result = await ipcMain.invoke(
       invokeEvent(contents, frame(APP_ENTRY_URL)),
       ipcChannels.call('assets.dragOut'),
-      { assetId: 'asset-1' },
+      { profileId: 'local', assetId: 'asset-1' },
     );
     expect(result).toEqual({ ok: true, value: { started: true } });
     expect(callers).toHaveLength(1);

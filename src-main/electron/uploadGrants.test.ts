@@ -16,6 +16,7 @@ import { uploadPicker } from './uploadPicker';
 
 let sim: RunningSimulator;
 let core: TestCore;
+let profileId: string;
 let ipcMain: FakeIpcMain;
 const dialog = new FakeDialog({ canceled: true, filePaths: [] });
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
     shell: 'electron',
     pickFiles: uploadPicker(dialog),
   });
-  await connectCore(core, { surface: 'managed', baseUrl: sim.url });
+  profileId = await connectCore(core, { surface: 'managed', baseUrl: sim.url });
   ipcMain = new FakeIpcMain();
   bindContract(ipcMain, core.dispatcher, (url) => isAppUrl(url), core.bridge);
 });
@@ -61,6 +62,7 @@ describe('uploads in Electron go through grants', () => {
     expect(dialog.asked.at(-1)?.properties).toEqual(['openFile', 'multiSelections']);
     const grants = fileGrantListSchema.parse((picked as { value: unknown }).value).grants;
     const started = await ipcMain.invoke(event, ipcChannels.call('uploads.start'), {
+      profileId,
       grants: grants.map((g) => g.grant),
     });
     expect(started).toMatchObject({ ok: true });
@@ -86,11 +88,15 @@ describe('uploads in Electron go through grants', () => {
       paths: [dropped('dropped.png', 2000)],
     });
     const grants = fileGrantListSchema.parse((minted as { value: unknown }).value).grants.map((g) => g.grant);
-    expect(await ipcMain.invoke(other.event, ipcChannels.call('uploads.start'), { grants })).toMatchObject({
+    expect(
+      await ipcMain.invoke(other.event, ipcChannels.call('uploads.start'), { profileId, grants }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_grant' },
     });
-    expect(await ipcMain.invoke(first.event, ipcChannels.call('uploads.start'), { grants })).toMatchObject({
+    expect(
+      await ipcMain.invoke(first.event, ipcChannels.call('uploads.start'), { profileId, grants }),
+    ).toMatchObject({
       ok: true,
     });
     await waitForBytes(before + 2000);

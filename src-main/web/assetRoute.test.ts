@@ -1,5 +1,6 @@
 // The browser shell's asset route over real HTTP, with the real core in front of the real simulator: the
 // per-launch capability guards it, the bytes, ranges and security headers are those of the shared responder.
+import { profileCapability } from '../core/content';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ afterAll(async () => {
 });
 
 async function assetBase(): Promise<string> {
-  const result = await core.dispatcher.call('assets.base', {});
+  const result = await core.dispatcher.call('assets.base', { profileId });
   if (!result.ok) throw new Error(result.error.message);
   return z.object({ base: z.string() }).parse(result.value).base;
 }
@@ -58,12 +59,25 @@ describe('the browser shell asset route', () => {
 
   it('refuses a wrong or missing capability as a plain 404, before anything reaches the service', async () => {
     await clearSimRequests(sim);
-    const wrong = 'A'.repeat(core.content.capability.length);
+    const own = profileCapability(core.content.capability, profileId);
+    const wrong = 'A'.repeat(own.length);
+    const other = await connectCore(core, {
+      surface: 'serverless',
+      baseUrl: sim.url,
+      key: KEY,
+      name: 'other',
+    });
     for (const path of [
       `/asset-bytes/${wrong}/${profileId}/${imageId}`,
       `/asset-bytes/${profileId}/${imageId}`,
-      `/asset-bytes/${core.content.capability}x/${profileId}/${imageId}`,
-      `/asset-bytes/${core.content.capability}/${profileId}/${imageId}/extra`,
+      `/asset-bytes/${own}x/${profileId}/${imageId}`,
+      `/asset-bytes/${own}/${profileId}/${imageId}/extra`,
+      // The launch's secret itself opens nothing: only a profile's own does.
+      `/asset-bytes/${core.content.capability}/${profileId}/${imageId}`,
+      // A profile not named in the capability: another profile's secret, this profile's asset.
+      `/asset-bytes/${profileCapability(core.content.capability, other)}/${profileId}/${imageId}`,
+      // This profile's secret, edited to name another profile.
+      `/asset-bytes/${own}/${other}/${imageId}`,
     ]) {
       const response = await fetch(`${host.origin}${path}`);
       expect(response.status, path).toBe(404);
@@ -78,7 +92,7 @@ describe('the browser shell asset route', () => {
 
   it('serves the bytes with the right capability, at the base the contract gives', async () => {
     const base = await assetBase();
-    expect(base).toBe(`/asset-bytes/${core.content.capability}/`);
+    expect(base).toBe(`/asset-bytes/${profileCapability(core.content.capability, profileId)}/`);
     expect(core.content.capability).not.toBe(host.token);
     const response = await fetch(`${host.origin}${base}${profileId}/${imageId}`);
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-// The browser shell's asset route: GET /asset-bytes/<capability>/<profileId>/<assetId> (and a Router run's saved
+// The browser shell's asset route: GET /asset-bytes/<profile capability>/<profileId>/<assetId> (and a Router run's saved
 // media at …/<profileId>/router-media/<runId>/<index>), the same bytes, statuses and headers as Electron's
 // loupe-asset:// scheme (core's AssetResponder does the work). The capability is a
 // per-launch random secret of its own, not the WebSocket token: an <img src> cannot carry a header, so the
@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetRequest, AssetResponderLike } from '../core/content';
-import { ASSET_ROUTE_PREFIX, routerMediaTargetOf } from '../core/content';
+import { ASSET_ROUTE_PREFIX, profileCapability, routerMediaTargetOf } from '../core/content';
 
 export interface AssetRouteOptions {
   capability: string;
@@ -109,9 +109,10 @@ function parseAssetPath(pathname: string, capability: string): RouteTarget | nul
   const segments = pathname.slice(ASSET_ROUTE_PREFIX.length).split('/');
   if (segments.length !== 3 && segments.length !== 5) return null;
   const [given = '', profileSegment = '', ...rest] = segments;
-  if (!sameSecret(capability, given)) return null;
   try {
     const profileId = decodeURIComponent(profileSegment);
+    // The secret in the path is the named profile's own: a URL of one profile's opens no other's.
+    if (!sameSecret(profileCapability(capability, profileId), given)) return null;
     if (rest.length === 1) return { profileId, assetId: decodeURIComponent(rest[0] ?? '') };
     const media = routerMediaTargetOf(rest.map((part) => decodeURIComponent(part)));
     return media === null ? null : { kind: 'router-media', profileId, ...media };

@@ -2,6 +2,7 @@
 // bytes (with Range), under the per-launch capability exactly as asset bytes are; a wrong capability, a path that
 // tries to climb out of the media folder, an index or run that is not there, and another profile's run all get a
 // plain 404 and no bytes. Paths are sent raw: a fetch() would tidy the `..` away before it left.
+import { profileCapability } from '../core/content';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRouterProfile, startRouterEnv, type RouterEnv } from '../core/router/testing/routerEnv';
@@ -62,7 +63,7 @@ function raw(
 describe('Router media on the browser shell’s asset route', () => {
   it('serves the URL models.run gave, with Range, under the capability', async () => {
     expect(mediaUrl).toBe(
-      `/asset-bytes/${env.core.content.capability}/${env.profileId}/router-media/${runId}/0`,
+      `/asset-bytes/${profileCapability(env.core.content.capability, env.profileId)}/${env.profileId}/router-media/${runId}/0`,
     );
     const whole = await raw(mediaUrl);
     expect(whole.status).toBe(200);
@@ -74,7 +75,7 @@ describe('Router media on the browser shell’s asset route', () => {
   });
 
   it('gives nothing for a wrong capability, a climb out of the folder, another index, run or profile', async () => {
-    const capability = env.core.content.capability;
+    const capability = profileCapability(env.core.content.capability, env.profileId);
     const base = `/asset-bytes/${capability}`;
     const refused = [
       `/asset-bytes/${'x'.repeat(capability.length)}/${env.profileId}/router-media/${runId}/0`,
@@ -90,8 +91,12 @@ describe('Router media on the browser shell’s asset route', () => {
       `${base}/..%2F..%2Floupe.db/router-media/${runId}/0`,
       `${base}/${env.profileId}/router-media/${runId}/0/extra`,
       `${base}/${env.profileId}/router-media/00000000-0000-4000-8000-000000000000/0`,
-      // Another profile asking for this profile's run, by its real id.
+      // Another profile asking for this profile's run, by its real id: with this profile's secret…
       `${base}/${otherProfileId}/router-media/${runId}/0`,
+      // …and with its own (the run is not its).
+      `/asset-bytes/${profileCapability(env.core.content.capability, otherProfileId)}/${otherProfileId}/router-media/${runId}/0`,
+      // The launch's own secret opens nothing any more: only a profile's.
+      `/asset-bytes/${env.core.content.capability}/${env.profileId}/router-media/${runId}/0`,
     ];
     for (const path of refused) {
       const answer = await raw(path);

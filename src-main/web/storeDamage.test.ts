@@ -93,8 +93,8 @@ describe('the browser shell on a damaged store', () => {
       expect(status.state).toBe('ok');
       const seen = JSON.stringify([
         value(await page.call('profiles.list'), z.unknown()),
-        value(await page.call('batches.list'), z.unknown()),
-        await page.call('batches.get', { batchId: GOOD_BATCH.id }),
+        value(await page.call('batches.list', { profileId: GOOD_PROFILE.id }), z.unknown()),
+        await page.call('batches.get', { profileId: GOOD_PROFILE.id, batchId: GOOD_BATCH.id }),
       ]);
       expect(seen).toContain('\uFFFD');
       const shown = [...seen.matchAll(/"(?:name|id|value)":"([^"]*\uFFFD[^"]*)"/g)].map((m) => m[1]);

@@ -48,6 +48,7 @@ async function declare(file: PageFile) {
 
 async function prepare(...files: PageFile[]): Promise<{ batchId: string; files: BytesPlan[] }> {
   const result = await env.core.dispatcher.call('uploads.prepareBytes', {
+    profileId: env.profileId,
     files: await Promise.all(files.map(declare)),
     options: { tags: ['from-page'] },
   });
@@ -69,7 +70,7 @@ async function put(url: string, body: Buffer, headers: Record<string, string> = 
 }
 
 async function batch(batchId: string): Promise<UploadBatch> {
-  const listed = await env.core.dispatcher.call('uploads.list', {});
+  const listed = await env.core.dispatcher.call('uploads.list', { profileId: env.profileId });
   if (!listed.ok) throw new Error(listed.error.message);
   const batches = z.object({ batches: z.array(uploadBatchSchema) }).parse(listed.value).batches;
   const found = batches.find((b) => b.batchId === batchId);
@@ -125,10 +126,13 @@ describe('page-hashed uploads through the upload route', () => {
     expect(stats).toMatchObject({ uploadBytesReceived: 200_000, assets: 2, blobs: 1 });
 
     // Both are assets Loupe now knows, with their hash, under the path the page gave.
-    const listed = await env.core.dispatcher.call('assets.list', {});
+    const listed = await env.core.dispatcher.call('assets.list', { profileId: env.profileId });
     expect(listed).toMatchObject({ ok: true, value: { total: 2 } });
     const uploaded = sent.body.outcome as { assetId: string };
-    const asset = await env.core.dispatcher.call('assets.get', { assetId: uploaded.assetId });
+    const asset = await env.core.dispatcher.call('assets.get', {
+      profileId: env.profileId,
+      assetId: uploaded.assetId,
+    });
     expect(asset).toMatchObject({
       ok: true,
       value: { name: 'photo.png', hash: done.files[0]?.hash, sizeBytes: 200_000 },
@@ -215,6 +219,7 @@ describe('page-hashed uploads through the upload route', () => {
 
     // A retry under the hash of what the file holds now plans a new send, and that one lands.
     const retried = await env.core.dispatcher.call('uploads.retryBytes', {
+      profileId: env.profileId,
       batchId: plan.batchId,
       fileId: 'f1',
       size: other.length,
@@ -252,6 +257,7 @@ describe('page-hashed uploads through the upload route', () => {
     });
     try {
       const plan = await electron.bytes.prepare(
+        env.profileId,
         [
           await declare({ bytes: known, name: 'known.bin' }),
           await declare({ bytes: randomBytes(10), name: 'new.bin' }),

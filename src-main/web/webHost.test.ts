@@ -142,10 +142,16 @@ describe('browser shell host', () => {
       '1': { class_type: 'Note', inputs: { text: 'x'.repeat(3 * 1024 * 1024) } },
     });
     client.socket.send(
-      JSON.stringify({ type: 'call', requestId: 9, name: 'jobs.submit', args: { workflowJson } }),
+      JSON.stringify({
+        type: 'call',
+        requestId: 9,
+        name: 'jobs.submit',
+        args: { profileId: 'local', workflowJson },
+      }),
     );
     const reply = await client.next((m) => m.type === 'reply' && m.requestId === 9);
-    // No profile is active in this core, so the answer is a typed refusal: what matters is that it arrived.
+    // Nothing listens on the local proxy's address, so the answer is a typed refusal: what matters is that it
+    // arrived.
     expect(reply).toMatchObject({ type: 'reply', result: { ok: false } });
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
     client.socket.close();

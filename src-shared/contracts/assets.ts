@@ -1,9 +1,9 @@
 // assets.*: the assets Loupe knows (uploads and outputs), their bytes through the asset route, look-up,
 // delete, copy link and the workflow reference. The renderer never receives a credential or a service URL
 // here, with one deliberate exception: `assets.copyLink` hands the user a fresh signed URL to paste elsewhere.
-// Every call works on the active profile; the asset route names its profile in the path.
+// Every call names the profile it works on; the asset route names its profile in the path.
 import { z } from 'zod';
-import { call, noArgs, scopedCall, scopedStream } from '../contractKit';
+import { noArgs, scopedCall } from '../contractKit';
 
 /** Asset ids go into URL paths in main: characters that need no escaping, like job ids. */
 export const assetIdArgSchema = z

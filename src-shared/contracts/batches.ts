@@ -2,7 +2,7 @@
 // items became and every output of those jobs, for the per-batch gallery. Every call works on the active
 // profile. Row changes arrive through jobs.updates: a batch screen reads again when one of its jobs changes.
 import { z } from 'zod';
-import { call, noArgs, scopedCall, scopedStream } from '../contractKit';
+import { call, noArgs, scopedCall } from '../contractKit';
 import { jobOutputSchema, jobStatusSchema, jobSummarySchema, jobThumbnailSchema } from './jobs';
 
 /** Batch ids are Loupe's own (UUIDs); they never go into a service URL, but keep them plain all the same. */

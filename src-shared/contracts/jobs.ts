@@ -2,7 +2,7 @@
 // The renderer sees normalized snapshots: no service URLs, no HTTP statuses. Unknown statuses arrive as
 // 'unknown' (with the raw text kept) and are never taken for done.
 import { z } from 'zod';
-import { call, noArgs, recordOf, stream, scopedCall, scopedStream } from '../contractKit';
+import { noArgs, recordOf, scopedCall, scopedStream } from '../contractKit';
 import { MAX_LABEL_FILTERS, MAX_LABEL_KEY_LENGTH, MAX_LABEL_VALUE_LENGTH } from '../limits';
 
 import { JOB_STATUSES } from '../jobStatus';

@@ -3,7 +3,7 @@
 // and disclosure headers, and the committed-spend meter. The renderer never sees a queue URL, a service
 // address or a credential: main follows the URLs the Router returns and names runs by Loupe's own ids.
 import { z } from 'zod';
-import { call, noArgs, stream, scopedCall, scopedStream } from '../contractKit';
+import { noArgs, scopedCall, scopedStream } from '../contractKit';
 
 /** `{provider}/{model}`: the lowercase slugs NOTES part B allows (`.`, `_`, `-` inside). */
 export const modelIdSchema = z

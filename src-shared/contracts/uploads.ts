@@ -6,7 +6,7 @@
 // sends their bytes through `uploads.prepareBytes` and `uploads.retryBytes` below; such files carry the path
 // inside what was dropped where `path` would be.
 import { z } from 'zod';
-import { call, noArgs, stream, scopedCall, scopedStream } from '../contractKit';
+import { call, noArgs, scopedCall, scopedStream } from '../contractKit';
 import { ERROR_CODES } from '../errorCodes';
 import { MAX_FILES_PER_UPLOAD } from '../limits';
 

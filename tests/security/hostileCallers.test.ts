@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callNames, streamNames } from '../../src-shared/contract';
+import { callNames, contract, streamNames } from '../../src-shared/contract';
 import type { CallResult } from '../../src-shared/protocol';
 import { MAX_SUBSCRIPTIONS_PER_OWNER } from '../../src-main/core/rpc/dispatcher';
 import { systemKeychain, type KeychainBackend } from '../../src-main/core/profiles';
@@ -116,6 +116,63 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
     }
   });
 
+  it('a per-profile call or stream names a profile that exists, in plain characters, or is refused', async () => {
+    const scoped = [...callNames, ...streamNames].filter(
+      (name) => (contract[name] as { scope?: string }).scope === 'profile',
+    );
+    expect(scoped.length).toBeGreaterThan(30);
+    const badIds: unknown[] = [
+      '../local',
+      '',
+      'a'.repeat(201),
+      'local/../demo',
+      'local\u0000',
+      7,
+      null,
+      ['local'],
+    ];
+    let id = 0;
+    for (const name of scoped) {
+      const isStream = (streamNames as readonly string[]).includes(name);
+      const attempt = (args: unknown) =>
+        isStream ? transport.subscribe(name, `scoped-${id++}-sub`, args) : transport.call(name, args);
+      // A profile that does not exist: refused; where nothing else is missing, as profile_not_found.
+      const ghost = { profileId: `ghost-${randomUUID()}` };
+      const answer = await attempt(ghost);
+      refused(`${name} on a profile that does not exist`, answer);
+      if (contract[name].args.safeParse(ghost).success) {
+        expect(!answer.ok && answer.error.code, name).toBe('profile_not_found');
+      }
+      for (const profileId of badIds) {
+        const bad = await attempt({ profileId });
+        refused(`${name} naming profile ${JSON.stringify(profileId)}`, bad);
+        expect(!bad.ok && bad.error.code, `${name} ${JSON.stringify(profileId)}`).toBe('invalid_arguments');
+      }
+      refused(`${name} naming no profile`, await attempt({}));
+    }
+  });
+
+  it('one profile’s batch is not found when asked for under another', async () => {
+    const other = await must(
+      transport.call('profiles.create', { name: 'other', surface: 'managed', baseUrl: collector.origin }),
+    );
+    const { batch } = transport.core.store.batches.create(
+      { id: randomUUID(), profileId: 'local', name: 'local only' },
+      [],
+    );
+    const asked = await transport.call('batches.get', {
+      profileId: (other as { id: string }).id,
+      batchId: batch.id,
+    });
+    refused('batches.get of another profile’s batch', asked);
+    expect(!asked.ok && asked.error.code).toBe('batch_not_found');
+    const sending = await transport.call('batches.sending', {
+      profileId: (other as { id: string }).id,
+      batchId: batch.id,
+    });
+    refused('batches.sending of another profile’s batch', sending);
+  });
+
   it('a saved key never reaches a host the caller points the profile at', async () => {
     // The control: a profile given its key for the collector does send it there, so the listener hears a leak.
     const control = await must(
@@ -136,19 +193,25 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
 
     const probes: [string, () => Promise<unknown>][] = [
       ['profiles.test', () => transport.call('profiles.test', { profileId, refresh: true })],
-      ['jobs.list', () => transport.call('jobs.list', {})],
-      ['jobs.get', () => transport.call('jobs.get', { jobId: 'job-1' })],
+      ['jobs.list', () => transport.call('jobs.list', { profileId })],
+      ['jobs.get', () => transport.call('jobs.get', { profileId, jobId: 'job-1' })],
       [
         'jobs.submit',
-        () => transport.call('jobs.submit', { workflowJson: '{"1":{"class_type":"X","inputs":{}}}' }),
+        () =>
+          transport.call('jobs.submit', { profileId, workflowJson: '{"1":{"class_type":"X","inputs":{}}}' }),
       ],
-      ['assets.get', () => transport.call('assets.get', { assetId: 'asset-1' })],
-      ['models.catalogue', () => transport.call('models.catalogue', { refresh: true })],
-      ['models.detail', () => transport.call('models.detail', { modelId: 'acme/imagegen-2' })],
+      ['assets.get', () => transport.call('assets.get', { profileId, assetId: 'asset-1' })],
+      ['models.catalogue', () => transport.call('models.catalogue', { profileId, refresh: true })],
+      ['models.detail', () => transport.call('models.detail', { profileId, modelId: 'acme/imagegen-2' })],
       [
         'models.run',
         () =>
-          transport.call('models.run', { modelId: 'acme/imagegen-2', input: { prompt: 'x' }, mode: 'sync' }),
+          transport.call('models.run', {
+            profileId,
+            modelId: 'acme/imagegen-2',
+            input: { prompt: 'x' },
+            mode: 'sync',
+          }),
       ],
     ];
     const moves: [string, Record<string, unknown>][] = [
@@ -190,9 +253,9 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
         baseUrl: collector.origin,
       }),
     );
-    await must(transport.call('profiles.setActive', { profileId: (target as { id: string }).id }));
+    const profileId = (target as { id: string }).id;
     const before = collector.leaks();
-    const attempts: [string, unknown][] = [
+    const attempts: [string, Record<string, unknown>][] = [
       ['a path', { paths: [secretFile] }],
       ['a path as a grant', { grants: [secretFile] }],
       ['a file URL', { grants: [`file://${secretFile}`] }],
@@ -202,10 +265,11 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
       ['a path beside the options', { grants: [randomBytes(32).toString('base64url')], paths: [secretFile] }],
     ];
     for (const [label, args] of attempts)
-      refused(`uploads.start with ${label}`, await transport.call('uploads.start', args));
+      refused(`uploads.start with ${label}`, await transport.call('uploads.start', { profileId, ...args }));
     refused(
       'uploads.prepareBytes naming a path',
       await transport.call('uploads.prepareBytes', {
+        profileId,
         files: [
           {
             name: secretFile,
@@ -240,23 +304,24 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
         const minted = (await must(transport.grantDropped!([file]))) as { grants: { grant: string }[] };
         return minted.grants[0]!.grant;
       };
+      const profileId = 'local';
       const used = await mint();
-      await must(transport.call('uploads.start', { grants: [used] }));
-      refused('a grant used twice', await transport.call('uploads.start', { grants: [used] }));
+      await must(transport.call('uploads.start', { profileId, grants: [used] }));
+      refused('a grant used twice', await transport.call('uploads.start', { profileId, grants: [used] }));
 
       const foreign = await mint();
       refused(
         'a grant redeemed by another window',
-        await transport.callFromOtherWindow('uploads.start', { grants: [foreign] }),
+        await transport.callFromOtherWindow('uploads.start', { profileId, grants: [foreign] }),
       );
       refused(
         'a grant repeated in one call',
-        await transport.call('uploads.start', { grants: [foreign, foreign] }),
+        await transport.call('uploads.start', { profileId, grants: [foreign, foreign] }),
       );
 
       const stale = await mint();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      refused('an expired grant', await transport.call('uploads.start', { grants: [stale] }));
+      refused('an expired grant', await transport.call('uploads.start', { profileId, grants: [stale] }));
       refused('the bridge asked for a relative path', await transport.grantDropped(['id_ed25519']));
     });
 
@@ -288,7 +353,7 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
         routerBaseUrl: collector.origin,
       }),
     );
-    await must(transport.call('profiles.setActive', { profileId: (caller as { id: string }).id }));
+    const profileId = (caller as { id: string }).id;
     const before = collector.requests();
 
     const badModelIds = [
@@ -307,14 +372,17 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
       '',
     ];
     for (const modelId of badModelIds) {
-      refused(`models.detail ${JSON.stringify(modelId)}`, await transport.call('models.detail', { modelId }));
+      refused(
+        `models.detail ${JSON.stringify(modelId)}`,
+        await transport.call('models.detail', { profileId, modelId }),
+      );
       refused(
         `models.run ${JSON.stringify(modelId)}`,
-        await transport.call('models.run', { modelId, input: {}, mode: 'sync' }),
+        await transport.call('models.run', { profileId, modelId, input: {}, mode: 'sync' }),
       );
     }
     const deep = JSON.parse(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`) as unknown;
-    const runAttempts: [string, unknown][] = [
+    const runAttempts: [string, Record<string, unknown>][] = [
       [
         'a 17 MiB input',
         { modelId: 'acme/imagegen-2', input: { prompt: 'x'.repeat(17 * 1024 * 1024) }, mode: 'sync' },
@@ -333,21 +401,24 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
       ],
     ];
     for (const [label, args] of runAttempts)
-      refused(`models.run with ${label}`, await transport.call('models.run', args));
+      refused(`models.run with ${label}`, await transport.call('models.run', { profileId, ...args }));
 
     const runIds = [foreignRun.id, randomUUID(), '../x', 'a/b', '', 'x'.repeat(101), '..', '%2e%2e'];
     for (const runId of runIds) {
       for (const name of ['models.getRun', 'models.retryRun', 'models.cancelRun'] as const) {
-        refused(`${name} ${JSON.stringify(runId.slice(0, 40))}`, await transport.call(name, { runId }));
+        refused(
+          `${name} ${JSON.stringify(runId.slice(0, 40))}`,
+          await transport.call(name, { profileId, runId }),
+        );
       }
     }
     for (const limit of [0, -1, 1001, 1.5, '10']) {
       refused(
         `models.runs with limit ${JSON.stringify(limit)}`,
-        await transport.call('models.runs', { limit }),
+        await transport.call('models.runs', { profileId, limit }),
       );
     }
-    const listed = await must(transport.call('models.runs', {}));
+    const listed = await must(transport.call('models.runs', { profileId }));
     const seesForeign = JSON.stringify(listed).includes(foreignRun.id);
     tally.record(transport.name, 'models.runs lists another profile’s run', seesForeign);
     expect(seesForeign).toBe(false);

@@ -78,7 +78,12 @@ async function uploadOne(context: CommandContext, engine: Engine, path: string):
   const { args, out, signal } = context;
   const uploads = engine.core.uploads;
   const contentType = args.string('content-type');
-  const { batchId } = await uploads.start([path], {}, contentType === undefined ? {} : { contentType });
+  const { batchId } = await uploads.start(
+    engine.target.profile.id,
+    [path],
+    {},
+    contentType === undefined ? {} : { contentType },
+  );
   const cancel = (): void => void uploads.cancel(batchId);
   signal.addEventListener('abort', cancel, { once: true });
   const stopShowing = uploads.onChange(batchId, () => {

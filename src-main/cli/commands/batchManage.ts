@@ -34,7 +34,7 @@ const list: CommandSpec = {
   usesConnection: true,
   async run({ out, session }: CommandContext) {
     const engine = await session.engine();
-    const { batches } = engine.core.batches.list();
+    const { batches } = engine.core.batches.list(engine.target.profile.id);
     if (out.json) {
       out.document(batches);
       return exitCodes.ok;
@@ -57,7 +57,7 @@ const show: CommandSpec = {
   async run({ args, out, session }: CommandContext) {
     const engine = await session.engine();
     const id = batchId(args);
-    const detail = engine.core.batches.get(id);
+    const detail = engine.core.batches.get(engine.target.profile.id, id);
     const failures = failureGroups(engine.core.store, engine.target.profile.id, id);
     if (out.json) {
       out.document({ ...detail, failures });

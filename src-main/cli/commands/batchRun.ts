@@ -37,7 +37,7 @@ function sweepFileReader(io: CliIo): (name: string) => string {
 async function uploadInputs(context: CommandContext, engine: Engine, dir: string): Promise<string[]> {
   const { out, signal } = context;
   const uploads = engine.core.uploads;
-  const { batchId } = await uploads.start([dir]);
+  const { batchId } = await uploads.start(engine.target.profile.id, [dir]);
   const cancel = (): void => void uploads.cancel(batchId);
   signal.addEventListener('abort', cancel, { once: true });
   const stop = uploads.onChange(batchId, () => out.status(`inputs: ${uploads.batch(batchId).summary.text}`));

@@ -11,7 +11,7 @@ import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { makeTempDir } from '../store/testing/tempDir';
 import { DATABASE_FILE } from './createCore';
-import { callOk, connectCore, createTestCore, type TestCore } from './testing/testCore';
+import { callOk, connectCore, connectedProfile, createTestCore, type TestCore } from './testing/testCore';
 
 let sim: RunningSimulator;
 let core: TestCore;
@@ -44,6 +44,7 @@ describe('batches.export', () => {
   it('writes every output named from its values, with the manifests, into the folder main’s dialog chose', async () => {
     const started = batchesContract['batches.start'].result.parse(
       await callOk(core, 'batches.start', {
+        profileId: connectedProfile(core),
         workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
         axes: [{ kind: 'sweep', text: '3.seed=5..6' }],
         name: 'Two seeds',
@@ -53,17 +54,27 @@ describe('batches.export', () => {
     await expect
       .poll(
         async () =>
-          batchDetailSchema.parse(await callOk(core, 'batches.get', { batchId: started.batchId })).finished,
+          batchDetailSchema.parse(
+            await callOk(core, 'batches.get', {
+              profileId: connectedProfile(core),
+              batchId: started.batchId,
+            }),
+          ).finished,
         {
           timeout: 10_000,
         },
       )
       .toBe(true);
     pick = null;
-    expect(await callOk(core, 'batches.export', { batchId: started.batchId })).toEqual({ kind: 'cancelled' });
+    expect(
+      await callOk(core, 'batches.export', { profileId: connectedProfile(core), batchId: started.batchId }),
+    ).toEqual({ kind: 'cancelled' });
     expect(readdirSync(folder.path)).toEqual([]);
     pick = folder.path;
-    const exported = await callOk(core, 'batches.export', { batchId: started.batchId });
+    const exported = await callOk(core, 'batches.export', {
+      profileId: connectedProfile(core),
+      batchId: started.batchId,
+    });
     expect(exported).toEqual({ kind: 'exported', folder: folder.path, files: 2, failed: 0 });
     expect(readdirSync(folder.path).sort()).toEqual([
       'manifest.csv',
@@ -71,7 +82,10 @@ describe('batches.export', () => {
       'seed-5_00001.png',
       'seed-6_00001.png',
     ]);
-    const browser = await callOk(shellCore, 'batches.export', { batchId: 'nope' }).catch((e: unknown) => e);
+    const browser = await callOk(shellCore, 'batches.export', {
+      profileId: connectedProfile(shellCore),
+      batchId: 'nope',
+    }).catch((e: unknown) => e);
     expect(String(browser)).toContain('batch_not_found');
   });
 
@@ -79,6 +93,7 @@ describe('batches.export', () => {
     // A caller names the batch: a path in the name must not lead the export out of the root.
     const started = batchesContract['batches.start'].result.parse(
       await callOk(shellCore, 'batches.start', {
+        profileId: connectedProfile(shellCore),
         workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
         axes: [{ kind: 'sweep', text: '3.seed=1,2' }],
         name: '../../outside/Two seeds',
@@ -88,16 +103,26 @@ describe('batches.export', () => {
     await expect
       .poll(
         async () =>
-          batchDetailSchema.parse(await callOk(shellCore, 'batches.get', { batchId: started.batchId }))
-            .finished,
+          batchDetailSchema.parse(
+            await callOk(shellCore, 'batches.get', {
+              profileId: connectedProfile(shellCore),
+              batchId: started.batchId,
+            }),
+          ).finished,
         { timeout: 10_000 },
       )
       .toBe(true);
     const first = batchesContract['batches.export'].result.parse(
-      await callOk(shellCore, 'batches.export', { batchId: started.batchId }),
+      await callOk(shellCore, 'batches.export', {
+        profileId: connectedProfile(shellCore),
+        batchId: started.batchId,
+      }),
     );
     const second = batchesContract['batches.export'].result.parse(
-      await callOk(shellCore, 'batches.export', { batchId: started.batchId }),
+      await callOk(shellCore, 'batches.export', {
+        profileId: connectedProfile(shellCore),
+        batchId: started.batchId,
+      }),
     );
     if (first.kind !== 'exported' || second.kind !== 'exported') throw new Error('expected two exports');
     expect(dirname(first.folder)).toBe(exportRoot);
@@ -117,7 +142,10 @@ describe('batches.export', () => {
     db.prepare('DELETE FROM outputs').run();
     db.close();
     const third = batchesContract['batches.export'].result.parse(
-      await callOk(shellCore, 'batches.export', { batchId: started.batchId }),
+      await callOk(shellCore, 'batches.export', {
+        profileId: connectedProfile(shellCore),
+        batchId: started.batchId,
+      }),
     );
     expect(third).toMatchObject({ kind: 'exported', files: 2, failed: 0 });
     // Nothing was written beside the root, whatever the name said.
@@ -127,6 +155,7 @@ describe('batches.export', () => {
   it('a host with neither a folder dialog nor an export root says how to export instead', async () => {
     const started = batchesContract['batches.start'].result.parse(
       await callOk(bareCore, 'batches.start', {
+        profileId: connectedProfile(bareCore),
         workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
         axes: [],
         name: 'One',
@@ -134,7 +163,10 @@ describe('batches.export', () => {
       }),
     );
     const answer = batchesContract['batches.export'].result.parse(
-      await callOk(bareCore, 'batches.export', { batchId: started.batchId }),
+      await callOk(bareCore, 'batches.export', {
+        profileId: connectedProfile(bareCore),
+        batchId: started.batchId,
+      }),
     );
     expect(answer.kind === 'not_available' && answer.message).toContain('loupe batch export');
   });

@@ -18,9 +18,14 @@ const posts = (): number =>
 
 async function finished(batchId: string): Promise<void> {
   await expect
-    .poll(async () => contract['batches.get'].result.parse(await call('batches.get', { batchId })).finished, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        contract['batches.get'].result.parse(await call('batches.get', { profileId: env.profileId, batchId }))
+          .finished,
+      {
+        timeout: 15_000,
+      },
+    )
     .toBe(true);
 }
 
@@ -29,6 +34,7 @@ describe('batches.* through the core dispatcher', () => {
     const before = posts();
     const preview = contract['batches.plan'].result.parse(
       await call('batches.plan', {
+        profileId: env.profileId,
         workflowJson: JSON.stringify(textToImageWorkflow()),
         axes: [
           { kind: 'sweep', text: '3.seed=1..40' },
@@ -53,6 +59,7 @@ describe('batches.* through the core dispatcher', () => {
 
   it('a bad plan is refused with invalid_batch_plan, and nothing is recorded', async () => {
     const result = await env.core.dispatcher.call('batches.start', {
+      profileId: env.profileId,
       workflowJson: JSON.stringify(textToImageWorkflow()),
       axes: [{ kind: 'sweep', text: '3.seed=a,b' }],
       name: 'bad',
@@ -60,7 +67,9 @@ describe('batches.* through the core dispatcher', () => {
     });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('invalid_batch_plan');
-    const { batches } = contract['batches.list'].result.parse(await call('batches.list', {}));
+    const { batches } = contract['batches.list'].result.parse(
+      await call('batches.list', { profileId: env.profileId }),
+    );
     expect(batches.some((batch) => batch.name === 'bad')).toBe(false);
   });
 
@@ -68,6 +77,7 @@ describe('batches.* through the core dispatcher', () => {
     const before = posts();
     const started = contract['batches.start'].result.parse(
       await call('batches.start', {
+        profileId: env.profileId,
         workflowJson: JSON.stringify(textToImageWorkflow({ steps: 30 })),
         fileName: 'sweep.json',
         axes: [{ kind: 'sweep', text: '3.seed=1..6' }],
@@ -78,12 +88,14 @@ describe('batches.* through the core dispatcher', () => {
     expect(started).toMatchObject({ state: 'sending', window: 1 });
     await expect.poll(() => posts() - before, { timeout: 5_000 }).toBeGreaterThan(0);
     const paused = contract['batches.control'].result.parse(
-      await call('batches.control', { batchId: started.batchId, action: 'pause' }),
+      await call('batches.control', { profileId: env.profileId, batchId: started.batchId, action: 'pause' }),
     );
     expect(paused.state).toBe('paused');
     // Read on its own (a batch page opened now), sending stands where the last control left it.
     const read = async () =>
-      contract['batches.sending'].result.parse(await call('batches.sending', { batchId: started.batchId }));
+      contract['batches.sending'].result.parse(
+        await call('batches.sending', { profileId: env.profileId, batchId: started.batchId }),
+      );
     expect(await read()).toEqual({
       batchId: started.batchId,
       state: 'paused',
@@ -95,7 +107,12 @@ describe('batches.* through the core dispatcher', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(posts()).toBe(sentWhilePaused);
     expect(posts() - before).toBeLessThan(6);
-    await call('batches.control', { batchId: started.batchId, action: 'resume', window: 3 });
+    await call('batches.control', {
+      profileId: env.profileId,
+      batchId: started.batchId,
+      action: 'resume',
+      window: 3,
+    });
     expect((await read()).state).toMatch(/^(sending|idle)$/);
     await finished(started.batchId);
     expect(posts() - before).toBe(6);
@@ -103,7 +120,7 @@ describe('batches.* through the core dispatcher', () => {
     await expect.poll(async () => (await read()).state, { timeout: 10_000 }).toBe('idle');
     expect((await read()).window).toBe(3);
     const detail = contract['batches.get'].result.parse(
-      await call('batches.get', { batchId: started.batchId }),
+      await call('batches.get', { profileId: env.profileId, batchId: started.batchId }),
     );
     expect(detail.items.map((item) => item.values[0]?.value)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(detail.counts.jobs.succeeded).toBe(6);
@@ -112,6 +129,7 @@ describe('batches.* through the core dispatcher', () => {
   it('get gives the plan’s axes with the inputs each sets: a table’s row is one axis, repeat another', async () => {
     const started = contract['batches.start'].result.parse(
       await call('batches.start', {
+        profileId: env.profileId,
         workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
         axes: [{ kind: 'table', csv: '3.steps,3.cfg\n1,5\n1,7\n', name: 'rows.csv' }],
         repeat: 2,
@@ -120,7 +138,7 @@ describe('batches.* through the core dispatcher', () => {
       }),
     );
     const detail = contract['batches.get'].result.parse(
-      await call('batches.get', { batchId: started.batchId }),
+      await call('batches.get', { profileId: env.profileId, batchId: started.batchId }),
     );
     expect(detail.zip).toBe(false);
     expect(detail.axes).toEqual([
@@ -133,6 +151,7 @@ describe('batches.* through the core dispatcher', () => {
   it('failures are grouped by error, and retryFailed sends a group again as new attempts', async () => {
     const started = contract['batches.start'].result.parse(
       await call('batches.start', {
+        profileId: env.profileId,
         workflowJson: JSON.stringify(failingWorkflow()),
         axes: [{ kind: 'sweep', text: '2.message=out of memory,out of memory,bad input' }],
         name: 'Failing',
@@ -141,12 +160,16 @@ describe('batches.* through the core dispatcher', () => {
     );
     await finished(started.batchId);
     const { groups } = contract['batches.failures'].result.parse(
-      await call('batches.failures', { batchId: started.batchId }),
+      await call('batches.failures', { profileId: env.profileId, batchId: started.batchId }),
     );
     expect(groups.map((group) => group.positions)).toEqual([[0, 1], [2]]);
     const before = posts();
     const retried = contract['batches.retryFailed'].result.parse(
-      await call('batches.retryFailed', { batchId: started.batchId, code: groups[0]?.code }),
+      await call('batches.retryFailed', {
+        profileId: env.profileId,
+        batchId: started.batchId,
+        code: groups[0]?.code,
+      }),
     );
     expect(retried.retried).toBe(3);
     await finished(started.batchId);
@@ -160,7 +183,10 @@ describe('batches.* through the core dispatcher', () => {
       'batches.failures',
       'batches.retryFailed',
     ] as const) {
-      const args = name === 'batches.control' ? { batchId: 'nope', action: 'pause' } : { batchId: 'nope' };
+      const args = {
+        profileId: env.profileId,
+        ...(name === 'batches.control' ? { batchId: 'nope', action: 'pause' } : { batchId: 'nope' }),
+      };
       const result = await env.core.dispatcher.call(name, args);
       expect(result.ok, name).toBe(false);
       if (!result.ok) expect(result.error.code, name).toBe('batch_not_found');
@@ -188,7 +214,7 @@ describe('batches.* through the core dispatcher', () => {
       ['Other', 2],
     ]);
     const started = contract['batches.start'].result.parse(
-      await call('batches.start', { ...templates[0]?.plan, name: 'From template' }),
+      await call('batches.start', { profileId: env.profileId, ...templates[0]?.plan, name: 'From template' }),
     );
     await finished(started.batchId);
     expect(await call('batches.deleteTemplate', { id: first.id })).toEqual({ deleted: true });

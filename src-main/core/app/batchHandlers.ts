@@ -137,11 +137,7 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
         } as const;
       }
       if (folder === null) return { kind: 'cancelled' } as const;
-      const result = await exportBatch(
-        { store, bytes: services.bytes, profileId },
-        batchId,
-        folder,
-      );
+      const result = await exportBatch({ store, bytes: services.bytes, profileId }, batchId, folder);
       return { kind: 'exported', folder, files: result.files, failed: result.failed } as const;
     },
     'batches.failures': ({ profileId, batchId }) => {

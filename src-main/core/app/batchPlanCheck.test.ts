@@ -12,6 +12,7 @@ describe('batches.plan against object_info', () => {
   it('names a value below the node input’s minimum, and a value that is not one of its choices', async () => {
     const preview = batchesContract['batches.plan'].result.parse(
       await callOk(env.core, 'batches.plan', {
+        profileId: env.profileId,
         workflowJson: JSON.stringify(textToImageWorkflow()),
         axes: [
           { kind: 'sweep', text: '3.steps=20,0' },

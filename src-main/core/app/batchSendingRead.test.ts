@@ -6,7 +6,7 @@ import { batchesContract } from '../../../src-shared/contracts/batches';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { makeTempDir } from '../store/testing/tempDir';
-import { callOk, connectCore, createTestCore } from './testing/testCore';
+import { callOk, connectCore, connectedProfile, createTestCore } from './testing/testCore';
 
 let sim: RunningSimulator;
 const dataDir = makeTempDir('loupe-sending-');
@@ -26,6 +26,7 @@ describe('batches.sending', () => {
     const start = async (name: string) =>
       batchesContract['batches.start'].result.parse(
         await callOk(first, 'batches.start', {
+          profileId: connectedProfile(first),
           workflowJson: JSON.stringify(textToImageWorkflow({ steps: 200 })),
           axes: [{ kind: 'sweep', text: '3.seed=1..20' }],
           name,
@@ -34,14 +35,24 @@ describe('batches.sending', () => {
       );
     const canceled = await start('Canceled one');
     const paused = await start('Paused one');
-    await callOk(first, 'batches.control', { batchId: canceled.batchId, action: 'cancel' });
-    await callOk(first, 'batches.control', { batchId: paused.batchId, action: 'pause' });
+    await callOk(first, 'batches.control', {
+      profileId: connectedProfile(first),
+      batchId: canceled.batchId,
+      action: 'cancel',
+    });
+    await callOk(first, 'batches.control', {
+      profileId: connectedProfile(first),
+      batchId: paused.batchId,
+      action: 'pause',
+    });
     await first.close();
 
     const second = await createTestCore({ dataDir: dataDir.path });
     try {
       const read = async (batchId: string) =>
-        batchesContract['batches.sending'].result.parse(await callOk(second, 'batches.sending', { batchId }));
+        batchesContract['batches.sending'].result.parse(
+          await callOk(second, 'batches.sending', { profileId: connectedProfile(second), batchId }),
+        );
       expect((await read(canceled.batchId)).state).toBe('canceled');
       // A pause is kept with the batch: the next Loupe reads it paused, with its window (Resume takes it up).
       expect(await read(paused.batchId)).toMatchObject({ state: 'paused', window: 1, reason: null });

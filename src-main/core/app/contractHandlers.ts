@@ -4,7 +4,7 @@ import type { AppInfo } from '../../../src-shared/contract';
 import type { BatchReader } from '../batches';
 import type { ConnectionTester } from '../capabilities';
 import type { AssetBytes, AssetHandlers, PickFolder } from '../content';
-import type { ActiveJobs } from '../jobs';
+import type { ProfileRuntimes } from '../jobs/profileRuntimes';
 import type { RouterService } from '../router';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
@@ -29,9 +29,9 @@ export interface CoreServices extends ProfileDeps {
   assets: AssetHandlers;
   /** uploads.* (core/uploads). */
   uploads: UploadHandlers;
-  /** jobs.*: the active profile's jobs service and watcher (core/jobs, core/watch). */
-  jobs: ActiveJobs;
-  /** batches.*: the active profile's batches from the store (core/batches). */
+  /** jobs.*: each profile's runtime (its jobs service, watcher and senders; core/jobs). */
+  jobs: ProfileRuntimes;
+  /** batches.*: every profile's batches from the store (core/batches). */
   batches: BatchReader;
   /** The store, for recording planned batches and reading their failures. */
   store: LoupeStore;
@@ -41,7 +41,7 @@ export interface CoreServices extends ProfileDeps {
   assetBytes: Pick<AssetBytes, 'read'>;
   /** Main's folder dialog (Electron); null in the browser shell. */
   pickFolder: PickFolder | null;
-  /** models.*: the Router for the active profile (core/router). */
+  /** models.*: the Router of the profile each call names (core/router). */
   router: RouterService;
   /** Where batch exports go without a dialog (the browser shell's Downloads/Loupe); null elsewhere. */
   exportRoot: string | null;
@@ -75,7 +75,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       pickFolder: services.pickFolder,
       exportRoot: services.exportRoot,
     }),
-    ...createModelHandlers({ router: services.router, profiles: services.profiles }),
+    ...createModelHandlers({ router: services.router }),
     ...services.assets,
     ...services.uploads,
     ...createStoreHandlers(services.storeFiles),

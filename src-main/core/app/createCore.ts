@@ -4,10 +4,16 @@ import type { AppInfo } from '../../../src-shared/contract';
 import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
-import { ActiveJobs } from '../jobs';
+import { ProfileRuntimes } from '../jobs/profileRuntimes';
 import type { ProfileJobsOptions } from '../jobs/profileJobs';
 import type { WatchConfig } from '../watch';
-import { CredentialVault, ProfileService, connectionForProfile, type KeychainBackend } from '../profiles';
+import {
+  CredentialVault,
+  ProfileService,
+  connectionForProfile,
+  demoProfileId,
+  type KeychainBackend,
+} from '../profiles';
 import type { BridgeHandlers } from '../rpc/bridgeCalls';
 import { RouterService, type RouterTuning } from '../router';
 import { ContractDispatcher, type ContractHandlers } from '../rpc/dispatcher';
@@ -25,7 +31,7 @@ import {
 import { createContractHandlers } from './contractHandlers';
 import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
 import { ExternalLinkPolicy } from './externalLinkPolicy';
-import { syncDemoWithActiveProfile } from './profileHandlers';
+import { startDemo, syncDemoWithActiveProfile } from './profileHandlers';
 
 export interface CoreOptions {
   /** Where Loupe keeps its database (created if missing). */
@@ -89,9 +95,9 @@ export interface LoupeCore {
   grants: FileGrants;
   /** The Electron preload's own calls (a real drop minting grants); no other host binds them. */
   bridge: BridgeHandlers;
-  /** The active profile's jobs service and watcher (jobs.*). */
-  jobs: ActiveJobs;
-  /** The active profile's batches, read from the store (batches.*). */
+  /** Each profile's jobs service, watcher and senders, kept while it has work (jobs.*, batches.*). */
+  jobs: ProfileRuntimes;
+  /** Every profile's batches, read from the store (batches.*). */
   batches: BatchReader;
   /**
    * The Router for any profile by id (models.* answers for the active one; the CLI for the one it pinned):
@@ -167,9 +173,15 @@ async function buildCore(
   });
   const grants = new FileGrants(options.fileGrants);
   const watch: Partial<WatchConfig> = { ...options.watch, ...(headless ? { resumeLimit: 0 } : {}) };
-  const jobs = new ActiveJobs({
+  const jobs = new ProfileRuntimes({
     profiles,
-    connect: (profileId) => connectionForProfile(profiles, profileId),
+    connect: async (profileId) => {
+      // A call on the Demo profile starts its server, whichever profile the window shows.
+      if ((await profiles.get(profileId)).builtIn === 'demo') {
+        await startDemo({ profiles, vault, demo, store }, profileId);
+      }
+      return connectionForProfile(profiles, profileId);
+    },
     store,
     watch,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
@@ -179,7 +191,7 @@ async function buildCore(
     ...(options.logError ? { logError: options.logError } : {}),
     ...options.jobs,
   });
-  const batches = new BatchReader({ store, activeProfileId: () => profiles.activeId() });
+  const batches = new BatchReader({ store });
   const services = {
     connections: createConnectionTester({ profiles }),
     appInfo: options.appInfo,
@@ -188,6 +200,7 @@ async function buildCore(
     profiles,
     vault,
     demo,
+    demoInUse: () => [...store.batchSending.profilesWantedSending(), ...jobs.live()].includes(demoProfileId),
     assets: content.handlers,
     uploads: createUploadHandlers(uploads, grants, { pickFiles: options.pickFiles ?? null }),
     jobs,
@@ -200,7 +213,11 @@ async function buildCore(
     router: routerService,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
-  const dispatcher = new ContractDispatcher(handlers, options.logError ? { logError: options.logError } : {});
+  const dispatcher = new ContractDispatcher(handlers, {
+    // A call made on a profile that does not exist is refused before its handler runs.
+    profileExists: (profileId) => profiles.exists(profileId),
+    ...(options.logError ? { logError: options.logError } : {}),
+  });
   if (!headless) {
     // A Demo profile left active at the last quit starts its server again; a failure leaves the profile
     // selected and the UI says what happened when it asks.
@@ -214,6 +231,9 @@ async function buildCore(
       .catch((error: unknown) =>
         (options.logError ?? console.error)('Interrupted uploads could not be restored', error),
       );
+    // Profiles with batches left sending (or unanswered submissions) get their runtime back at once, whatever
+    // profile the window shows: their work goes on where it stopped (rule 12).
+    jobs.takeUpWork(profilesWithWork(store));
     // Queued Router runs are followed again; a run whose send was cut off goes again under its own key.
     try {
       routerService.resume();
@@ -245,4 +265,11 @@ async function buildCore(
       store.close();
     },
   };
+}
+
+/** Profiles whose record says work was left going: batches left sending, submissions still unanswered. */
+function profilesWithWork(store: LoupeStore): string[] {
+  return [
+    ...new Set([...store.batchSending.profilesWantedSending(), ...store.batchItems.profilesWithResumable()]),
+  ];
 }

@@ -32,7 +32,9 @@ async function openDemo(launcher: DemoLauncher): Promise<TestCore> {
 }
 
 async function demoBatch(current: TestCore) {
-  return batchDetailSchema.parse(await callOk(current, 'batches.get', { batchId: 'demo-sweep' }));
+  return batchDetailSchema.parse(
+    await callOk(current, 'batches.get', { profileId: 'demo', batchId: 'demo-sweep' }),
+  );
 }
 
 /** The Demo server at test speed: the same seed, read back the same way, with jobs that run in milliseconds. */
@@ -47,7 +49,7 @@ const fastDemo: DemoLauncher = {
 describe('the Demo profile’s seeded batch', () => {
   it('is recorded once when the server starts: twelve items on seed × cfg, ten images, two failures', async () => {
     const current = await openDemo(createDemoLauncher());
-    const { batches } = listResult.parse(await callOk(current, 'batches.list', {}));
+    const { batches } = listResult.parse(await callOk(current, 'batches.list', { profileId: 'demo' }));
     expect(batches).toEqual([
       expect.objectContaining({
         id: 'demo-sweep',
@@ -73,7 +75,7 @@ describe('the Demo profile’s seeded batch', () => {
     expect(new Set(detail.outputs.map((output) => output.jobId)).size).toBe(10);
 
     const { groups } = failuresResult.parse(
-      await callOk(current, 'batches.failures', { batchId: 'demo-sweep' }),
+      await callOk(current, 'batches.failures', { profileId: 'demo', batchId: 'demo-sweep' }),
     );
     expect(groups).toEqual([
       expect.objectContaining({
@@ -94,7 +96,9 @@ describe('the Demo profile’s seeded batch', () => {
 
     // Choosing the Demo again while its server runs records nothing more.
     await callOk(current, 'profiles.setActive', { profileId: 'demo' });
-    expect(listResult.parse(await callOk(current, 'batches.list', {})).batches).toHaveLength(1);
+    expect(
+      listResult.parse(await callOk(current, 'batches.list', { profileId: 'demo' })).batches,
+    ).toHaveLength(1);
     expect((await demoBatch(current)).items.map((item) => item.jobId)).toEqual(
       detail.items.map((item) => item.jobId),
     );
@@ -107,7 +111,9 @@ describe('the Demo profile’s seeded batch', () => {
     await callOk(current, 'profiles.setActive', { profileId: 'local' });
     await callOk(current, 'profiles.setActive', { profileId: 'demo' });
     const after = await demoBatch(current);
-    expect(listResult.parse(await callOk(current, 'batches.list', {})).batches).toHaveLength(1);
+    expect(
+      listResult.parse(await callOk(current, 'batches.list', { profileId: 'demo' })).batches,
+    ).toHaveLength(1);
     expect(after.items).toHaveLength(12);
     expect(after.items.filter((item) => before.includes(item.jobId ?? ''))).toEqual([]);
     expect(before.filter((jobId) => current.store.jobs.get('demo', jobId) !== null)).toEqual([]);
@@ -119,7 +125,9 @@ describe('the Demo profile’s seeded batch', () => {
       .filter((item) => item.job?.status === 'failed')
       .map((item) => item.jobId);
 
-    const retry = retryResult.parse(await callOk(current, 'batches.retryFailed', { batchId: 'demo-sweep' }));
+    const retry = retryResult.parse(
+      await callOk(current, 'batches.retryFailed', { profileId: 'demo', batchId: 'demo-sweep' }),
+    );
     expect(retry.retried).toBe(2);
     await expect
       .poll(async () => (await demoBatch(current)).counts.jobs, { timeout: 10_000 })

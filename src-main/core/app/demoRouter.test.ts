@@ -34,7 +34,9 @@ describe('the Demo profile’s Router', () => {
       const list = profileListSchema.parse(await callOk(core, 'profiles.setActive', { profileId: 'demo' }));
       const demo = list.profiles.find((profile) => profile.id === 'demo');
       expect(demo?.routerBaseUrl).toBe(demo?.baseUrl);
-      const catalogue = modelCatalogueSchema.parse(await callOk(core, 'models.catalogue', {}));
+      const catalogue = modelCatalogueSchema.parse(
+        await callOk(core, 'models.catalogue', { profileId: 'demo' }),
+      );
       expect(catalogue.kind).toBe('catalogue');
       if (catalogue.kind === 'catalogue') expect(catalogue.models.length).toBeGreaterThanOrEqual(29);
     },

@@ -69,7 +69,7 @@ describe('hostedCore', () => {
     const damaged = status(await core.dispatcher.call('store.status', {}));
     expect(damaged).toMatchObject({ state: 'unusable', damage: { kind: 'damaged_pages' } });
     expect(core.current()).toBeNull();
-    const refused = await core.dispatcher.call('batches.list', {});
+    const refused = await core.dispatcher.call('batches.list', { profileId: 'local' });
     expect(!refused.ok && refused.error.code).toBe('store_damaged');
 
     const after = status(await core.dispatcher.call('store.recover', { action: 'start_fresh' }));

@@ -1,5 +1,5 @@
-// jobs.* through the contract dispatcher of a real core: the active profile's service answers, streams carry
-// watch events and row updates, and switching profiles switches everything.
+// jobs.* through the contract dispatcher of a real core: the named profile's service answers, streams carry
+// watch events and row updates, and which profile the window shows changes nothing (profiles are scopes).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobListPage, JobSnapshot, JobWatchEvent } from '../../../src-shared/contracts/jobs';
 import type { StreamMessage } from '../../../src-shared/protocol';
@@ -37,32 +37,41 @@ function subscribe(target: TestCore, owner: object, name: string, id: string, ar
 }
 
 describe('jobs.* through the contract', () => {
-  it('submits, lists, watches live and streams row updates for the active profile', async () => {
+  it('submits, lists, watches live and streams row updates for the profile each call names', async () => {
     core = await createTestCore();
     const owner = {};
     const profileId = await profileFor(core, 'serverless');
+    // A call must name its profile, and one that exists; none is "active" for it.
     expect(await core.dispatcher.call('jobs.list', {})).toMatchObject({
       ok: false,
-      error: { code: 'no_active_profile' },
+      error: { code: 'invalid_arguments' },
     });
-    await core.dispatcher.call('profiles.setActive', { profileId });
+    expect(await core.dispatcher.call('jobs.list', { profileId: 'no-such-profile' })).toMatchObject({
+      ok: false,
+      error: { code: 'profile_not_found' },
+    });
     // rememberedOnly is a boolean, nothing else.
     for (const rememberedOnly of ['yes', 1, null, {}]) {
-      expect(await core.dispatcher.call('jobs.list', { rememberedOnly })).toMatchObject({
+      expect(await core.dispatcher.call('jobs.list', { profileId, rememberedOnly })).toMatchObject({
         ok: false,
         error: { code: 'invalid_arguments' },
       });
     }
-    const updates = subscribe(core, owner, 'jobs.updates', 'updates-one', {});
+    const updates = subscribe(core, owner, 'jobs.updates', 'updates-one', { profileId });
 
     const submitted = await core.dispatcher.call('jobs.submit', {
+      profileId,
       workflowJson: JSON.stringify(textAndLatentWorkflow()),
     });
     expect(submitted.ok).toBe(true);
     const job = (submitted.ok ? submitted.value : null) as JobSnapshot;
     expect(job).toMatchObject({ profileId, submittedByUs: true });
 
-    const watch = subscribe(core, owner, 'jobs.watch', 'watch-one', { jobId: job.id, live: true });
+    const watch = subscribe(core, owner, 'jobs.watch', 'watch-one', {
+      profileId,
+      jobId: job.id,
+      live: true,
+    });
     await until(() =>
       watch.events().some((event) => event.type === 'snapshot' && event.job.status === 'succeeded')
         ? true
@@ -81,43 +90,58 @@ describe('jobs.* through the contract', () => {
         ? true
         : null,
     );
-    const listed = await core.dispatcher.call('jobs.list', { limit: 10 });
+    const listed = await core.dispatcher.call('jobs.list', { profileId, limit: 10 });
     expect(listed.ok && (listed.value as JobListPage).jobs.map((row) => row.id)).toEqual([job.id]);
-    expect(await core.dispatcher.call('jobs.logs', { jobId: job.id })).toMatchObject({
+    expect(await core.dispatcher.call('jobs.logs', { profileId, jobId: job.id })).toMatchObject({
       ok: true,
       value: { state: 'available' },
     });
 
-    const ui = await core.dispatcher.call('jobs.submit', { workflowJson: '{"nodes":[],"links":[]}' });
+    const ui = await core.dispatcher.call('jobs.submit', {
+      profileId,
+      workflowJson: '{"nodes":[],"links":[]}',
+    });
     expect(ui).toMatchObject({ ok: false, error: { code: 'workflow_format_ui' } });
     core.dispatcher.disposeOwner(owner);
   });
 
-  it('switching profiles ends the old watch streams and lists the new service', async () => {
+  it('showing another profile ends nothing: the first profile’s watch goes on to the end', async () => {
     core = await createTestCore();
     const owner = {};
     const serverless = await profileFor(core, 'serverless');
     const managed = await profileFor(core, 'managed');
     await core.dispatcher.call('profiles.setActive', { profileId: serverless });
     const submitted = await core.dispatcher.call('jobs.submit', {
+      profileId: serverless,
       workflowJson: JSON.stringify(textAndLatentWorkflow()),
     });
     const job = (submitted.ok ? submitted.value : null) as JobSnapshot;
-    const watch = subscribe(core, owner, 'jobs.watch', 'watch-two', { jobId: job.id, live: false });
+    const watch = subscribe(core, owner, 'jobs.watch', 'watch-two', {
+      profileId: serverless,
+      jobId: job.id,
+      live: false,
+    });
     await until(() => (watch.events().length > 0 ? true : null));
 
     await core.dispatcher.call('profiles.setActive', { profileId: managed });
-    await until(() => watch.ended());
-    expect(watch.ended()).toMatchObject({ type: 'end', error: { code: 'profile_changed' } });
-    const listed = await core.dispatcher.call('jobs.list', {});
+    // The other profile answers for itself…
+    const listed = await core.dispatcher.call('jobs.list', { profileId: managed });
     expect(listed).toMatchObject({ ok: true, value: { source: 'v1', jobs: [] } });
+    // …while the first one's job is still followed to its end, its stream open.
+    await until(() =>
+      watch.events().some((event) => event.type === 'snapshot' && event.job.status === 'succeeded')
+        ? true
+        : null,
+    );
+    expect(watch.ended()).toBeNull();
+    const first = await core.dispatcher.call('jobs.list', { profileId: serverless });
+    expect(first.ok && (first.value as JobListPage).jobs.map((row) => row.id)).toEqual([job.id]);
     core.dispatcher.disposeOwner(owner);
   });
 
   it('the Demo profile lists its seeded jobs', async () => {
     core = await createTestCore({ demo: createDemoLauncher() });
-    await core.dispatcher.call('profiles.setActive', { profileId: 'demo' });
-    const listed = await core.dispatcher.call('jobs.list', { limit: 50 });
+    const listed = await core.dispatcher.call('jobs.list', { profileId: 'demo', limit: 50 });
     expect(listed.ok).toBe(true);
     const page = (listed.ok ? listed.value : null) as JobListPage;
     expect(page.source).toBe('service');

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { startSimulator, type RunningSimulator } from '../../simulator/server';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import type { CallName } from '../../../src-shared/contract';
-import { callOk, connectCore, createTestCore, submitUntilDone, type TestCore } from './testing/testCore';
+import {
+  callOk,
+  connectCore,
+  connectedProfile,
+  createTestCore,
+  submitUntilDone,
+  type TestCore,
+} from './testing/testCore';
 
 let sim: RunningSimulator;
 let core: TestCore;
@@ -27,15 +34,22 @@ const assetPage = z.object({ assets: z.array(z.object({ assetId: z.string() }).l
 describe('outputs of known jobs', () => {
   it('are listed in the Assets view once the job has been seen', async () => {
     const { done: job } = await submitUntilDone(core, {
+      profileId: connectedProfile(core),
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 3 })),
     });
     expect(job.status).toBe('succeeded');
     expect(job.outputs.length).toBeGreaterThan(0);
     // The watcher writes snapshots in batches (every 250 ms).
     await expect
-      .poll(async () => assetPage.parse(await call('assets.list', {})).assets.map((a) => a.assetId), {
-        timeout: 3000,
-      })
+      .poll(
+        async () =>
+          assetPage
+            .parse(await call('assets.list', { profileId: connectedProfile(core) }))
+            .assets.map((a) => a.assetId),
+        {
+          timeout: 3000,
+        },
+      )
       .toEqual(expect.arrayContaining(job.outputs.map((o) => o.assetId)));
   });
 });

@@ -12,7 +12,8 @@ export interface ModelHandlerDeps {
 
 export function createModelHandlers({ router }: ModelHandlerDeps): ModelHandlers {
   return {
-    'models.catalogue': ({ profileId, refresh }) => router.catalogue(profileId, { refresh: refresh ?? false }),
+    'models.catalogue': ({ profileId, refresh }) =>
+      router.catalogue(profileId, { refresh: refresh ?? false }),
     'models.detail': ({ profileId, modelId }) => router.detail(profileId, modelId),
     'models.run': ({ profileId, modelId, input, mode, options }) =>
       router.run(profileId, { modelId, input, mode, ...(options === undefined ? {} : { options }) }),

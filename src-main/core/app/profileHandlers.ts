@@ -14,6 +14,8 @@ export interface ProfileDeps {
   demo: DemoSupervisor;
   /** Where the Demo server's seeded batch is recorded. */
   store: LoupeStore;
+  /** True while the Demo profile has work going (a batch sending, a job followed): its server stays up. */
+  demoInUse?: () => boolean;
 }
 
 type ProfileCallHandlers = Pick<
@@ -33,25 +35,28 @@ export async function listProfiles(profiles: ProfileService): Promise<ProfileLis
 }
 
 /**
- * Keeps the Demo server running exactly while the Demo profile is the active one. A server that has just
- * started has its seeded batch recorded as one of the Demo profile's own, before the screens ask for batches.
+ * Keeps the Demo server running while the Demo profile is shown or has work going (a batch of it keeps
+ * sending while another profile is shown). A server that has just started has its seeded batch recorded as
+ * one of the Demo profile's own, before the screens ask for batches.
  */
-export async function syncDemoWithActiveProfile({ profiles, demo, store }: ProfileDeps): Promise<void> {
-  const active = await profiles.active();
-  if (active?.builtIn === 'demo') {
-    try {
-      await demo.ensureRunning();
-    } catch (error) {
-      throw new DomainError(
-        'demo_failed_to_start',
-        `The Demo server could not start: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    const seeded = demo.takeSeededBatch();
-    if (seeded !== null) recordDemoBatch(store, active.id, seeded);
-  } else {
-    await demo.stop();
+export async function syncDemoWithActiveProfile(deps: ProfileDeps): Promise<void> {
+  const active = await deps.profiles.active();
+  if (active?.builtIn === 'demo') await startDemo(deps, active.id);
+  else if (deps.demoInUse?.() !== true) await deps.demo.stop();
+}
+
+/** Starts the Demo server for a call made on the Demo profile (whatever the window shows). */
+export async function startDemo({ demo, store }: ProfileDeps, demoProfileId: string): Promise<void> {
+  try {
+    await demo.ensureRunning();
+  } catch (error) {
+    throw new DomainError(
+      'demo_failed_to_start',
+      `The Demo server could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
+  const seeded = demo.takeSeededBatch();
+  if (seeded !== null) recordDemoBatch(store, demoProfileId, seeded);
 }
 
 export function createProfileHandlers(

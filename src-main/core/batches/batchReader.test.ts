@@ -31,7 +31,7 @@ describe('batches.list', () => {
     ]);
     recordBatch('p', 'empty', []);
 
-    const { batches } = bed.fixture.reader.list();
+    const { batches } = bed.fixture.reader.list('p');
     expect(batches.map((b) => b.id)).toEqual(['empty', 'done', 'mixed']);
     for (const batch of batches) batchSummarySchema.parse(batch);
     const [empty, done, mixed] = batches;
@@ -94,39 +94,32 @@ describe('batches.list', () => {
     ]);
     recordBatch('p', 'latent-only', [{ state: 'created', jobId: 'j-latent' }]);
 
-    const [latentOnly, b] = bed.fixture.reader.list().batches;
+    const [latentOnly, b] = bed.fixture.reader.list('p').batches;
     expect(batchSummarySchema.parse(b).thumbnail).toEqual({ assetId: 'y-first', contentType: 'image/png' });
     expect(latentOnly?.thumbnail).toBeNull();
     // The batch's own screen agrees with its row.
-    expect(bed.fixture.reader.get('b').thumbnail).toEqual(b?.thumbnail);
+    expect(bed.fixture.reader.get('p', 'b').thumbnail).toEqual(b?.thumbnail);
   });
 
   it('follows the stored job: finished once its job reaches a final state', () => {
     recordJob('p', 'j1', 'running');
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }]);
-    expect(bed.fixture.reader.list().batches[0]).toMatchObject({
+    expect(bed.fixture.reader.list('p').batches[0]).toMatchObject({
       counts: { jobs: { running: 1 } },
       finished: false,
     });
     bed.fixture.store.jobs.upsertSnapshot('p', { id: 'j1', status: 'canceled' });
-    expect(bed.fixture.reader.list().batches[0]).toMatchObject({
+    expect(bed.fixture.reader.list('p').batches[0]).toMatchObject({
       counts: { jobs: { canceled: 1 } },
       finished: true,
     });
   });
 
-  it('shows only the active profile’s batches', () => {
+  it('shows only the named profile’s batches', () => {
     recordBatch('p', 'bp', []);
     recordBatch('q', 'bq', []);
-    expect(bed.fixture.reader.list().batches.map((b) => b.id)).toEqual(['bp']);
-    bed.fixture.setActive('q');
-    expect(bed.fixture.reader.list().batches.map((b) => b.id)).toEqual(['bq']);
-  });
-
-  it('fails with no_active_profile when no profile is chosen', () => {
-    recordBatch('p', 'bp', []);
-    bed.fixture.setActive(null);
-    expect(failureOf(() => bed.fixture.reader.list()).code).toBe('no_active_profile');
+    expect(bed.fixture.reader.list('p').batches.map((b) => b.id)).toEqual(['bp']);
+    expect(bed.fixture.reader.list('q').batches.map((b) => b.id)).toEqual(['bq']);
   });
 });
 
@@ -141,7 +134,7 @@ describe('batches.get', () => {
       { state: 'created', jobId: 'j-odd' },
       { state: 'created', jobId: 'j-gone' },
     ]);
-    const detail = batchDetailSchema.parse(bed.fixture.reader.get('b'));
+    const detail = batchDetailSchema.parse(bed.fixture.reader.get('p', 'b'));
     expect(detail.items.map((i) => [i.position, i.submission, i.jobId, i.job?.status ?? null])).toEqual([
       [0, 'created', 'j-b', 'succeeded'],
       [1, 'failed', null, null],
@@ -168,7 +161,7 @@ describe('batches.get', () => {
       snapshot: { id: 'j-retry', status: 'queued' },
     });
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j-retry' }]);
-    expect(bed.fixture.reader.get('b').items[0]!.job).toMatchObject({
+    expect(bed.fixture.reader.get('p', 'b').items[0]!.job).toMatchObject({
       id: 'j-retry',
       status: 'queued',
       labels: { run: 'night' },
@@ -188,7 +181,7 @@ describe('batches.get', () => {
       { state: 'created', jobId: 'j-none' },
       { state: 'created', jobId: 'j-a' },
     ]);
-    const detail = batchDetailSchema.parse(bed.fixture.reader.get('b'));
+    const detail = batchDetailSchema.parse(bed.fixture.reader.get('p', 'b'));
     expect(detail.outputs.map((o) => [o.jobId, o.assetId])).toEqual([
       ['j-z', 'z-first'],
       ['j-z', 'a-second'],
@@ -205,7 +198,7 @@ describe('batches.get', () => {
       jobId: 'j-z',
     });
     expect(detail.outputsCount).toBe(3);
-    expect(bed.fixture.reader.list().batches[0]!.outputsCount).toBe(3);
+    expect(bed.fixture.reader.list('p').batches[0]!.outputsCount).toBe(3);
   });
 
   it('shows a job two items name once in the gallery, and counts both items', () => {
@@ -214,24 +207,17 @@ describe('batches.get', () => {
       { state: 'created', jobId: 'j1' },
       { state: 'created', jobId: 'j1' },
     ]);
-    const detail = bed.fixture.reader.get('b');
+    const detail = bed.fixture.reader.get('p', 'b');
     expect(detail.outputs.map((o) => o.assetId)).toEqual(['a1']);
     expect(detail.counts.jobs).toEqual({ succeeded: 2 });
   });
 
   it('does not find another profile’s batch, nor an unknown id', () => {
     recordBatch('q', 'bq', []);
-    const foreign = failureOf(() => bed.fixture.reader.get('bq'));
+    const foreign = failureOf(() => bed.fixture.reader.get('p', 'bq'));
     expect(foreign.code).toBe('batch_not_found');
     expect(foreign.message).toMatch(/another connection/);
-    expect(failureOf(() => bed.fixture.reader.get('nope')).code).toBe('batch_not_found');
-    bed.fixture.setActive('q');
-    expect(bed.fixture.reader.get('bq').id).toBe('bq');
-  });
-
-  it('fails with no_active_profile when no profile is chosen', () => {
-    recordBatch('p', 'bp', []);
-    bed.fixture.setActive(null);
-    expect(failureOf(() => bed.fixture.reader.get('bp')).code).toBe('no_active_profile');
+    expect(failureOf(() => bed.fixture.reader.get('p', 'nope')).code).toBe('batch_not_found');
+    expect(bed.fixture.reader.get('q', 'bq').id).toBe('bq');
   });
 });

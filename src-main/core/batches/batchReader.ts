@@ -62,7 +62,6 @@ export class BatchReader {
     const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history, profileId));
     return { ...summary, ...axesOfPlan(batch.plan), items, outputs };
   }
-
 }
 
 /** The batch's counts and outputs from its items' standings; `complete` is false when some were damaged. */

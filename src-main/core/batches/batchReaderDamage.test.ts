@@ -16,7 +16,7 @@ describe('damaged rows', () => {
     bed.fixture.tamper(`UPDATE batch_items SET state = 'exploded' WHERE id = 'bad-item-i1';
             UPDATE jobs SET snapshot = '{not json' WHERE job_id = 'j2';
             UPDATE batches SET name = X'41' WHERE id = 'bad-batch';`);
-    const { batches: all } = bed.fixture.reader.list();
+    const { batches: all } = bed.fixture.reader.list('p');
     // A name stored as bytes is read as text (the store decodes tolerantly): that batch still shows.
     expect(all.map((b) => b.id)).toEqual(['bad-batch', 'bad-snapshot', 'bad-item']);
     expect(all[0]?.name).toBe('A');
@@ -34,18 +34,18 @@ describe('damaged rows', () => {
       outputsCount: 0,
       finished: true,
     });
-    expect(bed.fixture.reader.get('bad-item')).toMatchObject({ itemCount: 1, finished: false });
+    expect(bed.fixture.reader.get('p', 'bad-item')).toMatchObject({ itemCount: 1, finished: false });
   });
 
   it('reads no request body and no workflow: damaged ones do not change the list', () => {
     recordJob('p', 'j1', 'succeeded', ['a1']);
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }, { state: 'failed' }]);
-    const before = bed.fixture.reader.list();
+    const before = bed.fixture.reader.list('p');
     bed.fixture.tamper(`UPDATE batch_items SET request = '{not json' WHERE id = 'b-i1';
             UPDATE jobs SET workflow = '{not json' WHERE job_id = 'j1';`);
-    expect(bed.fixture.reader.list()).toEqual(before);
+    expect(bed.fixture.reader.list('p')).toEqual(before);
     // batches.get reads the items in full: the damaged one is left out of the items, not out of the counts.
-    const detail = bed.fixture.reader.get('b');
+    const detail = bed.fixture.reader.get('p', 'b');
     expect(detail).toMatchObject({ itemCount: 2, finished: true, outputsCount: 1 });
     expect(detail.items.map((i) => i.id)).toEqual(['b-i0']);
   });

@@ -6,7 +6,13 @@ import { batchDetailSchema, batchesContract } from '../../../src-shared/contract
 import type { CallName } from '../../../src-shared/contract';
 import { jobListPageSchema, jobSnapshotSchema, type JobSummary } from '../../../src-shared/contracts/jobs';
 import { coreOnSimulator } from '../app/testing/coreOnSimulator';
-import { callOk, connectCore, createTestCore, submitUntilDone } from '../app/testing/testCore';
+import {
+  callOk,
+  connectCore,
+  connectedProfile,
+  createTestCore,
+  submitUntilDone,
+} from '../app/testing/testCore';
 import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 
@@ -19,6 +25,7 @@ const listResult = batchesContract['batches.list'].result;
 describe('batches through the core dispatcher', () => {
   it('shows a submitted workflow as a finished batch with its job’s outputs', async () => {
     const { submitted, done: current } = await submitUntilDone(env.core, {
+      profileId: env.profileId,
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
       fileName: 'portrait.json',
     });
@@ -29,7 +36,9 @@ describe('batches through the core dispatcher', () => {
 
     // The watcher writes what it saw to the store in batches (every 250 ms); the batch reads the store.
     await expect
-      .poll(async () => listResult.parse(await call('batches.list', {})).batches, { timeout: 3000 })
+      .poll(async () => listResult.parse(await call('batches.list', { profileId: env.profileId })).batches, {
+        timeout: 3000,
+      })
       .toEqual([
         expect.objectContaining({
           name: 'Submitted: portrait.json',
@@ -39,9 +48,11 @@ describe('batches through the core dispatcher', () => {
           finished: true,
         }),
       ]);
-    const [batch] = listResult.parse(await call('batches.list', {})).batches;
+    const [batch] = listResult.parse(await call('batches.list', { profileId: env.profileId })).batches;
 
-    const detail = batchDetailSchema.parse(await call('batches.get', { batchId: batch!.id }));
+    const detail = batchDetailSchema.parse(
+      await call('batches.get', { profileId: env.profileId, batchId: batch!.id }),
+    );
     expect(detail.items).toEqual([
       expect.objectContaining({
         position: 0,
@@ -63,7 +74,7 @@ describe('batches through the core dispatcher', () => {
       owner,
       'jobs.updates',
       'several-updates',
-      {},
+      { profileId: env.profileId },
       (message) => {
         if (message.type === 'event') updates.push(...(message.event as { jobs: JobSummary[] }).jobs);
       },
@@ -71,6 +82,7 @@ describe('batches through the core dispatcher', () => {
     expect(subscribed.ok).toBe(true);
     const started = batchesContract['batches.start'].result.parse(
       await call('batches.start', {
+        profileId: env.profileId,
         workflowJson: JSON.stringify(textToImageWorkflow({ steps: 2 })),
         axes: [{ kind: 'sweep', text: '3.seed=1..3' }],
         name: 'Three seeds',
@@ -78,15 +90,19 @@ describe('batches through the core dispatcher', () => {
       }),
     );
     const finished = async () =>
-      batchDetailSchema.parse(await call('batches.get', { batchId: started.batchId }));
+      batchDetailSchema.parse(
+        await call('batches.get', { profileId: env.profileId, batchId: started.batchId }),
+      );
     await expect.poll(async () => (await finished()).finished, { timeout: 10_000 }).toBe(true);
     const jobIds = (await finished()).items.map((item) => item.jobId);
     expect(jobIds).toHaveLength(3);
 
-    const listed = jobListPageSchema.parse(await call('jobs.list', { limit: 50 })).jobs;
+    const listed = jobListPageSchema.parse(
+      await call('jobs.list', { profileId: env.profileId, limit: 50 }),
+    ).jobs;
     for (const jobId of jobIds) {
       expect(listed.find((row) => row.id === jobId)?.batchId).toBe(started.batchId);
-      const snapshot = jobSnapshotSchema.parse(await call('jobs.get', { jobId }));
+      const snapshot = jobSnapshotSchema.parse(await call('jobs.get', { profileId: env.profileId, jobId }));
       expect(snapshot.batchId).toBe(started.batchId);
     }
     // Every row the watcher sent for these jobs said so too, so no renderer can mistake one for a lone job.
@@ -99,31 +115,44 @@ describe('batches through the core dispatcher', () => {
 
   it('refuses a malformed batch id before any handler runs, and reports an unknown one as not found', async () => {
     for (const batchId of ['../secrets', 'a b', '', 42]) {
-      expect(await env.core.dispatcher.call('batches.get', { batchId })).toMatchObject({
+      expect(
+        await env.core.dispatcher.call('batches.get', { profileId: connectedProfile(env.core), batchId }),
+      ).toMatchObject({
         ok: false,
         error: { code: 'invalid_arguments' },
       });
     }
-    expect(await env.core.dispatcher.call('batches.get', { batchId: 'b1', extra: true })).toMatchObject({
+    expect(
+      await env.core.dispatcher.call('batches.get', {
+        profileId: connectedProfile(env.core),
+        batchId: 'b1',
+        extra: true,
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_arguments' },
     });
-    expect(await env.core.dispatcher.call('batches.get', { batchId: 'no-such-batch' })).toMatchObject({
+    expect(
+      await env.core.dispatcher.call('batches.get', {
+        profileId: connectedProfile(env.core),
+        batchId: 'no-such-batch',
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'batch_not_found' },
     });
   });
 
-  it('fails with no_active_profile as a typed error when no profile is chosen', async () => {
+  it('refuses a call that names no profile, or one that does not exist, as a typed error', async () => {
     const bare = await createTestCore();
     try {
       expect(await bare.dispatcher.call('batches.list', {})).toMatchObject({
         ok: false,
-        error: { code: 'no_active_profile', message: expect.stringMatching(/connection/) as unknown },
+        error: { code: 'invalid_arguments' },
       });
-      expect(await bare.dispatcher.call('batches.get', { batchId: 'b1' })).toMatchObject({
+      expect(await bare.dispatcher.call('batches.get', { profileId: 'gone', batchId: 'b1' })).toMatchObject({
         ok: false,
-        error: { code: 'no_active_profile' },
+        error: { code: 'profile_not_found' },
       });
     } finally {
       await bare.dispose();
@@ -146,11 +175,16 @@ describe('a submission cut off by a crash, across a restart of the core', () => 
     const second = await createTestCore({ dataDir: first.dataDir, keychain: first.keychain });
     try {
       // Any jobs call builds the profile's jobs, which takes up what the last run left unanswered.
-      await callOk(second, 'jobs.list', {});
+      await callOk(second, 'jobs.list', { profileId: connectedProfile(second) });
       await expect
         .poll(
           async () =>
-            batchDetailSchema.parse(await callOk(second, 'batches.get', { batchId: 'crashed' })).items,
+            batchDetailSchema.parse(
+              await callOk(second, 'batches.get', {
+                profileId: connectedProfile(second),
+                batchId: 'crashed',
+              }),
+            ).items,
           { timeout: 10_000 },
         )
         .toEqual([expect.objectContaining({ submission: 'created', attempts: 2 })]);

@@ -41,7 +41,7 @@ export interface AssetHandlerDeps {
   resolutions: SignedUrlCache;
   cache: AssetDiskCache;
   /** `loupe-asset://` in Electron, `/asset-bytes/<capability>/` in the browser shell. */
-  assetBase: string;
+  assetBase: (profileId: string) => string;
 }
 
 const DEFAULT_PAGE = 100;
@@ -67,7 +67,7 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
   };
 
   return {
-    'assets.base': () => ({ base: deps.assetBase }),
+    'assets.base': ({ profileId }) => ({ base: deps.assetBase(profileId) }),
 
     'assets.list': ({ profileId, search, cursor, limit }): AssetListPage => {
       const all = knownAssets(deps.store, profileId).filter((a) => matchesSearch(a, search ?? ''));
@@ -178,7 +178,6 @@ export function createAssetHandlers(deps: AssetHandlerDeps): AssetRecordHandlers
     await deps.cache.forget(profileId, assetId);
   }
 }
-
 
 /** Keyed by the id Loupe asked for: that is the name the rest of Loupe knows the asset by. */
 function describedFrom(assetId: string, asset: Asset): AssetDescription {

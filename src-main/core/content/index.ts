@@ -1,6 +1,7 @@
 // core/content: asset bytes for the renderer. Builds the pieces once per app (the resolution cache, the disk
 // cache, the responder both hosts serve the asset route with) and the contract's assets.* handlers.
 import { randomBytes } from 'node:crypto';
+import { profileCapability } from './profileCapability';
 import { join } from 'node:path';
 import { systemClock, type Clock, type RetryPolicy } from '../api';
 import type { ProfileService } from '../profiles';
@@ -66,8 +67,11 @@ export interface ContentServices {
   responder: AssetResponder;
   /** The browser shell's per-launch asset secret (a second secret, not the WebSocket token). */
   capability: string;
-  /** `loupe-asset://` or `/asset-bytes/<capability>/`: the renderer appends `<profileId>/<assetId>`. */
-  assetBase: string;
+  /**
+   * `loupe-asset://` or `/asset-bytes/<the profile's capability>/`: the renderer appends
+   * `<profileId>/<assetId>`. Per profile, so the route serves a page only the profile it was given.
+   */
+  assetBase: (profileId: string) => string;
   handlers: AssetHandlers;
   cache: AssetDiskCache;
   resolutions: SignedUrlCache;
@@ -81,8 +85,10 @@ export function createContentServices(options: ContentOptions): ContentServices 
   const clock = options.clock ?? systemClock;
   const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
   const capability = options.capability ?? randomBytes(24).toString('base64url');
-  const assetBase =
-    options.shell === 'electron' ? `${ASSET_SCHEME}://` : `${ASSET_ROUTE_PREFIX}${capability}/`;
+  const assetBase = (profileId: string): string =>
+    options.shell === 'electron'
+      ? `${ASSET_SCHEME}://`
+      : `${ASSET_ROUTE_PREFIX}${profileCapability(capability, profileId)}/`;
   const resolutions = new SignedUrlCache({ now: () => clock.now() });
   const locator = new AssetLocator({
     profiles: options.profiles,
@@ -142,3 +148,5 @@ export function createContentServices(options: ContentOptions): ContentServices 
 
 export { writeExactFile, type ByteCheck, type WrittenFile } from './checkedWrite';
 export { writeNewFile } from './saveToFolder';
+
+export { profileCapability } from './profileCapability';

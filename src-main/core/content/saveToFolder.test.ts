@@ -35,18 +35,21 @@ afterEach(async () => {
   folder.remove();
 });
 
+let profileId = '';
+
 /** A fixture whose profile knows the three assets' names (as the gallery's would after showing them). */
 async function setUp(options: Parameters<typeof contentFixture>[0] = {}) {
   f = contentFixture(options);
   folder = makeTempDir('loupe-save-');
-  await f.addProfile('self-hosted', sim.url);
-  for (const assetId of [photoId, twinId, unsafeId]) await f.content.handlers['assets.get']({ assetId });
+  profileId = await f.addProfile('self-hosted', sim.url);
+  for (const assetId of [photoId, twinId, unsafeId])
+    await f.content.handlers['assets.get']({ assetId, profileId });
 }
 
 /** Through the handler, checked against the contract's own result schema. */
 const save = async (assetIds: string[]) =>
   assetsContract['assets.saveToFolder'].result.parse(
-    await f.content.handlers['assets.saveToFolder']({ assetIds }),
+    await f.content.handlers['assets.saveToFolder']({ assetIds, profileId }),
   );
 
 describe('assets.saveToFolder', () => {
@@ -68,7 +71,7 @@ describe('assets.saveToFolder', () => {
     const dotfile = (await uploadBytes(sim.url, null, other, '../../.bashrc', 'text/plain')).id;
     const device = (await uploadBytes(sim.url, null, other, 'COM¹.txt', 'text/plain')).id;
     await setUp({ pickFolder: () => Promise.resolve(folder.path) });
-    for (const assetId of [dotfile, device]) await f.content.handlers['assets.get']({ assetId });
+    for (const assetId of [dotfile, device]) await f.content.handlers['assets.get']({ assetId, profileId });
     expect(await save([dotfile, device])).toMatchObject({ kind: 'saved', saved: 2 });
     expect(readdirSync(folder.path).sort()).toEqual(['_COM¹.txt', 'bashrc']);
   });
@@ -103,19 +106,19 @@ describe('assets.dragOut', () => {
     });
     const window = { id: 'the calling window' };
     const drag = f.content.handlers['assets.dragOut'];
-    expect(await drag({ assetId: photoId }, window)).toEqual({ started: true });
-    expect(await drag({ assetId: photoId }, window)).toEqual({ started: true });
+    expect(await drag({ assetId: photoId, profileId }, window)).toEqual({ started: true });
+    expect(await drag({ assetId: photoId, profileId }, window)).toEqual({ started: true });
     expect(drags).toHaveLength(2);
     expect(drags[0]!.caller).toBe(window);
     expect(drags[0]!.file).toMatch(/[/\\]photo\.png$/);
     expect(drags[1]!.file).toBe(drags[0]!.file);
     expect(readFileSync(drags[0]!.file).equals(photo)).toBe(true);
-    expect(await drag({ assetId: photoId }, null)).toEqual({ started: false });
+    expect(await drag({ assetId: photoId, profileId }, null)).toEqual({ started: false });
   });
 
   it('is not_available where the host cannot drag (the browser shell)', async () => {
     await setUp();
-    await expect(f.content.handlers['assets.dragOut']({ assetId: photoId }, {})).rejects.toEqual(
+    await expect(f.content.handlers['assets.dragOut']({ assetId: photoId, profileId }, {})).rejects.toEqual(
       new DomainError('not_available', 'Dragging files out works in the desktop app only.'),
     );
   });

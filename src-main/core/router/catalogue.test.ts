@@ -15,7 +15,11 @@ afterAll(() => env.close());
 
 async function catalogue(refresh?: boolean): Promise<Extract<ModelCatalogue, { kind: 'catalogue' }>> {
   const answer = modelCatalogueSchema.parse(
-    await callOk(env.core, 'models.catalogue', refresh === undefined ? {} : { refresh }),
+    await callOk(
+      env.core,
+      'models.catalogue',
+      refresh === undefined ? { profileId: env.profileId } : { profileId: env.profileId, refresh },
+    ),
   );
   if (answer.kind !== 'catalogue') throw new Error(`expected a catalogue, got ${answer.kind}`);
   return answer;
@@ -86,7 +90,8 @@ describe('models.catalogue', () => {
       // Publishes only the input half of its openapi.json.
       ['lexa/chat-4', null],
     ];
-    for (const [modelId] of kinds) await callOk(env.core, 'models.detail', { modelId });
+    for (const [modelId] of kinds)
+      await callOk(env.core, 'models.detail', { profileId: env.profileId, modelId });
     const models = (await catalogue()).models;
     for (const [modelId, kind] of kinds) {
       expect(models.find((model) => model.id === modelId)?.outputKind, modelId).toBe(kind);

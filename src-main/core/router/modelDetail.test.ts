@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const detail = async (modelId: string) =>
-  modelDetailSchema.parse(await callOk(env.core, 'models.detail', { modelId }));
+  modelDetailSchema.parse(await callOk(env.core, 'models.detail', { profileId: env.profileId, modelId }));
 
 describe('models.detail', () => {
   it('reads the schemas from openapi.json, and the second read revalidates with If-None-Match and uses the cache on 304', async () => {
@@ -56,7 +56,10 @@ describe('models.detail', () => {
   });
 
   it('answers 404 for a model the Router does not know, as a typed error', async () => {
-    const result = await env.core.dispatcher.call('models.detail', { modelId: 'acme/no-such-model' });
+    const result = await env.core.dispatcher.call('models.detail', {
+      profileId: env.profileId,
+      modelId: 'acme/no-such-model',
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'model_not_found', status: 404 } });
   });
 });

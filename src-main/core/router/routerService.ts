@@ -53,7 +53,7 @@ export interface RouterServiceDeps {
   profiles: ProfileService;
   dataDir: string;
   /** The asset route's base (`loupe-asset://` or `/asset-bytes/<capability>/`): where media URLs point. */
-  assetBase: string;
+  assetBase: (profileId: string) => string;
   /** False for a headless host (the CLI): no background watching, nothing resumed. */
   background: boolean;
   fetch?: typeof fetch;

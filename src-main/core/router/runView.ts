@@ -13,7 +13,7 @@ import type { RouterRunRow, StoredMedia } from '../store';
 
 export interface RunViewOptions {
   /** `loupe-asset://` or `/asset-bytes/<capability>/`: the route the renderer loads media from. */
-  assetBase: string;
+  assetBase: (profileId: string) => string;
 }
 
 /** A damaged error column still says the run failed. */
@@ -70,7 +70,7 @@ function mediaOf(row: RouterRunRow, media: readonly StoredMedia[], options: RunV
       sizeBytes: medium.sizeBytes,
       url:
         medium.state === 'saved'
-          ? `${options.assetBase}${routerMediaPath(row.profileId, row.id, medium.index)}`
+          ? `${options.assetBase(row.profileId)}${routerMediaPath(row.profileId, row.id, medium.index)}`
           : null,
     }));
 }

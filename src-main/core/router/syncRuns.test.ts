@@ -3,6 +3,7 @@
 // same key and the Router replays it (charged once, by the simulator's own committed-spend figures); byte answers
 // and the media a JSON output links to are saved and served by the asset route's responder; the spend meter and
 // the models.updates stream follow.
+import { profileCapability } from '../content';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   routerRunDetailSchema,
@@ -42,7 +43,14 @@ describe('a synchronous run', () => {
       return fetch(input, init);
     };
     env = current = await startRouterEnv({ core: { fetch: watching } });
-    const run = detailOf(await callOk(env.core, 'models.run', { modelId: CHAT, input: chat, mode: 'sync' }));
+    const run = detailOf(
+      await callOk(env.core, 'models.run', {
+        profileId: env.profileId,
+        modelId: CHAT,
+        input: chat,
+        mode: 'sync',
+      }),
+    );
     expect(seen).toEqual([{ key: expect.stringMatching(/^[0-9a-f-]{36}$/) as string, state: 'sent' }]);
     expect(env.core.store.routerRuns.get(run.runId)?.idempotencyKey).toBe(seen[0]?.key);
     expect(run).toMatchObject({
@@ -77,15 +85,29 @@ describe('a synchronous run', () => {
       return response;
     };
     env = await startRouterEnv({ core: { fetch: losing, router: { maxAttempts: 1 } } });
-    const lost = detailOf(await callOk(env.core, 'models.run', { modelId: CHAT, input: chat, mode: 'sync' }));
+    const lost = detailOf(
+      await callOk(env.core, 'models.run', {
+        profileId: env.profileId,
+        modelId: CHAT,
+        input: chat,
+        mode: 'sync',
+      }),
+    );
     expect(lost).toMatchObject({ state: 'sent', output: null, error: { retryable: true, status: null } });
     // Another run meanwhile: the meter now shows both charges.
     const meanwhile = detailOf(
-      await callOk(env.core, 'models.run', { modelId: CHAT, input: chat, mode: 'sync' }),
+      await callOk(env.core, 'models.run', {
+        profileId: env.profileId,
+        modelId: CHAT,
+        input: chat,
+        mode: 'sync',
+      }),
     );
     expect(meanwhile.committedSpend.current).toBe(6);
 
-    const replayed = detailOf(await callOk(env.core, 'models.retryRun', { runId: lost.runId }));
+    const replayed = detailOf(
+      await callOk(env.core, 'models.retryRun', { profileId: env.profileId, runId: lost.runId }),
+    );
     expect(keys).toHaveLength(3);
     expect(keys[2]).toBe(keys[0]);
     expect(keys[1]).not.toBe(keys[0]);
@@ -101,11 +123,20 @@ describe('a synchronous run', () => {
     expect(env.core.router.spend(env.profileId).committedSpend?.current).toBe(6);
 
     // One charge for the first run, one for the second, one for this: not four.
-    const next = detailOf(await callOk(env.core, 'models.run', { modelId: CHAT, input: chat, mode: 'sync' }));
+    const next = detailOf(
+      await callOk(env.core, 'models.run', {
+        profileId: env.profileId,
+        modelId: CHAT,
+        input: chat,
+        mode: 'sync',
+      }),
+    );
     expect(next).toMatchObject({ replayed: false, committedSpend: { current: 9 } });
     expect(routerRequests(env.sim, `/v2/models/${CHAT}`, 'POST')).toHaveLength(4);
     // A completed run is not sent again.
-    expect(await env.core.dispatcher.call('models.retryRun', { runId: lost.runId })).toMatchObject({
+    expect(
+      await env.core.dispatcher.call('models.retryRun', { profileId: env.profileId, runId: lost.runId }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'not_retryable' },
     });
@@ -115,6 +146,7 @@ describe('a synchronous run', () => {
     env = await startRouterEnv();
     const run = detailOf(
       await callOk(env.core, 'models.run', {
+        profileId: env.profileId,
         modelId: 'sonora/tts-1',
         input: { text: 'hello there' },
         mode: 'sync',
@@ -126,7 +158,7 @@ describe('a synchronous run', () => {
     expect(medium).toMatchObject({ index: 0, kind: 'audio', contentType: 'audio/wav' });
     expect(medium.name).toMatch(/^tts-1-[0-9a-f]{8}-1\.wav$/);
     expect(medium.url).toBe(
-      `/asset-bytes/${env.core.content.capability}/${env.profileId}/router-media/${run.runId}/0`,
+      `/asset-bytes/${profileCapability(env.core.content.capability, env.profileId)}/${env.profileId}/router-media/${run.runId}/0`,
     );
     const reply = await env.core.content.responder.respond({
       kind: 'router-media',
@@ -157,6 +189,7 @@ describe('a synchronous run', () => {
     env = await startRouterEnv();
     const run = detailOf(
       await callOk(env.core, 'models.run', {
+        profileId: env.profileId,
         modelId: 'acme/imagegen-2',
         input: { prompt: 'a lighthouse', num_images: 2 },
         mode: 'sync',
@@ -187,21 +220,37 @@ describe('a synchronous run', () => {
     const messages: StreamMessage[] = [];
     const owner = {};
     expect(
-      env.core.dispatcher.subscribe(owner, 'models.updates', 'updates-1', {}, (m) => messages.push(m)),
+      env.core.dispatcher.subscribe(owner, 'models.updates', 'updates-1', { profileId: env.profileId }, (m) =>
+        messages.push(m),
+      ),
     ).toEqual({
       ok: true,
       value: null,
     });
-    expect(routerSpendSchema.parse(await callOk(env.core, 'models.spend', {}))).toEqual({
+    expect(
+      routerSpendSchema.parse(await callOk(env.core, 'models.spend', { profileId: env.profileId })),
+    ).toEqual({
       committedSpend: null,
       lastCreditsUsed: null,
       totalCreditsUsed: 0,
       updatedAt: null,
       low: false,
     });
-    await callOk(env.core, 'models.run', { modelId: CHAT, input: chat, mode: 'sync' });
-    await callOk(env.core, 'models.run', { modelId: 'lexa/chat-3.5', input: chat, mode: 'sync' });
-    expect(routerSpendSchema.parse(await callOk(env.core, 'models.spend', {}))).toMatchObject({
+    await callOk(env.core, 'models.run', {
+      profileId: env.profileId,
+      modelId: CHAT,
+      input: chat,
+      mode: 'sync',
+    });
+    await callOk(env.core, 'models.run', {
+      profileId: env.profileId,
+      modelId: 'lexa/chat-3.5',
+      input: chat,
+      mode: 'sync',
+    });
+    expect(
+      routerSpendSchema.parse(await callOk(env.core, 'models.spend', { profileId: env.profileId })),
+    ).toMatchObject({
       committedSpend: { limit: 50_000, current: 4, remaining: 49_996 },
       lastCreditsUsed: 1,
       totalCreditsUsed: 4,

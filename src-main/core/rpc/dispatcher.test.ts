@@ -64,11 +64,11 @@ describe('ContractDispatcher calls', () => {
       }),
     );
     const window = {};
-    expect(await dispatcher.call('assets.dragOut', { assetId: 'a-1' }, window)).toEqual({
+    expect(await dispatcher.call('assets.dragOut', { profileId: 'local', assetId: 'a-1' }, window)).toEqual({
       ok: true,
       value: { started: true },
     });
-    await dispatcher.call('assets.dragOut', { assetId: 'a-1' });
+    await dispatcher.call('assets.dragOut', { profileId: 'local', assetId: 'a-1' });
     expect(seen).toEqual([window, null]);
     expect(seen[0]).toBe(window);
   });
@@ -172,7 +172,7 @@ describe('ContractDispatcher bounds every argument before parsing it', () => {
 
   it('answers a 100,000-deep argument with a clear error, not a stack overflow', async () => {
     const dispatcher = new ContractDispatcher(handlers());
-    const answer = await dispatcher.call('jobs.list', { labels: deep(100_000) });
+    const answer = await dispatcher.call('jobs.list', { profileId: 'local', labels: deep(100_000) });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     expect(!answer.ok && answer.error.message).toContain('nested more than 64 levels deep');
     expect(dispatcher.subscribe({}, 'jobs.watch', 'sub-deep-0001', deep(100_000), vi.fn())).toMatchObject({
@@ -182,11 +182,10 @@ describe('ContractDispatcher bounds every argument before parsing it', () => {
   });
 
   it('answers a workflow file nested 100,000 deep with words, before anything is recorded or sent', async () => {
-    // The local proxy as the active profile: nothing listens there, and nothing needs to.
-    await core.profiles.setActive('local');
+    // On the local proxy's profile: nothing listens there, and nothing needs to.
     const dispatcher = new ContractDispatcher(handlers());
     const workflowJson = `{"1":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-    const answer = await dispatcher.call('jobs.submit', { workflowJson });
+    const answer = await dispatcher.call('jobs.submit', { profileId: 'local', workflowJson });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_workflow_json' } });
     expect(!answer.ok && answer.error.message).toContain('nested more than 128 levels deep');
   });

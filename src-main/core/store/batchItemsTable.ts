@@ -151,6 +151,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly toRetry;
   private readonly selectForBatch;
   private readonly selectResumable;
+  private readonly selectProfilesResumable;
   private readonly selectCounts;
   private readonly selectStandingsForProfile;
   private readonly selectStandingsForBatch;
@@ -226,6 +227,12 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
          WHERE b.profile_id = :profile_id AND b.plan IS NULL
            AND (i.state IN (${stateList(sendableStates)}) OR (i.state = 'created' AND i.job_id IS NULL))
          ORDER BY b.created_at, i.position`,
+    );
+    this.selectProfilesResumable = prepare(
+      db,
+      `SELECT DISTINCT b.profile_id AS profile_id FROM batch_items i JOIN batches b ON b.id = i.batch_id
+         WHERE b.plan IS NULL
+           AND (i.state IN (${stateList(sendableStates)}) OR (i.state = 'created' AND i.job_id IS NULL))`,
     );
     this.selectCounts = prepare<{ batch_id: string }>(
       db,
@@ -359,6 +366,11 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     );
   }
 
+  /** The profiles with single submissions still to send or reconcile (their runtimes start with Loupe). */
+  profilesWithResumable(): string[] {
+    return profileIdsOf(this.selectProfilesResumable.all({}));
+  }
+
   countsByState(batchId: string): Record<OutboxState, number> {
     const counts: Record<OutboxState, number> = { pending: 0, sent: 0, unknown: 0, created: 0, failed: 0 };
     for (const raw of this.selectCounts.all({ batch_id: batchId })) {
@@ -390,4 +402,14 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     const raws = this.selectStandingsForBatch.all({ batch_id: batchId });
     return parseRows('batch_items', 'batch_id', itemStandingDbRow, raws);
   }
+}
+
+const profileIdRow = z.object({ profile_id: z.string() });
+
+/** Profile ids from rows of one `profile_id` column; a damaged row is skipped (it names no profile). */
+export function profileIdsOf(rows: readonly unknown[]): string[] {
+  return rows.flatMap((row) => {
+    const parsed = profileIdRow.safeParse(row);
+    return parsed.success ? [parsed.data.profile_id] : [];
+  });
 }

@@ -3,6 +3,7 @@
 // A lease is an owner id and a heartbeat; another process takes it over only when the heartbeat is older than
 // the expiry, or when the caller can tell the owner is dead (core/outbox decides that, not the store).
 import { z } from 'zod';
+import { profileIdsOf } from './batchItemsTable';
 import { boundedError } from './outbox';
 import { parseOptionalRow, parseRows, type RowsRead } from './rowCodec';
 import { prepare, writeTransaction, type Db } from './sqlite';
@@ -48,6 +49,7 @@ export class BatchSendingTable {
   private readonly selectOne;
   private readonly selectWanted;
   private readonly upsert;
+  private readonly selectProfilesWanted;
   private readonly toOwner;
   private readonly toBeat;
   private readonly toReleased;
@@ -62,6 +64,11 @@ export class BatchSendingTable {
       `SELECT ${columns.replace(/(\w+)/g, 's.$1')} FROM batch_sending s JOIN batches b ON b.id = s.batch_id
          WHERE b.profile_id = :profile_id AND s.wanted = 'sending' AND b.canceled_at IS NULL
          ORDER BY b.created_at`,
+    );
+    this.selectProfilesWanted = prepare(
+      db,
+      `SELECT DISTINCT b.profile_id AS profile_id FROM batch_sending s JOIN batches b ON b.id = s.batch_id
+         WHERE s.wanted = 'sending' AND b.canceled_at IS NULL`,
     );
     this.upsert = prepare<{
       id: string;
@@ -106,6 +113,11 @@ export class BatchSendingTable {
       sendingDbRow,
       this.selectWanted.all({ profile_id: profileId }),
     );
+  }
+
+  /** The profiles with a batch the user left sending (their runtimes start with Loupe). */
+  profilesWantedSending(): string[] {
+    return profileIdsOf(this.selectProfilesWanted.all({}));
   }
 
   /** Records what the user chose (or why sending paused by itself); the lease is left as it is. */

@@ -67,7 +67,9 @@ describe('bytes the page hashed', () => {
   it('records the intent and its key before the request leaves, under the placement the page gave', async () => {
     const { service, seen } = spied();
     const bytes = randomBytes(3000);
-    const plan = await service.bytes.prepare([await declared(bytes, 'clip.wav')], { filePath: 'inputs' });
+    const plan = await service.bytes.prepare(bed.fx.profileId, [await declared(bytes, 'clip.wav')], {
+      filePath: 'inputs',
+    });
     expect(plan.files[0]).toMatchObject({ action: 'send', sendUrl: `/upload-bytes/cap/${plan.batchId}/f1` });
     // Nothing is on disk until bytes arrive: a plan the page never follows leaves no dangling intent.
     expect(bed.fx.store.uploads.list(bed.fx.profileId).rows).toEqual([]);
@@ -94,7 +96,7 @@ describe('bytes the page hashed', () => {
     bed.sim.control.setFaults({ upstreamError: { routes: ['POST /api/v2/assets'], count: 1 } });
     const bytes = randomBytes(4000);
     const file = await declared(bytes, 'flaky.bin');
-    const plan = await service.bytes.prepare([file], {});
+    const plan = await service.bytes.prepare(bed.fx.profileId, [file], {});
     expect(await service.bytes.receive(deliver(plan.batchId, bytes))).toMatchObject({
       kind: 'failed',
       outcomeUnknown: true,
@@ -114,7 +116,7 @@ describe('bytes the page hashed', () => {
   it('cancels a file waiting for its bytes; its address is then refused', async () => {
     const service = bed.fx.service({ bytesRouteBase: '/upload-bytes/cap/' });
     const bytes = randomBytes(100);
-    const plan = await service.bytes.prepare([await declared(bytes, 'late.bin')], {});
+    const plan = await service.bytes.prepare(bed.fx.profileId, [await declared(bytes, 'late.bin')], {});
     expect(service.cancel(plan.batchId)).toEqual({ canceled: 1 });
     await expect(service.bytes.receive(deliver(plan.batchId, bytes))).rejects.toMatchObject({
       code: 'not_awaiting_bytes',

@@ -47,7 +47,11 @@ describe('uploads interrupted by a crash', () => {
   it('come back after a lost answer, and Retry mints from the hash: no byte is sent twice', async () => {
     const first = bed.fx.service({ connect: () => assetsClient(answerLost) });
     const path = bed.fx.file('shots/frame.png', randomBytes(5000));
-    const started = await first.start([path], { filePath: 'inputs', tags: ['frames'], expiresIn: 3600 });
+    const started = await first.start(bed.fx.profileId, [path], {
+      filePath: 'inputs',
+      tags: ['frames'],
+      expiresIn: 3600,
+    });
     await first.whenFinished(started.batchId);
     expect(bed.sim.control.stats()).toMatchObject({ uploadBytesReceived: 5000, assets: 1 });
     await first.close();

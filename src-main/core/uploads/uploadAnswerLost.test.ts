@@ -32,7 +32,7 @@ describe('an upload whose answer is lost', () => {
       const path = fx.file('photo.png', bytes);
       front.spoil(fault);
       const service = fx.service();
-      const { batchId } = await service.start([path], {});
+      const { batchId } = await service.start(fx.profileId, [path], {});
       const [file] = (await service.whenFinished(batchId)).files;
       expect(front.spoiled()).toBe(1);
       const outcome = file?.outcome;

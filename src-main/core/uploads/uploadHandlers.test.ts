@@ -26,7 +26,8 @@ describe('uploads.* contract', () => {
     expect(args.safeParse({ grants: ['/home/me/.ssh/id_ed25519'] }).success).toBe(false);
     expect(args.safeParse({ grants: [grant], options: { expiresIn: 30 } }).success).toBe(false);
     expect(args.safeParse({ grants: [grant], options: { tags: ['a\nb'] } }).success).toBe(false);
-    expect(args.safeParse({ grants: [grant], options: { tags: ['a'] } }).success).toBe(true);
+    expect(args.safeParse({ profileId: 'p', grants: [grant], options: { tags: ['a'] } }).success).toBe(true);
+    expect(args.safeParse({ grants: [grant], options: { tags: ['a'] } }).success).toBe(false);
   });
 
   it('streams a snapshot, then batched updates until the batch is finished', async () => {
@@ -34,7 +35,7 @@ describe('uploads.* contract', () => {
     const handlers = createUploadHandlers(fx.service(), grants, { progressIntervalMs: 20 });
     const paths = [fx.file('one.bin', randomBytes(1000)), fx.file('two.bin', randomBytes(2000))];
     const chosen = (await grants.mintAll(paths, null)).map((g) => g.grant);
-    const { batchId } = await handlers['uploads.start']({ grants: chosen });
+    const { batchId } = await handlers['uploads.start']({ grants: chosen, profileId: fx.profileId });
     const events: UploadProgressEvent[] = [];
     let stop: () => void = () => undefined;
     await new Promise<void>((resolve) => {
@@ -46,20 +47,20 @@ describe('uploads.* contract', () => {
         },
         end: () => undefined,
       };
-      stop = handlers['uploads.progress']({ batchId }, sink);
+      stop = handlers['uploads.progress']({ batchId, profileId: fx.profileId }, sink);
     });
     stop();
     expect(events[0]?.type).toBe('snapshot');
     const last = events.at(-1);
     expect(last?.type === 'update' && last.summary).toMatchObject({ files: 2, uploaded: 2, finished: 2 });
-    const { batches } = await handlers['uploads.list']({});
+    const { batches } = await handlers['uploads.list']({ profileId: fx.profileId });
     expect(batches.map((b) => b.batchId)).toEqual([batchId]);
     expect(batches[0]?.files.map((f) => f.outcome?.kind)).toEqual(['uploaded', 'uploaded']);
   });
 
   it('answers an unknown batch with a typed error', () => {
     const handlers = createUploadHandlers(fx.service(), new FileGrants());
-    expect(() => handlers['uploads.cancel']({ batchId: 'nope' })).toThrow(
+    expect(() => handlers['uploads.cancel']({ batchId: 'nope', profileId: fx.profileId })).toThrow(
       expect.objectContaining({ code: 'not_found' }),
     );
   });

@@ -13,7 +13,7 @@ import type { UploadService } from './uploadService';
 const bed = uploadTestbed('serverless');
 
 async function upload(service: UploadService, paths: string[], options = {}): Promise<UploadBatch> {
-  const { batchId } = await service.start(paths, options);
+  const { batchId } = await service.start(bed.fx.profileId, paths, options);
   return service.whenFinished(batchId);
 }
 
@@ -32,7 +32,7 @@ async function uploadActingOnce(
   when: (file: UploadFile) => boolean,
   act: (batchId: string) => void,
 ): Promise<{ batchId: string; file: UploadFile }> {
-  const { batchId } = await service.start([path]);
+  const { batchId } = await service.start(bed.fx.profileId, [path]);
   let done = false;
   service.onChange(batchId, () => {
     const file = service.batch(batchId).files[0]!;
@@ -225,7 +225,7 @@ describe('cancel and retry', () => {
     const { service, seen } = spiedService();
     bed.sim.control.setFaults({ upstreamError: { routes: ['POST /api/v2/assets'], count: 1 } });
     const path = bed.fx.file('flaky.bin', randomBytes(4000));
-    const { batchId } = await service.start([path]);
+    const { batchId } = await service.start(bed.fx.profileId, [path]);
     const file = only(await service.whenFinished(batchId));
     expect(file.outcome).toMatchObject({ kind: 'failed', outcomeUnknown: true });
     expect(bed.fx.store.uploads.list(bed.fx.profileId).rows.map((r) => r.state)).toEqual(['unknown']);
@@ -241,7 +241,7 @@ describe('cancel and retry', () => {
 
   it('does not retry a file that succeeded', async () => {
     const service = bed.fx.service();
-    const { batchId } = await service.start([bed.fx.file('fine.txt', 'fine')]);
+    const { batchId } = await service.start(bed.fx.profileId, [bed.fx.file('fine.txt', 'fine')]);
     const file = only(await service.whenFinished(batchId));
     expect(() => service.retry(batchId, file.fileId)).toThrow(
       expect.objectContaining({ code: 'not_retryable' }),
@@ -281,8 +281,12 @@ describe('folders and options', () => {
 
   it('refuses paths that are not absolute or do not exist', async () => {
     const service = bed.fx.service();
-    await expect(service.start(['relative/file.txt'])).rejects.toMatchObject({ code: 'invalid_path' });
-    await expect(service.start([join(bed.fx.dir.path, 'missing.txt')])).rejects.toMatchObject({
+    await expect(service.start(bed.fx.profileId, ['relative/file.txt'])).rejects.toMatchObject({
+      code: 'invalid_path',
+    });
+    await expect(
+      service.start(bed.fx.profileId, [join(bed.fx.dir.path, 'missing.txt')]),
+    ).rejects.toMatchObject({
       code: 'path_not_found',
     });
   });

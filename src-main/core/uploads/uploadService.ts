@@ -355,7 +355,6 @@ export class UploadService implements BytesBatchHost {
     state.update(fileId, { state: 'done', outcome });
   }
 
-
   private evictOldBatches(): void {
     for (const [batchId, run] of this.batches) {
       if (this.batches.size <= this.maxBatches) return;

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { coreOnSimulator } from '../app/testing/coreOnSimulator';
-import { connectCore, createTestCore } from '../app/testing/testCore';
+import { connectCore, connectedProfile, createTestCore } from '../app/testing/testCore';
 import type { StreamMessage } from '../../../src-shared/protocol';
 
 const env = coreOnSimulator('managed');
@@ -15,6 +15,7 @@ describe('uploads through the core dispatcher', () => {
     writeFileSync(path, randomBytes(2048));
     const [grant] = await env.core.grants.mintAll([path], null);
     const started = await env.core.dispatcher.call('uploads.start', {
+      profileId: connectedProfile(env.core),
       grants: [grant!.grant],
       options: { tags: ['t'] },
     });
@@ -28,7 +29,7 @@ describe('uploads through the core dispatcher', () => {
         owner,
         'uploads.progress',
         'sub-uploads-1',
-        { batchId },
+        { profileId: connectedProfile(env.core), batchId },
         (m) => {
           messages.push(m);
           if (m.type === 'event' && JSON.stringify(m.event).includes('"finished":true')) resolve();
@@ -39,7 +40,7 @@ describe('uploads through the core dispatcher', () => {
     env.core.dispatcher.disposeOwner(owner);
     expect(messages[0]).toMatchObject({ type: 'event', seq: 1, event: { type: 'snapshot' } });
 
-    const listed = await env.core.dispatcher.call('uploads.list', {});
+    const listed = await env.core.dispatcher.call('uploads.list', { profileId: connectedProfile(env.core) });
     expect(listed).toMatchObject({
       ok: true,
       value: { batches: [{ batchId, summary: { files: 1, uploaded: 1 } }] },
@@ -51,17 +52,32 @@ describe('uploads through the core dispatcher', () => {
     const secret = join(env.core.dataDir, 'id_ed25519');
     writeFileSync(secret, 'PRIVATE KEY');
     const before = env.sim.control.stats().uploadBytesReceived;
-    expect(await env.core.dispatcher.call('uploads.start', { paths: [secret] })).toMatchObject({
+    expect(
+      await env.core.dispatcher.call('uploads.start', {
+        profileId: connectedProfile(env.core),
+        paths: [secret],
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_arguments' },
     });
-    expect(await env.core.dispatcher.call('uploads.start', { grants: ['A'.repeat(43)] })).toMatchObject({
+    expect(
+      await env.core.dispatcher.call('uploads.start', {
+        profileId: connectedProfile(env.core),
+        grants: ['A'.repeat(43)],
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_grant' },
     });
     const [grant] = await env.core.grants.mintAll([secret], null);
     env.core.grants.redeem([grant!.grant], null);
-    expect(await env.core.dispatcher.call('uploads.start', { grants: [grant!.grant] })).toMatchObject({
+    expect(
+      await env.core.dispatcher.call('uploads.start', {
+        profileId: connectedProfile(env.core),
+        grants: [grant!.grant],
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_grant' },
     });
@@ -96,7 +112,7 @@ describe('uploads interrupted by a stop, across a restart of the core', () => {
 
     const restart = () => createTestCore({ dataDir: first.dataDir, keychain: first.keychain });
     const second = await restart();
-    const listed = await second.dispatcher.call('uploads.list', {});
+    const listed = await second.dispatcher.call('uploads.list', { profileId: connectedProfile(second) });
     expect(listed).toMatchObject({
       ok: true,
       value: {
@@ -110,14 +126,19 @@ describe('uploads interrupted by a stop, across a restart of the core', () => {
       },
     });
     const batchId = listed.ok ? (listed.value as { batches: { batchId: string }[] }).batches[0]?.batchId : '';
-    expect(await second.dispatcher.call('uploads.forget', { batchId })).toEqual({
+    expect(
+      await second.dispatcher.call('uploads.forget', { profileId: connectedProfile(second), batchId }),
+    ).toEqual({
       ok: true,
       value: { forgotten: 1 },
     });
     await second.close();
 
     const third = await restart();
-    expect(await third.dispatcher.call('uploads.list', {})).toEqual({ ok: true, value: { batches: [] } });
+    expect(await third.dispatcher.call('uploads.list', { profileId: connectedProfile(third) })).toEqual({
+      ok: true,
+      value: { batches: [] },
+    });
     await third.close();
     await first.dispose();
   });

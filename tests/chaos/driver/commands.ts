@@ -20,7 +20,7 @@ function recordedBatch(engine: Engine, name: string): string | null {
 /** `uploadInputs` of the CLI's batch run: every file hash-first, all of them or the command fails. */
 async function uploadInputs(engine: Engine, dir: string): Promise<string[]> {
   const uploads = engine.core.uploads;
-  const { batchId } = await uploads.start([dir]);
+  const { batchId } = await uploads.start(engine.profileId, [dir]);
   const batch = await uploads.whenFinished(batchId);
   const files = [...batch.files].sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
   return files.map((file) => {

@@ -60,6 +60,6 @@ export async function openEngine(
     (await core.profiles.create({ name: PROFILE_NAME, surface: 'serverless', baseUrl: config.baseUrl }));
   await core.profiles.setCredential(profile.id, config.apiKey, { allowSessionOnly: true });
   core.profiles.pinActive(profile.id);
-  const runtime = await core.jobs.runtime();
+  const runtime = await core.jobs.runtime(profile.id);
   return { core, profileId: profile.id, runtime };
 }

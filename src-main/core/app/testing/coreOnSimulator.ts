@@ -9,15 +9,18 @@ import { connectCore, createTestCore, type TestCore } from './testCore';
 export interface CoreOnSimulator {
   readonly sim: RunningSimulator;
   readonly core: TestCore;
+  /** The profile connected to the simulator (the one per-profile calls name). */
+  readonly profileId: string;
 }
 
 export function coreOnSimulator(surface: Surface): CoreOnSimulator {
   let sim: RunningSimulator | undefined;
   let core: TestCore | undefined;
+  let profileId: string | undefined;
   beforeAll(async () => {
     sim = await startFast({ surface });
     core = await createTestCore();
-    await connectCore(core, { surface, baseUrl: sim.url });
+    profileId = await connectCore(core, { surface, baseUrl: sim.url });
   });
   // Hooks after this one close first (vitest runs after-hooks as a stack), so whatever a file builds on
   // the core is gone before the core is.
@@ -31,6 +34,9 @@ export function coreOnSimulator(surface: Surface): CoreOnSimulator {
     },
     get core() {
       return made(core);
+    },
+    get profileId() {
+      return made(profileId);
     },
   };
 }

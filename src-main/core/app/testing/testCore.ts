@@ -93,6 +93,13 @@ export async function connectCore(
   return profile.id;
 }
 
+/** The profile connectCore made (and showed) on this core: the one a test's per-profile calls name. */
+export function connectedProfile(core: LoupeCore): string {
+  const profileId = core.profiles.activeId();
+  if (profileId === null) throw new Error('connectedProfile: connectCore has not run on this core');
+  return profileId;
+}
+
 /** A contract call through the dispatcher that must succeed: its value, or a thrown error naming the code. */
 export async function callOk(core: LoupeCore, name: CallName, args: unknown): Promise<unknown> {
   const result = await core.dispatcher.call(name, args);
@@ -103,13 +110,15 @@ export async function callOk(core: LoupeCore, name: CallName, args: unknown): Pr
 /** Submits a workflow through jobs.submit and reads the job until it has succeeded (or 5 s have gone by). */
 export async function submitUntilDone(
   core: LoupeCore,
-  args: { workflowJson: string; fileName?: string },
+  args: { profileId: string; workflowJson: string; fileName?: string },
 ): Promise<{ submitted: JobSnapshot; done: JobSnapshot }> {
   const submitted = jobSnapshotSchema.parse(await callOk(core, 'jobs.submit', args));
   let done = submitted;
   for (let i = 0; i < 100 && done.status !== 'succeeded'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    done = jobSnapshotSchema.parse(await callOk(core, 'jobs.get', { jobId: submitted.id }));
+    done = jobSnapshotSchema.parse(
+      await callOk(core, 'jobs.get', { profileId: args.profileId, jobId: submitted.id }),
+    );
   }
   return { submitted, done };
 }

@@ -16,7 +16,6 @@ export interface BatchStoreFixture {
   store: LoupeStore;
   reader: BatchReader;
   /** Which profile the reader sees as active (null: none chosen). Starts as 'p'; 'q' also exists. */
-  setActive(profileId: string | null): void;
   /** A job as the service would have described it, with outputs named in the service's order. */
   recordJob(profileId: string, jobId: string, status: string, assetIds?: string[]): void;
   /** Records a batch and walks each item through the outbox steps to the state it should end in. */
@@ -41,15 +40,11 @@ export function openBatchStoreFixture(): BatchStoreFixture {
       builtIn: null,
     });
   }
-  let active: string | null = 'p';
-  const reader = new BatchReader({ store, activeProfileId: () => active });
+  const reader = new BatchReader({ store });
 
   return {
     store,
     reader,
-    setActive: (profileId) => {
-      active = profileId;
-    },
     recordJob: (profileId, jobId, status, assetIds = []) => {
       store.jobs.recordSubmitted(profileId, {
         jobId,
