@@ -1,5 +1,5 @@
 // The Electron entry: wires the hardened window, the app protocol and the contract binding to the core.
-import { app, BrowserWindow, dialog, nativeImage, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, nativeImage, net, protocol, session, shell, Tray } from 'electron';
 import { join } from 'node:path';
 import { startHostedCore, type HostedCore } from '../core/app/hostedCore';
 import { ExternalLinkPolicy } from '../core/app/externalLinkPolicy';
@@ -16,6 +16,8 @@ import { bindContractToElectron } from './ipcBinding';
 import { rendererEntry } from './rendererEntry';
 import { uploadPicker } from './uploadPicker';
 import { APP_ICON_FILE, createMainWindow } from './windowOptions';
+import { feedWorkIndicators, type WorkFeed } from './workFeed';
+import { WorkIndicators, type TrayMenuItem } from './workIndicators';
 
 // First thing: an unhandled rejection is logged and main goes on (ARCHITECTURE rule 13).
 installProcessGuards((message, error) => console.error(`loupe: ${message}:`, error));
@@ -40,6 +42,7 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 let core: HostedCore | null = null;
+let workFeed: WorkFeed | null = null;
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
@@ -51,6 +54,7 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   const closing = core;
   core = null;
+  workFeed?.stop();
   closing
     .close()
     .catch((error: unknown) => console.error('Loupe did not close cleanly', error))
@@ -90,6 +94,40 @@ async function start(): Promise<void> {
     // Packaged, resources/icon.png ships inside the app (electron-builder.json `files`).
     join(app.getAppPath(), APP_ICON_FILE),
   );
+  workFeed = showWorkOutsideTheWindow(core, join(app.getAppPath(), APP_ICON_FILE));
+}
+
+/**
+ * The taskbar/dock progress of everything sending, the badge of failures since last looked, and a tray menu of
+ * what runs on each profile (a line opens its profile in the window), all fed from core's profiles.work.
+ */
+function showWorkOutsideTheWindow(hosted: HostedCore, iconPath: string): WorkFeed {
+  const tray = new Tray(nativeImage.createFromPath(iconPath));
+  let feed: WorkFeed | null = null;
+  const openProfile = (profileId: string): void => {
+    const window = BrowserWindow.getAllWindows()[0];
+    window?.show();
+    feed
+      ?.open(profileId)
+      .catch((error: unknown) => console.error('The tray could not open a profile', error));
+  };
+  const indicators = new WorkIndicators(() => BrowserWindow.getAllWindows()[0] ?? null, app, {
+    setToolTip: (text) => tray.setToolTip(text),
+    setMenu: (items: readonly TrayMenuItem[]) =>
+      tray.setContextMenu(
+        Menu.buildFromTemplate(
+          items.map((item) => ({
+            label: item.label,
+            enabled: item.enabled,
+            ...(item.profileId === undefined ? {} : { click: () => openProfile(item.profileId ?? '') }),
+          })),
+        ),
+      ),
+  });
+  feed = feedWorkIndicators(hosted.dispatcher, indicators, (message, error) =>
+    console.error(`loupe: ${message}:`, error),
+  );
+  return feed;
 }
 
 start().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 // profiles.*: connection profiles and their write-only credentials.
 import { z } from 'zod';
-import { call, noArgs, stream } from '../contractKit';
+import { call, noArgs, scopedCall, stream } from '../contractKit';
 import { surfaceSchema } from './app';
 
 export const profileSchema = z.object({
@@ -93,6 +93,23 @@ export const profileChangeSchema = z.object({
   profileId: z.string().nullable(),
 });
 
+const countSchema = z.number().int().nonnegative();
+
+/** What runs on one profile, whichever profile the window shows (the picker, the status bar, the taskbar). */
+export const profileWorkSchema = z.object({
+  profileId: z.string(),
+  batchesSending: countSchema,
+  jobsInFlight: countSchema,
+  /** Jobs of Loupe's own that failed since the profile was last shown. */
+  failuresSinceLooked: countSchema,
+  /** Items of the batches sending that have left (a job made or refused), of all their items. */
+  sent: z.object({ done: countSchema, total: countSchema }),
+});
+export type ProfileWork = z.infer<typeof profileWorkSchema>;
+
+export const profileWorkEventSchema = z.object({ profiles: z.array(profileWorkSchema) });
+export type ProfileWorkEvent = z.infer<typeof profileWorkEventSchema>;
+
 export const profilesContract = {
   'profiles.list': call(noArgs, profileListSchema),
   'profiles.create': call(profileCreateArgsSchema, profileSchema),
@@ -111,4 +128,8 @@ export const profilesContract = {
     connectionReportSchema,
   ),
   'profiles.changes': stream(noArgs, profileChangeSchema),
+  /** What runs on every profile: a snapshot, then again whenever it changes (at most four times a second). */
+  'profiles.work': stream(noArgs, profileWorkEventSchema),
+  /** The window showed this profile: its failures since last looked are seen. */
+  'profiles.markLooked': scopedCall(z.strictObject({}), z.object({ profileId: z.string() })),
 } as const;

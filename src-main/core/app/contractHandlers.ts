@@ -5,6 +5,7 @@ import type { BatchReader } from '../batches';
 import type { ConnectionTester } from '../capabilities';
 import type { AssetBytes, AssetHandlers, PickFolder } from '../content';
 import type { ProfileRuntimes } from '../jobs/profileRuntimes';
+import { createWorkHandlers } from '../jobs/workHandlers';
 import type { RouterService } from '../router';
 import type { ContractHandlers } from '../rpc/dispatcher';
 import type { UploadHandlers } from '../uploads';
@@ -66,6 +67,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     'app.heartbeat': ({ intervalMs }, sink) => startHeartbeat(intervalMs, sink, startedAtMs),
     ...createProfileHandlers(services),
     ...createJobHandlers(services.jobs),
+    ...createWorkHandlers(services.jobs),
     ...createBatchHandlers({
       batches: services.batches,
       jobs: services.jobs,

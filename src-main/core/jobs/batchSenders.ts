@@ -52,6 +52,18 @@ export class BatchSenders {
     return this.running.size;
   }
 
+  /** Of the items of the batches sending here, how many have left (a job made or refused) and how many there are. */
+  sendingProgress(): { done: number; total: number } {
+    let done = 0;
+    let total = 0;
+    for (const batchId of this.running.keys()) {
+      const counts = this.store.batchItems.countsByState(batchId);
+      done += counts.created + counts.failed;
+      total += counts.pending + counts.sent + counts.unknown + counts.created + counts.failed;
+    }
+    return { done, total };
+  }
+
   /** Starts (or resumes) sending with these settings; a batch already sending here only takes the window. */
   start(batchId: string, window: number, autoRetry?: number): BatchSending {
     const saved = this.store.batchSending.get(batchId);

@@ -32,6 +32,8 @@ export interface ProfileWork {
   jobsInFlight: number;
   /** Jobs of Loupe's own that failed since the profile was last shown. */
   failuresSinceLooked: number;
+  /** Items of the batches sending that have left (a job made or refused), of all their items. */
+  sent: { done: number; total: number };
 }
 
 interface Entry {
@@ -138,6 +140,7 @@ export class ProfileRuntimes {
         batchesSending: built?.senders.sendingCount() ?? 0,
         jobsInFlight: built?.watcher.stats().ownInFlight ?? 0,
         failuresSinceLooked: this.failures.get(profileId)?.size ?? 0,
+        sent: built?.senders.sendingProgress() ?? { done: 0, total: 0 },
       };
     });
   }
