@@ -24,24 +24,28 @@ describe('Electron integrations for the gallery', () => {
     const saved: number[] = [];
     await assetDownloader().save(
       [
-        { assetId: 'a', url: '/x/a', fileName: 'a.png' },
-        { assetId: 'b', url: '/x/b', fileName: 'b.wav' },
+        { profileId: 'local', assetId: 'a', url: '/x/a', fileName: 'a.png' },
+        { profileId: 'local', assetId: 'b', url: '/x/b', fileName: 'b.wav' },
       ],
       (done) => saved.push(done),
     );
-    expect(calls).toContainEqual({ name: 'assets.saveToFolder', args: { assetIds: ['a', 'b'] } });
+    expect(calls).toContainEqual({
+      name: 'assets.saveToFolder',
+      args: { profileId: 'local', assetIds: ['a', 'b'] },
+    });
     expect(saved).toEqual([2]);
-    assetDragger()?.('a');
+    assetDragger()?.('local', 'a');
     await Promise.resolve();
-    expect(calls).toContainEqual({ name: 'assets.dragOut', args: { assetId: 'a' } });
+    expect(calls).toContainEqual({ name: 'assets.dragOut', args: { profileId: 'local', assetId: 'a' } });
   });
 
   it('saves nothing and reports nothing when the user closes the picker', async () => {
     const { loupe } = fakeHost({ 'assets.saveToFolder': () => ({ ok: true, value: { kind: 'cancelled' } }) });
     uninstall = installElectronIntegrations(loupe);
     const saved: number[] = [];
-    await assetDownloader().save([{ assetId: 'a', url: '/x/a', fileName: 'a.png' }], (done) =>
-      saved.push(done),
+    await assetDownloader().save(
+      [{ profileId: 'local', assetId: 'a', url: '/x/a', fileName: 'a.png' }],
+      (done) => saved.push(done),
     );
     expect(saved).toEqual([]);
   });

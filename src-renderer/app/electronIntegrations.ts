@@ -8,8 +8,18 @@ import { unwrap } from '../lib/callError';
 export function folderDownloader(loupe: LoupeApi): AssetDownloader {
   return {
     save: async (files, onSaved) => {
-      if (files.length === 0) return;
-      const result = await unwrap(loupe.assets.saveToFolder({ assetIds: files.map((file) => file.assetId) }));
+      const [first] = files;
+      if (first === undefined) return;
+      // One gallery's files, so one profile's; a mixed list would be a caller's mistake, not a download.
+      if (files.some((file) => file.profileId !== first.profileId)) {
+        throw new Error('The files to save belong to more than one profile.');
+      }
+      const result = await unwrap(
+        loupe.assets.saveToFolder({
+          profileId: first.profileId,
+          assetIds: files.map((file) => file.assetId),
+        }),
+      );
       if (result.kind === 'saved') onSaved?.(result.saved);
     },
   };
@@ -18,7 +28,9 @@ export function folderDownloader(loupe: LoupeApi): AssetDownloader {
 /** Returns a function that removes what it installed. */
 export function installElectronIntegrations(loupe: LoupeApi): () => void {
   const restoreDownloader = setAssetDownloader(folderDownloader(loupe));
-  const restoreDragger = setAssetDragger((assetId) => void loupe.assets.dragOut({ assetId }));
+  const restoreDragger = setAssetDragger(
+    (profileId, assetId) => void loupe.assets.dragOut({ profileId, assetId }),
+  );
   return () => {
     restoreDragger();
     restoreDownloader();

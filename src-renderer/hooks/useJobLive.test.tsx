@@ -28,7 +28,7 @@ describe('useJobLive', () => {
     const { result } = renderHookWithLoupe(() => useJobLive('j1', OPTIONS), host.loupe);
     await waitFor(() => expect(result.current.job?.status).toBe('queued'));
     await waitFor(() => expect(result.current.mode).toBe('live'));
-    expect(host.watchers('j1')).toEqual([{ jobId: 'j1', live: true }]);
+    expect(host.watchers('j1')).toEqual([{ profileId: 'local', jobId: 'j1', live: true }]);
 
     act(() => {
       host.emitWatch('j1', {
@@ -195,16 +195,22 @@ describe('useJobLive', () => {
   it('asks for a live stream only while the window is visible', async () => {
     const host = fakeJobsHost({ jobs: [jobSnapshot({ id: 'j1', status: 'running' })] });
     renderHookWithLoupe(() => useJobLive('j1', OPTIONS), host.loupe);
-    await waitFor(() => expect(host.watchers('j1')).toEqual([{ jobId: 'j1', live: true }]));
+    await waitFor(() =>
+      expect(host.watchers('j1')).toEqual([{ profileId: 'local', jobId: 'j1', live: true }]),
+    );
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await waitFor(() => expect(host.watchers('j1')).toEqual([{ jobId: 'j1', live: false }]));
+    await waitFor(() =>
+      expect(host.watchers('j1')).toEqual([{ profileId: 'local', jobId: 'j1', live: false }]),
+    );
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await waitFor(() => expect(host.watchers('j1')).toEqual([{ jobId: 'j1', live: true }]));
+    await waitFor(() =>
+      expect(host.watchers('j1')).toEqual([{ profileId: 'local', jobId: 'j1', live: true }]),
+    );
   });
 });

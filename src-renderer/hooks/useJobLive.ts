@@ -82,7 +82,7 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
       for (const job of newestById(jobs)) writeSnapshot(client, profileId, job);
     });
     const subscription = loupe.jobs.watch(
-      { jobId, live: visible },
+      { profileId, jobId, live: visible },
       {
         onEvent: (event) => {
           if (closed) return;

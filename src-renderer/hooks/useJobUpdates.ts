@@ -46,7 +46,7 @@ export function useJobUpdates(): void {
         publishJobRows(profileId, jobs);
       });
       return {
-        subscribe: (handlers) => loupe.jobs.updates({}, handlers),
+        subscribe: (handlers) => loupe.jobs.updates({ profileId }, handlers),
         onEvent: ({ jobs }) => rows.push(jobs),
         close: () => rows.cancel(),
       };

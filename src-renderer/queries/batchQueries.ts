@@ -17,7 +17,7 @@ export function isBatchNotFound(error: unknown): boolean {
 export const batchListQuery = (loupe: LoupeApi, profileId: string) =>
   queryOptions({
     queryKey: batchKeys.list(profileId),
-    queryFn: async (): Promise<BatchSummary[]> => (await unwrap(loupe.batches.list())).batches,
+    queryFn: async (): Promise<BatchSummary[]> => (await unwrap(loupe.batches.list({ profileId }))).batches,
     refetchInterval: (query) =>
       query.state.data?.some((batch) => !batch.finished) === true ? UNFINISHED_POLL_MS.list : false,
   });
@@ -25,7 +25,7 @@ export const batchListQuery = (loupe: LoupeApi, profileId: string) =>
 export const batchQuery = (loupe: LoupeApi, profileId: string, batchId: string) =>
   queryOptions({
     queryKey: batchKeys.batch(profileId, batchId),
-    queryFn: (): Promise<BatchDetail> => unwrap(loupe.batches.get({ batchId })),
+    queryFn: (): Promise<BatchDetail> => unwrap(loupe.batches.get({ profileId, batchId })),
     // A batch that is gone stays gone: asking again would only delay saying so.
     retry: (failures, error) => !isBatchNotFound(error) && failures < 2,
     refetchInterval: (query) =>

@@ -22,7 +22,7 @@ export const jobQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>
   queryOptions({
     queryKey: jobKeys.job(profileId, jobId),
     queryFn: async ({ client, queryKey }): Promise<JobSnapshot> => {
-      const fresh = await unwrap(loupe.jobs.get({ jobId }));
+      const fresh = await unwrap(loupe.jobs.get({ profileId, jobId }));
       const kept = newerSnapshot(client.getQueryData<JobSnapshot>(queryKey), fresh);
       if (kept === fresh) patchListRows(client, profileId, [summaryOf(fresh)]);
       return kept;
@@ -38,14 +38,14 @@ function logIsFinal(result: JobLogResult | undefined): boolean {
 export const jobLogsQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>
   queryOptions({
     queryKey: jobKeys.logs(profileId, jobId),
-    queryFn: () => unwrap(loupe.jobs.logs({ jobId })),
+    queryFn: () => unwrap(loupe.jobs.logs({ profileId, jobId })),
     staleTime: (query) => (logIsFinal(query.state.data) ? Infinity : 0),
   });
 
 export const jobWorkflowQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>
   queryOptions({
     queryKey: jobKeys.workflow(profileId, jobId),
-    queryFn: () => unwrap(loupe.jobs.workflow({ jobId })),
+    queryFn: () => unwrap(loupe.jobs.workflow({ profileId, jobId })),
     staleTime: Infinity,
   });
 
@@ -53,7 +53,7 @@ export const jobListQuery = (loupe: LoupeApi, profileId: string, args: JobListAr
   infiniteQueryOptions({
     queryKey: jobKeys.list(profileId, args),
     queryFn: ({ pageParam }) =>
-      unwrap(loupe.jobs.list({ ...args, limit: JOB_LIST_PAGE_SIZE, cursor: pageParam })),
+      unwrap(loupe.jobs.list({ ...args, profileId, limit: JOB_LIST_PAGE_SIZE, cursor: pageParam })),
     initialPageParam: null as string | null,
     getNextPageParam: (last: JobListPage) => last.nextCursor,
     // Rows stay fresh through jobs.updates; a refetch would re-read every loaded page.
@@ -70,7 +70,13 @@ export const rememberedListQuery = (loupe: LoupeApi, profileId: string, args: Jo
     queryKey: jobKeys.remembered(profileId, args),
     queryFn: async (): Promise<JobListData | null> => {
       const page = await unwrap(
-        loupe.jobs.list({ ...args, limit: JOB_LIST_PAGE_SIZE, rememberedOnly: true, cursor: null }),
+        loupe.jobs.list({
+          ...args,
+          profileId,
+          limit: JOB_LIST_PAGE_SIZE,
+          rememberedOnly: true,
+          cursor: null,
+        }),
       );
       if (page.jobs.length === 0) return null;
       return { pages: [{ ...page, nextCursor: null }], pageParams: [null] };

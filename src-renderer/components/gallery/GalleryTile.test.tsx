@@ -8,6 +8,7 @@ import type { GalleryItem } from './galleryItem';
 
 const item: GalleryItem = {
   key: 'k1',
+  profileId: 'p',
   assetId: 'asset-1',
   name: 'notes.bin',
   kind: 'file',
@@ -37,6 +38,6 @@ describe('a gallery tile', () => {
     expect(tile.getAttribute('draggable')).toBe('true');
     const notPrevented = fireEvent.dragStart(tile);
     expect(notPrevented).toBe(false);
-    expect(dragger).toHaveBeenCalledWith('asset-1');
+    expect(dragger).toHaveBeenCalledWith('p', 'asset-1');
   });
 });

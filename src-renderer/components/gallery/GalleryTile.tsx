@@ -36,7 +36,7 @@ export function GalleryTile({ item, fresh, onOpen }: GalleryTileProps) {
           ? undefined
           : (event) => {
               event.preventDefault();
-              dragger(item.assetId);
+              dragger(item.profileId, item.assetId);
             }
       }
       data-testid="gallery-tile"

@@ -5,6 +5,8 @@ import { QueryErrorNotice } from '../QueryErrorNotice';
 import { Spinner } from '../Spinner';
 
 interface OutputsPanelProps {
+  /** The profile whose outputs these are. */
+  profileId: string;
   /** Outputs so far. */
   count: number;
   /** More outputs may land. */
@@ -23,8 +25,16 @@ interface OutputsPanelProps {
  * What stands where outputs go until they can be shown: a note while there are none, then the wait for (or
  * the failure to find) the asset route. One job's outputs tab and a batch's gallery wait the same way.
  */
-export function OutputsPanel({ count, writing, waiting, none, coming, children }: OutputsPanelProps) {
-  const base = useAssetBase();
+export function OutputsPanel({
+  profileId,
+  count,
+  writing,
+  waiting,
+  none,
+  coming,
+  children,
+}: OutputsPanelProps) {
+  const base = useAssetBase(profileId);
   if (count === 0) {
     return (
       <div role="status" className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-xs">

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BROWSER_DOWNLOAD_GAP_MS, browserDownloader } from './assetDownloads';
 
 const FILES = [
-  { assetId: 'a', url: '/asset-bytes/cap/p/a', fileName: 'a.png' },
-  { assetId: 'b', url: '/asset-bytes/cap/p/b', fileName: 'b.wav' },
-  { assetId: 'c', url: '/asset-bytes/cap/p/c', fileName: 'c.txt' },
+  { profileId: 'p', assetId: 'a', url: '/asset-bytes/cap/p/a', fileName: 'a.png' },
+  { profileId: 'p', assetId: 'b', url: '/asset-bytes/cap/p/b', fileName: 'b.wav' },
+  { profileId: 'p', assetId: 'c', url: '/asset-bytes/cap/p/c', fileName: 'c.txt' },
 ];
 
 let clicked: { href: string; download: string; attached: boolean }[] = [];

@@ -4,6 +4,8 @@
 // main), without the gallery changing.
 
 export interface AssetFile {
+  /** The profile the asset belongs to. */
+  profileId: string;
   /** The asset this file is, for a downloader that lets main write the bytes (Electron's folder picker). */
   assetId: string;
   /** The asset route URL of the bytes. */

@@ -1,6 +1,6 @@
 // Dragging an output out of the window. Only Electron can start an OS drag of a real file (main writes it
 // and calls webContents.startDrag); the browser shell has no dragger and tiles are not draggable there.
-export type AssetDragger = (assetId: string) => void;
+export type AssetDragger = (profileId: string, assetId: string) => void;
 
 let current: AssetDragger | null = null;
 

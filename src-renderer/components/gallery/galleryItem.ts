@@ -7,6 +7,8 @@ export type GalleryKind = JobOutput['type'];
 export interface GalleryItem {
   /** Unique within one gallery (an asset can be written by two nodes). */
   key: string;
+  /** The profile the asset belongs to: every call about it names this one. */
+  profileId: string;
   assetId: string;
   /** Untrusted: shown through visibleText(), never as markup. */
   name: string;

@@ -27,6 +27,7 @@ export function outputGalleryItems<Output extends JobOutput>(
     seen.set(key, count + 1);
     return {
       key: count === 0 ? key : `${key}#${count}`,
+      profileId,
       assetId: output.assetId,
       name: output.name,
       kind: output.type,

@@ -21,6 +21,7 @@ export const assetListQuery = (loupe: LoupeApi, profileId: string, search: strin
     queryFn: ({ pageParam }) =>
       unwrap(
         loupe.assets.list({
+          profileId,
           ...(search.trim() === '' ? {} : { search: search.trim() }),
           cursor: pageParam,
           limit: ASSET_PAGE_SIZE,
@@ -34,6 +35,6 @@ export const assetListQuery = (loupe: LoupeApi, profileId: string, search: strin
 export const assetDetailQuery = (loupe: LoupeApi, profileId: string, assetId: string) =>
   queryOptions({
     queryKey: knownAssetKeys.detail(profileId, assetId),
-    queryFn: () => unwrap(loupe.assets.get({ assetId })),
+    queryFn: () => unwrap(loupe.assets.get({ profileId, assetId })),
     staleTime: 30_000,
   });

@@ -66,7 +66,7 @@ describe('failures grouped by error', () => {
     const host = failuresHost();
     await openBatch(host);
     const section = await screen.findByRole('region', { name: 'Failures' });
-    expect(host.callsOf('batches.failures')[0]?.args).toEqual({ batchId: 'study' });
+    expect(host.callsOf('batches.failures')[0]?.args).toEqual({ profileId: 'local', batchId: 'study' });
     expect(within(section).getByTestId('failures-summary').textContent).toBe('3 items in 2 groups');
     const rows = groupRows().map((row) => [
       within(row).getByTestId('failure-count').textContent,
@@ -125,7 +125,11 @@ describe('failures grouped by error', () => {
 
     fireEvent.click(within(groupRows()[0]!).getByRole('button', { name: 'Retry these 2 items' }));
     await waitFor(() => expect(host.callsOf('batches.retryFailed')).toHaveLength(1));
-    expect(host.callsOf('batches.retryFailed')[0]?.args).toEqual({ batchId: 'study', code: 'oom' });
+    expect(host.callsOf('batches.retryFailed')[0]?.args).toEqual({
+      profileId: 'local',
+      batchId: 'study',
+      code: 'oom',
+    });
     await waitFor(() => expect(host.callsOf('batches.get').length).toBeGreaterThan(reads));
     await waitFor(() => expect(host.callsOf('batches.failures').length).toBeGreaterThan(groupReads));
     // The answer says sending resumed: the controls show it, with Pause.
@@ -134,7 +138,7 @@ describe('failures grouped by error', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry all failed' }));
     await waitFor(() => expect(host.callsOf('batches.retryFailed')).toHaveLength(2));
-    expect(host.callsOf('batches.retryFailed')[1]?.args).toEqual({ batchId: 'study' });
+    expect(host.callsOf('batches.retryFailed')[1]?.args).toEqual({ profileId: 'local', batchId: 'study' });
   });
 
   it('says so when nothing was sent again', async () => {

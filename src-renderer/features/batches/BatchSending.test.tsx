@@ -65,7 +65,7 @@ describe('sending controls', () => {
     fireEvent.click(toggle());
     await waitFor(() => expect(stateWords()).toBe('Sending'));
     expect(host.callsOf('batches.control').map((call) => call.args)).toEqual([
-      { batchId: 'sweep', action: 'resume' },
+      { profileId: 'local', batchId: 'sweep', action: 'resume' },
     ]);
     expect(toggle().textContent).toBe('Pause');
     expect(document.activeElement).toBe(toggle());
@@ -73,7 +73,11 @@ describe('sending controls', () => {
 
     fireEvent.click(toggle());
     await waitFor(() => expect(stateWords()).toBe('Paused'));
-    expect(host.callsOf('batches.control').at(-1)?.args).toEqual({ batchId: 'sweep', action: 'pause' });
+    expect(host.callsOf('batches.control').at(-1)?.args).toEqual({
+      profileId: 'local',
+      batchId: 'sweep',
+      action: 'pause',
+    });
     expect(toggle().textContent).toBe('Resume');
     expect(document.activeElement).toBe(toggle());
     // Paused: two items are done, but nothing moves, so there is no estimate to give.
@@ -87,7 +91,10 @@ describe('sending controls', () => {
     expect(controls.dataset.sending).not.toBe('not-known');
     expect(toggle().textContent).toBe('Pause');
     expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'At a time' }).value).toBe('3');
-    expect(host.callsOf('batches.sending').map((call) => call.args)).toContainEqual({ batchId: 'sweep' });
+    expect(host.callsOf('batches.sending').map((call) => call.args)).toContainEqual({
+      profileId: 'local',
+      batchId: 'sweep',
+    });
     expect(host.callsOf('batches.control')).toEqual([]);
   });
 
@@ -128,7 +135,7 @@ describe('sending controls', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel batch' }));
     await waitFor(() => expect(stateWords()).toBe('Canceled'));
     expect(host.callsOf('batches.control').map((call) => call.args)).toEqual([
-      { batchId: 'sweep', action: 'cancel' },
+      { profileId: 'local', batchId: 'sweep', action: 'cancel' },
     ]);
     // A canceled batch sends nothing more: no Resume, no second Cancel, no window.
     expect(screen.queryByTestId('sending-toggle')).toBeNull();
@@ -144,6 +151,7 @@ describe('sending controls', () => {
     fireEvent.change(field, { target: { value: '12' } });
     await waitFor(() => expect(host.callsOf('batches.control')).toHaveLength(1), { timeout: 2_000 });
     expect(host.callsOf('batches.control')[0]?.args).toEqual({
+      profileId: 'local',
       batchId: 'sweep',
       action: 'window',
       window: 12,

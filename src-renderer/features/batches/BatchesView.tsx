@@ -47,7 +47,7 @@ export function BatchesView({ profileId }: { profileId: string }) {
   const listWidth = useBatchesUi((state) => state.listWidth);
   const setListWidth = useBatchesUi((state) => state.setListWidth);
   const list = useQuery(batchListQuery(loupe, profileId));
-  const submitter = useSubmitWorkflow();
+  const submitter = useSubmitWorkflow(profileId);
   const submitStatus = submitter.mutation.status;
   useBatchUpdates(profileId, openBatchId);
   useBatchShortcuts(list.data ?? []);

@@ -61,7 +61,9 @@ describe('the jobs screen keys', () => {
     key('r'); // a running job cannot be retried
     key('c');
     await waitFor(() =>
-      expect(host.callsOf('jobs.cancel')).toEqual([{ name: 'jobs.cancel', args: { jobId: 'a' } }]),
+      expect(host.callsOf('jobs.cancel')).toEqual([
+        { name: 'jobs.cancel', args: { profileId: 'local', jobId: 'a' } },
+      ]),
     );
     expect(host.callsOf('jobs.retry')).toHaveLength(0);
 
@@ -70,7 +72,9 @@ describe('the jobs screen keys', () => {
     key('c'); // a failed job cannot be canceled
     key('r');
     await waitFor(() =>
-      expect(host.callsOf('jobs.retry')).toEqual([{ name: 'jobs.retry', args: { jobId: 'b' } }]),
+      expect(host.callsOf('jobs.retry')).toEqual([
+        { name: 'jobs.retry', args: { profileId: 'local', jobId: 'b' } },
+      ]),
     );
     expect(host.callsOf('jobs.cancel')).toHaveLength(1);
   });

@@ -46,8 +46,8 @@ export function JobsView() {
   const listWidth = useJobsLayout((state) => state.listWidth);
   const setListWidth = useJobsLayout((state) => state.setListWidth);
   const list = useJobList();
-  const submitter = useSubmitWorkflow();
-  const commands = useJobCommands();
+  const submitter = useSubmitWorkflow(profileId);
+  const commands = useJobCommands(profileId);
   useJobShortcuts(list.rows, commands);
 
   useEffect(() => enterProfile(profileId), [profileId, enterProfile]);

@@ -30,21 +30,21 @@ function runNeedsPolling(run: RouterRunDetail | undefined): boolean {
 export const catalogueQuery = (loupe: LoupeApi, profileId: string) =>
   queryOptions({
     queryKey: modelKeys.catalogue(profileId),
-    queryFn: (): Promise<ModelCatalogue> => unwrap(loupe.models.catalogue({})),
+    queryFn: (): Promise<ModelCatalogue> => unwrap(loupe.models.catalogue({ profileId })),
     staleTime: 60_000,
   });
 
 export const modelDetailQuery = (loupe: LoupeApi, profileId: string, modelId: string) =>
   queryOptions({
     queryKey: modelKeys.detail(profileId, modelId),
-    queryFn: (): Promise<ModelDetail> => unwrap(loupe.models.detail({ modelId })),
+    queryFn: (): Promise<ModelDetail> => unwrap(loupe.models.detail({ profileId, modelId })),
     staleTime: 5 * 60_000,
   });
 
 export const runsQuery = (loupe: LoupeApi, profileId: string) =>
   queryOptions({
     queryKey: modelKeys.runs(profileId),
-    queryFn: async (): Promise<RouterRunSummary[]> => (await unwrap(loupe.models.runs({}))).runs,
+    queryFn: async (): Promise<RouterRunSummary[]> => (await unwrap(loupe.models.runs({ profileId }))).runs,
     refetchInterval: (query) =>
       query.state.data?.some((run) => isUnfinished(run.state)) === true ? RUN_POLL_MS.list : false,
   });
@@ -52,12 +52,12 @@ export const runsQuery = (loupe: LoupeApi, profileId: string) =>
 export const runQuery = (loupe: LoupeApi, profileId: string, runId: string) =>
   queryOptions({
     queryKey: modelKeys.run(profileId, runId),
-    queryFn: (): Promise<RouterRunDetail> => unwrap(loupe.models.getRun({ runId })),
+    queryFn: (): Promise<RouterRunDetail> => unwrap(loupe.models.getRun({ profileId, runId })),
     refetchInterval: (query) => (runNeedsPolling(query.state.data) ? RUN_POLL_MS.run : false),
   });
 
 export const spendQuery = (loupe: LoupeApi, profileId: string) =>
   queryOptions({
     queryKey: modelKeys.spend(profileId),
-    queryFn: (): Promise<RouterSpend> => unwrap(loupe.models.spend({})),
+    queryFn: (): Promise<RouterSpend> => unwrap(loupe.models.spend({ profileId })),
   });

@@ -15,7 +15,7 @@ export function useModelUpdates(enabled = true): void {
   const client = useQueryClient();
   const start = useCallback(
     (profileId: string): HostStream<StreamEvent<'models.updates'>> => ({
-      subscribe: (handlers) => loupe.models.updates({}, handlers),
+      subscribe: (handlers) => loupe.models.updates({ profileId }, handlers),
       onEvent: ({ runs, spend }) => applyModelUpdate(client, profileId, runs, spend),
     }),
     [loupe, client],

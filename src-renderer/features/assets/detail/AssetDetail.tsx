@@ -92,7 +92,7 @@ export function AssetDetail({ profileId, assetId, onClose }: AssetDetailProps) {
             ) : null}
             <AssetFacts asset={asset} onOpenJob={openJobInJobs} />
             <div className="flex flex-wrap items-start gap-x-3 gap-y-2 border-t border-line pt-3">
-              <AssetReferenceButton assetId={assetId} />
+              <AssetReferenceButton profileId={profileId} assetId={assetId} />
               <DeleteAssetButton profileId={profileId} assetId={assetId} name={name} onGone={setGone} />
             </div>
           </>

@@ -10,11 +10,11 @@ import { assetErrorWords } from '../assetErrorWords';
  * Copies the `core/ASSET` reference (JSON) to paste into a workflow where a file name would go. If the
  * clipboard is not available the text is shown to copy by hand.
  */
-export function AssetReferenceButton({ assetId }: { assetId: string }) {
+export function AssetReferenceButton({ profileId, assetId }: { profileId: string; assetId: string }) {
   const loupe = useLoupe();
   const reference = useMutation({
     mutationFn: async () => {
-      const { text } = await unwrap(loupe.assets.reference({ assetId }));
+      const { text } = await unwrap(loupe.assets.reference({ profileId, assetId }));
       return { text, copied: await copyText(text) };
     },
   });

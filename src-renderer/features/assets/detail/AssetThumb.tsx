@@ -41,7 +41,7 @@ function looksLikeImage(contentType: string | null, name: string | null): boolea
  * kind of file for anything else or a picture that would not load. The box never changes size.
  */
 export function AssetThumb({ profileId, assetId, contentType, name, alt, size }: AssetThumbProps) {
-  const base = useAssetBase();
+  const base = useAssetBase(profileId);
   const [broken, setBroken] = useState(false);
   const isImage = looksLikeImage(contentType, name);
   const box = `${BOX[size]} shrink-0 overflow-hidden border border-line bg-raised`;

@@ -31,7 +31,7 @@ export function DeleteAssetButton({ profileId, assetId, name, onGone }: DeleteAs
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: () => unwrap(loupe.assets.delete({ assetId })),
+    mutationFn: () => unwrap(loupe.assets.delete({ profileId, assetId })),
     onSettled: (_data, error) => {
       setConfirming(false);
       const secondDelete = error instanceof LoupeCallError && error.code === 'asset_not_found';

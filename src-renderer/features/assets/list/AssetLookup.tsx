@@ -21,7 +21,7 @@ export function AssetLookup({ profileId }: { profileId: string }) {
   const openAsset = useAssetsUi((state) => state.openAsset);
   const [query, setQuery] = useState('');
   const lookup = useMutation({
-    mutationFn: (text: string) => unwrap(loupe.assets.lookup({ query: text })),
+    mutationFn: (text: string) => unwrap(loupe.assets.lookup({ profileId, query: text })),
     onSuccess: (result) => {
       if (result.state !== 'found') return;
       client.setQueryData(knownAssetKeys.detail(profileId, result.asset.assetId), result.asset);

@@ -105,6 +105,7 @@ describe('uploads interrupted when Loupe last stopped', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Resume all' }));
     await waitFor(() => expect(host.calls.filter((c) => c.name === 'uploads.retry')).toHaveLength(1));
     expect(host.calls.find((c) => c.name === 'uploads.retry')?.args).toEqual({
+      profileId: 'local',
       batchId: 'restored',
       fileId: 'f1',
     });
@@ -115,7 +116,10 @@ describe('uploads interrupted when Loupe last stopped', () => {
     await screen.findByTestId('upload-interrupted');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('upload-card')).toBeNull());
-    expect(host.calls.find((c) => c.name === 'uploads.forget')?.args).toEqual({ batchId: 'restored' });
+    expect(host.calls.find((c) => c.name === 'uploads.forget')?.args).toEqual({
+      profileId: 'local',
+      batchId: 'restored',
+    });
     // The list is read again after forgetting; the dismissed batch has no interrupted file left.
     await waitFor(() =>
       expect(host.calls.filter((c) => c.name === 'uploads.list').length).toBeGreaterThan(1),

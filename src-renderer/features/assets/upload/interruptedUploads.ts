@@ -14,13 +14,13 @@ import { planOf, recordBatch } from './uploadPlans';
 import { isInterruptedOutcome } from './uploadView';
 import { useUploads, type LocalUpload } from './uploadsStore';
 
-const interruptedKey = ['uploads', 'interrupted'] as const;
+const interruptedKey = (profileId: string) => ['uploads', profileId, 'interrupted'] as const;
 
-const interruptedQuery = (loupe: LoupeApi) =>
+const interruptedQuery = (loupe: LoupeApi, profileId: string) =>
   queryOptions({
-    queryKey: interruptedKey,
+    queryKey: interruptedKey(profileId),
     queryFn: async (): Promise<UploadBatch[]> => {
-      const { batches } = await unwrap(loupe.uploads.list());
+      const { batches } = await unwrap(loupe.uploads.list({ profileId }));
       return batches.filter((batch) => batch.files.some((file) => isInterruptedOutcome(file.outcome)));
     },
     // Main restores them once at start; later changes arrive on each card's progress stream.
@@ -45,7 +45,7 @@ function cardFor(batch: UploadBatch): LocalUpload {
 export function useInterruptedUploads(profileId: string): void {
   const loupe = useLoupe();
   const client = useQueryClient();
-  const { data } = useQuery(interruptedQuery(loupe));
+  const { data } = useQuery(interruptedQuery(loupe, profileId));
   useEffect(() => {
     if (data === undefined) return;
     const { uploads, add } = useUploads.getState();
@@ -66,8 +66,10 @@ export function useForgetInterrupted(): (upload: LocalUpload) => Promise<void> {
   const client = useQueryClient();
   return async (upload) => {
     const { batchIds } = planOf(client, upload.id);
-    await Promise.all(batchIds.map((batchId) => loupe.uploads.forget({ batchId })));
+    await Promise.all(
+      batchIds.map((batchId) => loupe.uploads.forget({ profileId: upload.profileId, batchId })),
+    );
     dismissUploads(client, [upload.id]);
-    await client.invalidateQueries({ queryKey: interruptedKey });
+    await client.invalidateQueries({ queryKey: interruptedKey(upload.profileId) });
   };
 }

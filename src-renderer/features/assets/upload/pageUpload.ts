@@ -108,7 +108,8 @@ export function cancelPageFile(deps: UploaderDeps, id: string, key: string): voi
       patch(id, key, { stopRequested: true });
       const planned = plannedFile(deps.client, id, key);
       if (planned !== null) {
-        void deps.loupe.uploads.cancel({ batchId: planned.batchId, fileId: planned.fileId });
+        const { profileId } = found.upload;
+        void deps.loupe.uploads.cancel({ profileId, batchId: planned.batchId, fileId: planned.fileId });
       }
       return;
     }
@@ -204,6 +205,7 @@ async function planHashed(deps: UploaderDeps, id: string): Promise<void> {
   if (upload === undefined || ready.length === 0) return;
   for (const file of ready) patch(id, file.key, { phase: 'planning' });
   const result = await deps.loupe.uploads.prepareBytes({
+    profileId: upload.profileId,
     files: ready.map((file) => ({
       name: file.file.name || (file.relativePath.split('/').pop() ?? file.relativePath),
       size: file.size,
@@ -228,7 +230,7 @@ async function planHashed(deps: UploaderDeps, id: string): Promise<void> {
   for (const { key, plan } of planned) {
     patch(id, key, { phase: 'main' });
     if (findFile(id, key)?.file.stopRequested === true) {
-      void deps.loupe.uploads.cancel({ batchId, fileId: plan.fileId });
+      void deps.loupe.uploads.cancel({ profileId: upload.profileId, batchId, fileId: plan.fileId });
     }
   }
   // Sending runs beside the hashing of the rest.
@@ -244,7 +246,13 @@ async function replan(deps: UploaderDeps, id: string, key: string): Promise<void
   const hash = await hashFile(deps, id, found.file);
   if (hash === null) return;
   patch(id, key, { phase: 'planning', hash, bytesHashed: found.file.size });
-  const result = await deps.loupe.uploads.retryBytes({ batchId, fileId, size: found.file.size, hash });
+  const result = await deps.loupe.uploads.retryBytes({
+    profileId: found.upload.profileId,
+    batchId,
+    fileId,
+    size: found.file.size,
+    hash,
+  });
   if (!result.ok) {
     patch(id, key, { phase: 'failed', problem: result.error });
     return;

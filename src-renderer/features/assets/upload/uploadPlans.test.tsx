@@ -126,6 +126,7 @@ describe('main’s plan for an upload', () => {
     // Cancel names main's ids, read from the plan.
     fireEvent.click(within(uploadRow('c.png')).getByRole('button', { name: 'Cancel' }));
     expect(host.calls.find((c) => c.name === 'uploads.cancel')?.args).toEqual({
+      profileId: 'local',
       batchId: 'b1',
       fileId: 'f3',
     });
@@ -158,7 +159,10 @@ describe('main’s plan for an upload', () => {
     });
     await waitFor(() => expect(stageOf('disk.png')).toBe('Hashing 0%'));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
-    expect(host.calls.find((c) => c.name === 'uploads.cancel')?.args).toEqual({ batchId: 'b9' });
+    expect(host.calls.find((c) => c.name === 'uploads.cancel')?.args).toEqual({
+      profileId: 'local',
+      batchId: 'b9',
+    });
   });
 
   it('outlives the screen: a plan written while nothing shows it is not collected', async () => {

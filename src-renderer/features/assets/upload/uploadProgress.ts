@@ -10,13 +10,14 @@ import { useLoupe } from '../../../lib/loupeContext';
 import { useTransportState } from '../../../transport/transportState';
 import { knownAssetKeys } from '../assetListQueries';
 
-export const uploadBatchKey = (batchId: string) => ['uploads', 'batch', batchId] as const;
+export const uploadBatchKey = (profileId: string, batchId: string) =>
+  ['uploads', profileId, 'batch', batchId] as const;
 
-export const uploadBatchQuery = (loupe: LoupeApi, batchId: string) =>
+export const uploadBatchQuery = (loupe: LoupeApi, profileId: string, batchId: string) =>
   queryOptions({
-    queryKey: uploadBatchKey(batchId),
+    queryKey: uploadBatchKey(profileId, batchId),
     queryFn: async (): Promise<UploadBatch> => {
-      const { batches } = await unwrap(loupe.uploads.list());
+      const { batches } = await unwrap(loupe.uploads.list({ profileId }));
       const batch = batches.find((b) => b.batchId === batchId);
       if (batch === undefined) {
         throw new LoupeCallError({ code: 'not_found', message: 'Loupe no longer holds this upload.' });
@@ -30,10 +31,10 @@ export const uploadBatchQuery = (loupe: LoupeApi, batchId: string) =>
 function apply(client: QueryClient, event: UploadProgressEvent, profileId: string): void {
   const files = event.type === 'snapshot' ? event.batch.files : event.files;
   if (event.type === 'snapshot') {
-    client.setQueryData(uploadBatchKey(event.batch.batchId), event.batch);
+    client.setQueryData(uploadBatchKey(profileId, event.batch.batchId), event.batch);
   } else {
     const changed = new Map(event.files.map((file) => [file.fileId, file]));
-    client.setQueryData<UploadBatch>(uploadBatchKey(event.batchId), (old) =>
+    client.setQueryData<UploadBatch>(uploadBatchKey(profileId, event.batchId), (old) =>
       old === undefined
         ? old
         : {
@@ -63,12 +64,12 @@ export function useUploadBatches(batchIds: readonly string[], profileId: string)
   useEffect(() => {
     if (transport !== 'connected') return;
     const subscriptions = ids.map((batchId) =>
-      loupe.uploads.progress({ batchId }, { onEvent: (event) => apply(client, event, profileId) }),
+      loupe.uploads.progress({ profileId, batchId }, { onEvent: (event) => apply(client, event, profileId) }),
     );
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [ids, loupe, client, profileId, transport]);
 
-  const results = useQueries({ queries: ids.map((batchId) => uploadBatchQuery(loupe, batchId)) });
+  const results = useQueries({ queries: ids.map((batchId) => uploadBatchQuery(loupe, profileId, batchId)) });
   const batches = new Map<string, UploadBatch>();
   for (const result of results) if (result.data !== undefined) batches.set(result.data.batchId, result.data);
   return batches;

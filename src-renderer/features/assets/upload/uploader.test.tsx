@@ -87,6 +87,7 @@ describe('uploading from the browser shell', () => {
     // Main plans all three at once, with what the page computed.
     await waitFor(() => expect(host.calls.some((c) => c.name === 'uploads.prepareBytes')).toBe(true));
     expect(host.calls.find((c) => c.name === 'uploads.prepareBytes')?.args).toEqual({
+      profileId: 'local',
       files: [
         { name: 'a.png', size: 1000, hash: H1, contentType: 'image/png', relativePath: 'a.png' },
         { name: 'b.png', size: 2000, hash: H2, contentType: 'image/png', relativePath: 'b.png' },
@@ -208,6 +209,7 @@ describe('uploading from the browser shell', () => {
     await finishHash(jobs[1], H2);
     await waitFor(() => expect(puts).toHaveLength(2));
     expect(host.calls.find((c) => c.name === 'uploads.retryBytes')?.args).toEqual({
+      profileId: 'local',
       batchId: 'b1',
       fileId: 'f1',
       size: 5000,
@@ -272,6 +274,7 @@ describe('where the bytes come from', () => {
     dropOnWindow([sizedFile('a.png', 10)]);
     await waitFor(() => expect(host.calls.some((c) => c.name === 'uploads.start')).toBe(true));
     expect(host.calls.find((c) => c.name === 'uploads.start')?.args).toEqual({
+      profileId: 'local',
       grants: [grant],
       options: {},
     });
@@ -312,6 +315,7 @@ describe('where the bytes come from', () => {
     expect(host.calls.find((c) => c.name === 'uploads.pickFiles')?.args).toEqual({ kind: 'folder' });
     await waitFor(() =>
       expect(host.calls.find((c) => c.name === 'uploads.start')?.args).toEqual({
+        profileId: 'local',
         grants: [grant],
         options: {},
       }),

@@ -69,16 +69,21 @@ async function startGrantUpload(
   options: UploadOptions,
 ): Promise<void> {
   const id = addMainUpload(profileId, options);
-  const result = await loupe.uploads.start({ grants, options });
+  const result = await loupe.uploads.start({ profileId, grants, options });
   // Main reads these files itself: its batch is all of the plan, and uploads.progress names the files.
   if (result.ok) recordBatch(client, id, result.value.batchId, []);
   else useUploads.getState().patchUpload(id, { problem: result.error });
 }
 
 /** Main's ids for a file read by main (paths mode keys are `batchId/fileId`). */
-function mainIds(file: FileView): { batchId: string; fileId: string } | null {
+function mainIds(
+  upload: LocalUpload,
+  file: FileView,
+): { profileId: string; batchId: string; fileId: string } | null {
   const [batchId, fileId] = file.key.split('/');
-  return batchId === undefined || fileId === undefined ? null : { batchId, fileId };
+  return batchId === undefined || fileId === undefined
+    ? null
+    : { profileId: upload.profileId, batchId, fileId };
 }
 
 export function useUploader(): Uploader {
@@ -129,7 +134,7 @@ export function useUploader(): Uploader {
       },
       cancel: (upload, file) => {
         if (upload.mode === 'bytes') return cancelPageFile(deps, upload.id, file.key);
-        const ids = mainIds(file);
+        const ids = mainIds(upload, file);
         if (ids !== null) void loupe.uploads.cancel(ids);
       },
       cancelAll: (upload, files) => {
@@ -137,11 +142,13 @@ export function useUploader(): Uploader {
           for (const file of files) if (file.canCancel) cancelPageFile(deps, upload.id, file.key);
           return;
         }
-        for (const batchId of planOf(client, upload.id).batchIds) void loupe.uploads.cancel({ batchId });
+        for (const batchId of planOf(client, upload.id).batchIds) {
+          void loupe.uploads.cancel({ profileId: upload.profileId, batchId });
+        }
       },
       retry: (upload, file) => {
         if (upload.mode === 'bytes') return retryPageFile(deps, upload.id, file.key);
-        const ids = mainIds(file);
+        const ids = mainIds(upload, file);
         if (ids !== null) void loupe.uploads.retry(ids);
       },
     };

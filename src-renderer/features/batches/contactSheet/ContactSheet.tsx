@@ -52,7 +52,7 @@ export function ContactSheet({ batch, profileId, onOpenJob }: ContactSheetProps)
     () => page.cells.filter((item) => item !== null && item.jobId !== null && images.has(item.jobId)).length,
     [page, images],
   );
-  const base = useAssetBase();
+  const base = useAssetBase(profileId);
   const xTarget = layout.axes[sheet.x]?.target ?? '';
   const yTarget = sheet.y === null ? null : (layout.axes[sheet.y]?.target ?? null);
 

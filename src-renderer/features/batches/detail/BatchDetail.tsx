@@ -49,7 +49,7 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
   const client = useQueryClient();
   const query = useQuery(batchQuery(loupe, profileId, batchId));
   const openInJobs = useOpenInJobs(profileId);
-  const exporting = useBatchExport(batchId);
+  const exporting = useBatchExport(profileId, batchId);
   const gone = isBatchNotFound(query.error);
   // Which item a failure's number asked to see; the nonce brings a second click on it into view again.
   const [selection, setSelection] = useState<ItemSelection | null>(null);

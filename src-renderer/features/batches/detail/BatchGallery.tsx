@@ -17,6 +17,7 @@ interface BatchGalleryProps {
 export function BatchGallery({ batch, profileId, onOpenJob }: BatchGalleryProps) {
   return (
     <OutputsPanel
+      profileId={profileId}
       count={batch.outputs.length}
       writing={!batch.finished}
       waiting={!batch.finished}

@@ -36,7 +36,7 @@ export function useBatchFailures(
   const query = useQuery({
     queryKey: failuresKey(profileId, batchId),
     queryFn: async (): Promise<BatchFailureGroup[]> =>
-      (await unwrap(loupe.batches.failures({ batchId }))).groups,
+      (await unwrap(loupe.batches.failures({ profileId, batchId }))).groups,
     enabled,
   });
   const groupsReadAt = query.dataUpdatedAt;
@@ -56,7 +56,9 @@ export function useRetryFailed(profileId: string, batchId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string | null) =>
-      unwrap(loupe.batches.retryFailed(code === null ? { batchId } : { batchId, code })),
+      unwrap(
+        loupe.batches.retryFailed(code === null ? { profileId, batchId } : { profileId, batchId, code }),
+      ),
     onSuccess: ({ sending }) => {
       keepSending(client, profileId, sending);
       // The batch, its groups (the answer kept above is never fetched, so this leaves it be), and the list.

@@ -27,7 +27,7 @@ export function useBatchSending(
   const loupe = useLoupe();
   return useQuery<BatchSending>({
     queryKey: sendingKey(profileId, batchId),
-    queryFn: () => unwrap(loupe.batches.sending({ batchId })),
+    queryFn: () => unwrap(loupe.batches.sending({ profileId, batchId })),
     refetchInterval: finished ? false : SENDING_POLL_MS,
   }).data;
 }

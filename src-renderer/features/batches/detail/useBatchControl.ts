@@ -8,14 +8,14 @@ import { useLoupe } from '../../../lib/loupeContext';
 import { batchKeys } from '../../../queries/batchKeys';
 import { keepSending } from './batchSending';
 
-export type ControlRequest = Omit<CallArgs<'batches.control'>, 'batchId'>;
+export type ControlRequest = Omit<CallArgs<'batches.control'>, 'profileId' | 'batchId'>;
 
 export function useBatchControl(profileId: string, batchId: string) {
   const loupe = useLoupe();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: ControlRequest): Promise<BatchSending> =>
-      unwrap(loupe.batches.control({ batchId, ...request })),
+      unwrap(loupe.batches.control({ ...request, profileId, batchId })),
     onSuccess: (sending) => {
       keepSending(client, profileId, sending);
       void client.invalidateQueries({ queryKey: batchKeys.batch(profileId, batchId), exact: true });

@@ -8,10 +8,10 @@ import { useLoupe } from '../../../lib/loupeContext';
 
 export type BatchExportResult = CallResultValue<'batches.export'>;
 
-export function useBatchExport(batchId: string) {
+export function useBatchExport(profileId: string, batchId: string) {
   const loupe = useLoupe();
   return useMutation({
-    mutationKey: ['batch-export', batchId],
-    mutationFn: (): Promise<BatchExportResult> => unwrap(loupe.batches.export({ batchId })),
+    mutationKey: ['batch-export', profileId, batchId],
+    mutationFn: (): Promise<BatchExportResult> => unwrap(loupe.batches.export({ profileId, batchId })),
   });
 }

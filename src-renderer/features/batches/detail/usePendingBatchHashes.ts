@@ -28,8 +28,8 @@ export function usePendingBatchHashes(
     if (jobIds === '' || delay === undefined) return;
     const timer = setTimeout(() => {
       setTries({ batchId: batch.id, count: count + 1 });
-      void Promise.allSettled(jobIds.split('\n').map((jobId) => loupe.jobs.get({ jobId }))).then(() =>
-        client.invalidateQueries({ queryKey: batchKeys.batch(profileId, batch.id), exact: true }),
+      void Promise.allSettled(jobIds.split('\n').map((jobId) => loupe.jobs.get({ profileId, jobId }))).then(
+        () => client.invalidateQueries({ queryKey: batchKeys.batch(profileId, batch.id), exact: true }),
       );
     }, delay);
     return () => clearTimeout(timer);

@@ -29,7 +29,12 @@ describe('New batch: the inputs picker', () => {
       fireEvent.click(option('lighthouse.png'));
       typeInto(within(dialog).getByRole('searchbox'), 'dune');
       await waitFor(() => expect(shownRows()).toEqual(['dune.png']));
-      expect(host.callsOf('assets.list').at(-1)?.args).toEqual({ search: 'dune', cursor: null, limit: 100 });
+      expect(host.callsOf('assets.list').at(-1)?.args).toEqual({
+        profileId: 'local',
+        search: 'dune',
+        cursor: null,
+        limit: 100,
+      });
       expect(pickedCount()).toBe('1 asset selected');
       fireEvent.click(option('dune.png'));
 
@@ -159,6 +164,6 @@ describe('New batch: the inputs picker', () => {
     expect(within(dialog).getByText(/5 assets · 2 shown/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(shownRows()).toHaveLength(4));
-    expect(host.callsOf('assets.list').at(-1)?.args).toEqual({ cursor: '2', limit: 100 });
+    expect(host.callsOf('assets.list').at(-1)?.args).toEqual({ profileId: 'local', cursor: '2', limit: 100 });
   });
 });

@@ -140,6 +140,7 @@ describe('New batch: the preview and Start', () => {
     await waitFor(() => expect(host.callsOf('batches.start')).toHaveLength(1));
     const args = host.callsOf('batches.start')[0]?.args as BatchPlanArgs & { name: string; window: number };
     expect(args).toEqual({
+      profileId: 'local',
       workflowJson: expect.stringContaining('KSampler') as unknown,
       fileName: 'lighthouse.json',
       axes: [

@@ -18,7 +18,7 @@ export const batchPlanQuery = (loupe: LoupeApi, profileId: string, request: Plan
     queryKey: planKeys.plan(profileId, request?.key ?? ''),
     queryFn: (): Promise<BatchPlanPreview> => {
       if (request === null) throw new Error('There is nothing to plan yet.');
-      return unwrap(loupe.batches.plan(request.args));
+      return unwrap(loupe.batches.plan({ ...request.args, profileId }));
     },
     enabled: request !== null,
     placeholderData: keepPreviousData,

@@ -11,14 +11,16 @@ import { useBatchesUi } from '../batchesUiStore';
 import { keepSending } from '../detail/batchSending';
 import { useNewBatch } from './newBatchStore';
 
-export type StartArgs = CallArgs<'batches.start'>;
+/** What the screen decides; the batch goes to the profile the hook was given. */
+export type StartArgs = Omit<CallArgs<'batches.start'>, 'profileId'>;
 
 export function useStartBatch(profileId: string) {
   const loupe = useLoupe();
   const client = useQueryClient();
   return useMutation({
-    mutationKey: ['batches', 'start'],
-    mutationFn: (args: StartArgs): Promise<BatchSending> => unwrap(loupe.batches.start(args)),
+    mutationKey: ['batches', profileId, 'start'],
+    mutationFn: (args: StartArgs): Promise<BatchSending> =>
+      unwrap(loupe.batches.start({ ...args, profileId })),
     // Asked while the Start click is fresh, as browsers want: the batch's end is worth a notice.
     onMutate: () => void desktopNotifier().requestPermission(),
     onSuccess: (sending) => {

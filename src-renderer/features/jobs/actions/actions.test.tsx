@@ -43,6 +43,7 @@ describe('submitting a workflow', () => {
     pick(workflowFile(API_WORKFLOW, 'lighthouse.json'));
     await waitFor(() => expect(host.callsOf('jobs.submit')).toHaveLength(1));
     expect(host.callsOf('jobs.submit')[0]?.args).toEqual({
+      profileId: 'local',
       workflowJson: API_WORKFLOW,
       fileName: 'lighthouse.json',
     });
@@ -143,7 +144,9 @@ describe('acting on a job', () => {
     const detail = await screen.findByTestId('job-detail');
     fireEvent.click(within(detail).getByRole('button', { name: 'Retry' }));
     await waitFor(() =>
-      expect(host.callsOf('jobs.retry')).toEqual([{ name: 'jobs.retry', args: { jobId: 'bad-1' } }]),
+      expect(host.callsOf('jobs.retry')).toEqual([
+        { name: 'jobs.retry', args: { profileId: 'local', jobId: 'bad-1' } },
+      ]),
     );
     const attempt = [...host.jobs.keys()].find((id) => id.startsWith('bad-1-r'));
     expect(attempt).toBeDefined();

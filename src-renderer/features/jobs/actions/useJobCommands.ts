@@ -5,7 +5,6 @@ import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-q
 import { useMemo, useState } from 'react';
 import type { JobSnapshot } from '../../../../src-shared/contract';
 import { jobFinishNotices } from '../../../hooks/jobFinishNotices';
-import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
 import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { writeSnapshot } from '../../../queries/jobCache';
@@ -32,26 +31,30 @@ function usePending(command: Command): ReadonlySet<string> {
   return useMemo(() => new Set(pending.flatMap((ids) => ids ?? [])), [pending]);
 }
 
-export function useJobCommands(): JobCommands {
+/** The commands of the jobs of `profileId` (the profile the screen shows); none without one. */
+export function useJobCommands(profileId: string | null): JobCommands {
   const loupe = useLoupe();
   const client = useQueryClient();
-  const profileId = useActiveProfileId();
   const openJob = useJobsUi((state) => state.openJob);
   const [error, setError] = useState<JobErrorWords | null>(null);
   const canceling = usePending('cancel');
   const retrying = usePending('retry');
 
   const run = async (command: Command, jobIds: readonly string[]): Promise<JobSnapshot[]> => {
+    if (profileId === null) return [];
     const settled = await Promise.allSettled(
       jobIds.map((jobId) =>
-        unwrap(command === 'cancel' ? loupe.jobs.cancel({ jobId }) : loupe.jobs.retry({ jobId })),
+        unwrap(
+          command === 'cancel'
+            ? loupe.jobs.cancel({ profileId, jobId })
+            : loupe.jobs.retry({ profileId, jobId }),
+        ),
       ),
     );
     const done: JobSnapshot[] = [];
     for (const [index, result] of settled.entries()) {
       if (result.status === 'rejected') continue;
       done.push(result.value);
-      if (profileId === null) continue;
       writeSnapshot(client, profileId, result.value);
       if (command === 'retry') {
         jobFinishNotices.expect(result.value.id);

@@ -3,8 +3,8 @@
 // show a desktop notice when the job ends.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobSnapshot } from '../../../../src-shared/contract';
+import { ERROR_CODES } from '../../../../src-shared/errorCodes';
 import { jobFinishNotices } from '../../../hooks/jobFinishNotices';
-import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
 import { LoupeCallError, unwrap } from '../../../lib/callError';
 import { desktopNotifier } from '../../../lib/desktopNotifier';
 import { useLoupe } from '../../../lib/loupeContext';
@@ -39,20 +39,26 @@ async function readWorkflow(file: File): Promise<string> {
   return text;
 }
 
-export function useSubmitWorkflow() {
+/** Submits to `profileId`, the profile the screen shows; without one, a submit is refused in words. */
+export function useSubmitWorkflow(profileId: string | null) {
   const loupe = useLoupe();
   const client = useQueryClient();
-  const profileId = useActiveProfileId();
   const openJob = useJobsUi((state) => state.openJob);
   const mutation = useMutation({
     mutationKey: ['jobs', 'submit'],
     mutationFn: async (file: File): Promise<JobSnapshot> => {
+      if (profileId === null) {
+        refuse(
+          ERROR_CODES.noActiveProfile,
+          'Choose a connection first: a workflow runs on a profile’s service.',
+        );
+      }
       const workflowJson = await readWorkflow(file);
-      return unwrap(loupe.jobs.submit({ workflowJson, fileName: file.name.slice(0, 255) }));
+      return unwrap(loupe.jobs.submit({ profileId, workflowJson, fileName: file.name.slice(0, 255) }));
     },
     onSuccess: (job) => {
       jobFinishNotices.expect(job.id);
-      if (profileId !== null) writeSnapshot(client, profileId, job);
+      writeSnapshot(client, job.profileId, job);
       openJob(job.id);
     },
   });

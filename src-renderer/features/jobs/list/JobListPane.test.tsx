@@ -62,13 +62,15 @@ describe('the job list', () => {
     const host = fakeJobsHost({ jobs: manyJobs(450) });
     renderJobsView(host);
     await waitFor(() => expect(listedIds()[0]).toBe('job-0000'));
-    expect(lastListArgs(host)).toEqual({ limit: 200, cursor: null });
+    expect(lastListArgs(host)).toEqual({ profileId: 'local', limit: 200, cursor: null });
     const list = screen.getByRole('listbox', { name: 'Jobs' });
     act(() => {
       list.scrollTop = 200 * 50 - 700;
       fireEvent.scroll(list);
     });
-    await waitFor(() => expect(lastListArgs(host)).toEqual({ limit: 200, cursor: '200' }));
+    await waitFor(() =>
+      expect(lastListArgs(host)).toEqual({ profileId: 'local', limit: 200, cursor: '200' }),
+    );
     await waitFor(() => expect(list.getAttribute('aria-rowcount')).toBe('400'));
   });
 

@@ -17,8 +17,8 @@ export type ThumbnailUrl = (thumbnail: JobThumbnail | null) => string | null;
  * changes. Null for a row without a picture, and until the route's base is known.
  */
 export function useThumbnailUrl(): ThumbnailUrl {
-  const base = useAssetBase().data;
   const profileId = useActiveProfileId();
+  const base = useAssetBase(profileId).data;
   return useCallback(
     (thumbnail) =>
       thumbnail === null || base === undefined || profileId === null

@@ -77,7 +77,7 @@ describe('the catalogue', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.queryByTestId('catalogue-stale')).toBeNull());
-    expect(argsOf(calls, 'models.catalogue')).toContainEqual({ refresh: true });
+    expect(argsOf(calls, 'models.catalogue')).toContainEqual({ profileId: 'demo', refresh: true });
   });
 
   it('points a profile without a Router to Settings, with its editor open', async () => {

@@ -8,7 +8,7 @@ export function useRefreshCatalogue(profileId: string) {
   const loupe = useLoupe();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(loupe.models.catalogue({ refresh: true })),
+    mutationFn: () => unwrap(loupe.models.catalogue({ profileId, refresh: true })),
     onSuccess: (catalogue) => client.setQueryData(modelKeys.catalogue(profileId), catalogue),
   });
 }

@@ -80,6 +80,7 @@ describe('the form built from a model’s input schema', () => {
     fireEvent.click(screen.getByTestId('run-button'));
     await waitFor(() => expect(argsOf(calls, 'models.run')).toHaveLength(1));
     expect(argsOf(calls, 'models.run')[0]).toEqual({
+      profileId: 'demo',
       modelId: IMAGE_MODEL,
       mode: 'sync',
       options: {},

@@ -35,7 +35,7 @@ export function useStartRun(profileId: string, modelId: string) {
     mutationKey,
     mutationFn: async ({ input, setup }: StartArgs): Promise<RouterRunDetail> => {
       const run = await unwrap(
-        loupe.models.run({ modelId, input, mode: setup.mode, options: optionsOf(setup) }),
+        loupe.models.run({ profileId, modelId, input, mode: setup.mode, options: optionsOf(setup) }),
       );
       putRun(client, profileId, run);
       useModelsUi.getState().setLastRun(modelId, run.runId);

@@ -104,7 +104,9 @@ describe('a queued run', () => {
     fireEvent.click(
       within(screen.getByTestId('cancel-run-dialog')).getByRole('button', { name: 'Cancel run' }),
     );
-    await waitFor(() => expect(argsOf(host.calls, 'models.cancelRun')).toEqual([{ runId: 'q-1' }]));
+    await waitFor(() =>
+      expect(argsOf(host.calls, 'models.cancelRun')).toEqual([{ profileId: 'demo', runId: 'q-1' }]),
+    );
     const note = await screen.findByTestId('run-cancelled');
     expect(note.textContent).toContain('Cancelled.');
     expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();

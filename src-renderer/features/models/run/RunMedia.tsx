@@ -12,13 +12,14 @@ import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
 
 /** A run's media as gallery items: Loupe saved each one and serves it from its own route. */
-export function mediaItems(runId: string, media: readonly RouterMedia[]): GalleryItem[] {
+export function mediaItems(profileId: string, runId: string, media: readonly RouterMedia[]): GalleryItem[] {
   return media.flatMap((entry) =>
     entry.url === null
       ? []
       : [
           {
             key: `${runId}:${entry.index}`,
+            profileId,
             // Not a service asset: a stable name for the tile and the download, within this run.
             assetId: `${runId}.${entry.index}`,
             name: entry.name,
@@ -34,7 +35,12 @@ export function mediaItems(runId: string, media: readonly RouterMedia[]): Galler
 
 function save(items: readonly GalleryItem[]): void {
   void assetDownloader().save(
-    items.map((item) => ({ assetId: item.assetId, url: item.url, fileName: downloadName(item) })),
+    items.map((item) => ({
+      profileId: item.profileId,
+      assetId: item.assetId,
+      url: item.url,
+      fileName: downloadName(item),
+    })),
   );
 }
 
@@ -73,11 +79,17 @@ function MediaAside({ item }: { item: GalleryItem }) {
  * The pictures, sounds and clips a run made, in the app's gallery: tiles (players for audio and video), the
  * lightbox for one at a time, and Download for one or all.
  */
-export function RunMedia({ run }: { run: Pick<RouterRunDetail, 'runId' | 'media' | 'updatedAt'> }) {
+export function RunMedia({
+  run,
+  profileId,
+}: {
+  run: Pick<RouterRunDetail, 'runId' | 'media' | 'updatedAt'>;
+  profileId: string;
+}) {
   const { runId, media } = run;
   // Past the wait, a file still unsaved is said to be so (its link stays in the output), not spun for forever.
   const gaveUp = Date.now() - Date.parse(run.updatedAt) > MEDIA_WAIT_MS;
-  const items = mediaItems(runId, media);
+  const items = mediaItems(profileId, runId, media);
   const saving = media.length - items.length;
   const [openKey, setOpenKey] = useState<string | null>(null);
   const tileOf = useCallback((key: string) => {

@@ -79,7 +79,7 @@ export function RunPanel({ run, profileId, issuesOnForm }: RunPanelProps) {
       {run.state === 'failed' && run.error === null ? (
         <p className="text-xs text-state-failed">The run failed; the Router said nothing more.</p>
       ) : null}
-      {run.state === 'completed' ? <RunResult run={run} /> : null}
+      {run.state === 'completed' ? <RunResult run={run} profileId={profileId} /> : null}
     </div>
   );
 }

@@ -110,7 +110,9 @@ describe('a run’s answer', () => {
     expect(details).toContain('upstream pool drained');
 
     fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(argsOf(host.calls, 'models.retryRun')).toEqual([{ runId: 'run-1' }]));
+    await waitFor(() =>
+      expect(argsOf(host.calls, 'models.retryRun')).toEqual([{ profileId: 'demo', runId: 'run-1' }]),
+    );
     expect(argsOf(host.calls, 'models.run')).toEqual([]);
     await screen.findByTestId('replayed-badge');
   });
@@ -165,7 +167,9 @@ describe('a run’s answer', () => {
     expect(screen.getByTestId('answer-lost-details').textContent).toContain('200');
 
     fireEvent.click(within(note).getByRole('button', { name: 'Ask again' }));
-    await waitFor(() => expect(argsOf(host.calls, 'models.retryRun')).toEqual([{ runId: 'run-1' }]));
+    await waitFor(() =>
+      expect(argsOf(host.calls, 'models.retryRun')).toEqual([{ profileId: 'demo', runId: 'run-1' }]),
+    );
     expect(argsOf(host.calls, 'models.run')).toEqual([]);
     await screen.findByTestId('replayed-badge');
   });

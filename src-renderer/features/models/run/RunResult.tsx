@@ -4,11 +4,11 @@ import { JsonTree } from './json/JsonTree';
 import { RunMedia } from './RunMedia';
 
 /** A finished run's answer: its media in the gallery, and the native JSON output as a tree. */
-export function RunResult({ run }: { run: RouterRunDetail }) {
+export function RunResult({ run, profileId }: { run: RouterRunDetail; profileId: string }) {
   const hasOutput = run.output !== null;
   return (
     <div className="space-y-4" data-testid="run-result">
-      <RunMedia run={run} />
+      <RunMedia run={run} profileId={profileId} />
       {hasOutput ? (
         <section aria-label="Output" className="space-y-1">
           <div className="flex items-center gap-3 text-xs">

@@ -38,14 +38,14 @@ export function useRunActions(profileId: string) {
 
   const cancel = useMutation({
     mutationFn: async (runId: string) => {
-      const run = await unwrap(loupe.models.cancelRun({ runId }));
+      const run = await unwrap(loupe.models.cancelRun({ profileId, runId }));
       putRun(client, profileId, run);
       return run;
     },
   });
   const retry = useMutation({
     mutationFn: async (runId: string) => {
-      const run = await unwrap(loupe.models.retryRun({ runId }));
+      const run = await unwrap(loupe.models.retryRun({ profileId, runId }));
       putRun(client, profileId, run);
       return run;
     },
@@ -56,6 +56,7 @@ export function useRunActions(profileId: string) {
       const source = await client.query(runQuery(loupe, profileId, runId));
       const run = await unwrap(
         loupe.models.run({
+          profileId,
           modelId: source.modelId,
           input: source.input,
           mode: source.mode,

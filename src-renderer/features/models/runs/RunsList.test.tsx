@@ -61,6 +61,7 @@ describe('the runs list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
     await waitFor(() => expect(argsOf(calls, 'models.run')).toHaveLength(1));
     expect(argsOf(calls, 'models.run')[0]).toEqual({
+      profileId: 'demo',
       modelId: IMAGE_MODEL,
       input: older.input,
       mode: 'queued',
@@ -94,6 +95,7 @@ describe('the runs list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Queue run' }));
     await waitFor(() => expect(argsOf(calls, 'models.run')).toHaveLength(1));
     expect(argsOf(calls, 'models.run')[0]).toEqual({
+      profileId: 'demo',
       modelId: IMAGE_MODEL,
       input: { prompt: 'new pier', width: 512, scheduler: 'euler' },
       mode: 'queued',

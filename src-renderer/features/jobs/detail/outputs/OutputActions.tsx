@@ -54,12 +54,14 @@ function ShareButton({ action, title, children }: ShareButtonProps) {
  * output's last action never show under another.
  */
 export function OutputActions({ item }: { item: GalleryItem }) {
-  const { link, reference } = useAssetShare(item.assetId);
+  const { link, reference } = useAssetShare(item.profileId, item.assetId);
   const [saved, setSaved] = useState(false);
 
   const download = () => {
     void assetDownloader()
-      .save([{ assetId: item.assetId, url: item.url, fileName: downloadName(item) }])
+      .save([
+        { profileId: item.profileId, assetId: item.assetId, url: item.url, fileName: downloadName(item) },
+      ])
       .then(() => setSaved(true));
   };
 

@@ -150,7 +150,7 @@ describe('the lightbox actions', () => {
     expect(said.textContent).toMatch(/^Link copied: works until (tomorrow )?\d{1,2}:\d{2}.*\(about 6 h\)\.$/);
     expect(writeText).toHaveBeenCalledWith('https://storage.example/signed?sig=abc');
     expect(host.callsOf('assets.copyLink')).toEqual([
-      { name: 'assets.copyLink', args: { assetId: 'img-1' } },
+      { name: 'assets.copyLink', args: { profileId: 'local', assetId: 'img-1' } },
     ]);
   });
 
@@ -223,7 +223,9 @@ describe('the lightbox actions', () => {
       key(box, 'Escape');
       fireEvent.click(screen.getByRole('button', { name: 'Download all 3' }));
       await waitFor(() => expect(saved).toHaveLength(2));
-      expect(saved[0]).toEqual([{ assetId: 'img-1', url: `${BASE}local/img-1`, fileName: 'kite_0001.png' }]);
+      expect(saved[0]).toEqual([
+        { profileId: 'local', assetId: 'img-1', url: `${BASE}local/img-1`, fileName: 'kite_0001.png' },
+      ]);
       expect(saved[1]?.map((file) => file.fileName)).toEqual([
         'kite_0001.png',
         'caption.txt',

@@ -14,6 +14,7 @@ export function OutputsTab({ job }: { job: JobSnapshot }) {
   const writing = !isTerminalStatus(job.status);
   return (
     <OutputsPanel
+      profileId={job.profileId}
       count={job.outputs.length}
       writing={writing}
       waiting={job.status === 'running'}

@@ -18,17 +18,17 @@ export interface CopiedReference {
   copied: boolean;
 }
 
-export function useAssetShare(assetId: string) {
+export function useAssetShare(profileId: string, assetId: string) {
   const loupe = useLoupe();
   const link = useMutation({
     mutationFn: async (): Promise<CopiedLink> => {
-      const answer = await unwrap(loupe.assets.copyLink({ assetId }));
+      const answer = await unwrap(loupe.assets.copyLink({ profileId, assetId }));
       return { link: answer, copied: answer.kind === 'signed' ? await copyText(answer.url) : false };
     },
   });
   const reference = useMutation({
     mutationFn: async (): Promise<CopiedReference> => {
-      const { text } = await unwrap(loupe.assets.reference({ assetId }));
+      const { text } = await unwrap(loupe.assets.reference({ profileId, assetId }));
       return { text, copied: await copyText(text) };
     },
   });

@@ -22,6 +22,7 @@ export function useDownloadAll(): DownloadAll {
     const total = items.length;
     setProgress({ done: 0, total });
     const files = items.map((item) => ({
+      profileId: item.profileId,
       assetId: item.assetId,
       url: item.url,
       fileName: downloadName(item),

@@ -49,7 +49,7 @@ export function AssetPickerDialog({ kind, fieldLabel, onPick, onClose }: AssetPi
   );
   const picked = assets.find((asset) => asset.assetId === chosen) ?? null;
   const link = useMutation({
-    mutationFn: (assetId: string) => unwrap(loupe.assets.copyLink({ assetId })),
+    mutationFn: (asset: { profileId: string; assetId: string }) => unwrap(loupe.assets.copyLink(asset)),
     onSuccess: (answer) => {
       if (answer.kind === 'signed' && picked) onPick(answer.url, picked.name ?? picked.assetId);
     },
@@ -68,7 +68,9 @@ export function AssetPickerDialog({ kind, fieldLabel, onPick, onClose }: AssetPi
             variant="primary"
             data-autofocus={picked !== null ? true : undefined}
             disabled={picked === null || link.isPending}
-            onClick={() => picked && link.mutate(picked.assetId)}
+            onClick={() => {
+              if (picked !== null && profileId !== null) link.mutate({ profileId, assetId: picked.assetId });
+            }}
           >
             {link.isPending ? <Spinner /> : null}
             Use this asset

@@ -43,7 +43,7 @@ describe('an image input', () => {
     fireEvent.click(within(picker).getByRole('option'));
     fireEvent.click(within(picker).getByRole('button', { name: 'Use this asset' }));
     await waitFor(() => expect(imageField().value).toBe('https://storage.example/harbour.png?sig=1'));
-    expect(argsOf(calls, 'assets.copyLink')).toEqual([{ assetId: 'a-photo' }]);
+    expect(argsOf(calls, 'assets.copyLink')).toEqual([{ profileId: 'demo', assetId: 'a-photo' }]);
     expect(screen.queryByTestId('asset-picker')).toBeNull();
     expect(screen.getByTestId('media-field').textContent).toContain('Using harbour.png from Assets.');
   });
