@@ -4,6 +4,7 @@
 import { buildLoupeApi, type LoupeApi, type Transport } from '../../src-preload/buildApi';
 import type { CallName, Profile, ProfileList, StreamEvent, StreamName } from '../../src-shared/contract';
 import type { CallResult, StreamMessage } from '../../src-shared/protocol';
+import { scopeRefusal } from './scopeCheck';
 
 export const PROFILES: ProfileList = {
   profiles: [
@@ -220,6 +221,8 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
   const transport: Transport = {
     call: (name, args) => {
       calls.push({ name, args });
+      const refused = scopeRefusal(name, args, (id) => find(id) !== undefined);
+      if (refused !== null) return Promise.resolve({ ok: false, error: refused });
       const answer = answers[name];
       return Promise.resolve(
         answer
@@ -227,7 +230,9 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
           : { ok: false, error: { code: 'not_faked', message: `The fake host has no ${name}` } },
       );
     },
-    subscribe: (name, subscriptionId, _args, onMessage) => {
+    subscribe: (name, subscriptionId, args, onMessage) => {
+      const refused = scopeRefusal(name, args, (id) => find(id) !== undefined);
+      if (refused !== null) return Promise.resolve({ ok: false, error: refused });
       listeners.set(subscriptionId, { name, seq: 0, onMessage });
       return Promise.resolve({ ok: true, value: null });
     },

@@ -16,6 +16,7 @@ import type { CallResult, ContractError, StreamMessage } from '../../src-shared/
 import { summaryOf } from '../queries/jobCache';
 import { rowMatchesArgs } from '../queries/jobListMatch';
 import { fakeHost, type Answer, type FakeHostOptions } from './fakeHost';
+import { scopeRefusal } from './scopeCheck';
 
 let clock = Date.parse('2025-01-01T12:00:00.000Z');
 /** A strictly increasing ISO time, so each new snapshot is observed after the last. */
@@ -173,6 +174,9 @@ export function fakeJobsHost(options: FakeJobsOptions = {}) {
     call: () => Promise.resolve(fail('not_faked', 'calls go through fakeHost')),
     subscribe: (name, id, args, onMessage) => {
       opened.push({ name, args });
+      const exists = (profileId: string) => host.currentProfiles().profiles.some((p) => p.id === profileId);
+      const refused = scopeRefusal(name, args, exists);
+      if (refused !== null) return Promise.resolve({ ok: false, error: refused });
       if (options.refuseStreams) return Promise.resolve({ ok: false, error: options.refuseStreams });
       open.set(id, { id, name, args, seq: 0, onMessage });
       return Promise.resolve({ ok: true, value: null });
