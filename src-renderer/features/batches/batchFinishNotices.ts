@@ -51,8 +51,6 @@ export function createBatchFinishNotices(
 
 /** The app's one instance: a click on a notice opens the batch on the Batches screen. */
 export const batchFinishNotices: BatchFinishNotices = createBatchFinishNotices((profileId, batchId) => {
-  const ui = useBatchesUi.getState();
-  ui.enterProfile(profileId);
-  ui.openBatch(batchId);
+  useBatchesUi.getState().showBatch(profileId, batchId);
   useUiStore.getState().setSection('batches');
 });

@@ -53,4 +53,20 @@ describe('the Batches UI store', () => {
     const saved = JSON.parse(localStorage.getItem(SAVED) ?? '{}') as { state?: object };
     expect(saved.state).not.toHaveProperty('sheetChoices');
   });
+
+  it('opens a batch of a named profile in one step, starting that profile clean', () => {
+    useBatchesUi.setState({ profileId: 'a', openBatchId: 'old', cursorId: 'old', sheetChoices: new Map() });
+    useBatchesUi.getState().setSheetChoice('old', { x: '3.cfg', y: null, filters: new Map() });
+    useBatchesUi.getState().showBatch('b', 'new');
+    expect(useBatchesUi.getState()).toMatchObject({ profileId: 'b', openBatchId: 'new', cursorId: 'new' });
+    expect(useBatchesUi.getState().sheetChoices.size).toBe(0);
+    // The screen showing profile b enters it later: the batch stays open.
+    useBatchesUi.getState().enterProfile('b');
+    expect(useBatchesUi.getState().openBatchId).toBe('new');
+    // On the same profile nothing else is dropped.
+    useBatchesUi.getState().setSheetChoice('new', { x: '3.cfg', y: null, filters: new Map() });
+    useBatchesUi.getState().showBatch('b', 'other');
+    expect(useBatchesUi.getState().openBatchId).toBe('other');
+    expect(useBatchesUi.getState().sheetChoices.size).toBe(1);
+  });
 });

@@ -29,6 +29,11 @@ interface BatchesUiState {
   /** Each batch's X, Y and page, by batch id, so going back to a batch finds its sheet as it was left. */
   sheetChoices: ReadonlyMap<string, SheetChoice>;
   openBatch: (batchId: string | null) => void;
+  /**
+   * Opens a batch of `profileId` from anywhere (a new batch, a notice): the state becomes that profile's in the
+   * same step, so the screen showing it later finds it settled and the batch stays open.
+   */
+  showBatch: (profileId: string, batchId: string) => void;
   setCursor: (batchId: string | null) => void;
   setListWidth: (width: number) => void;
   setOutputsView: (view: OutputsView) => void;
@@ -53,6 +58,10 @@ export const useBatchesUi = create<BatchesUiState>()(
       sheetChoices: new Map(),
       openBatch: (batchId) =>
         set(batchId === null ? { openBatchId: null } : { openBatchId: batchId, cursorId: batchId }),
+      showBatch: (profileId, batchId) => {
+        get().enterProfile(profileId);
+        get().openBatch(batchId);
+      },
       setCursor: (cursorId) => set({ cursorId }),
       setListWidth: (width) => set({ listWidth: clampWidth(width, BATCH_LIST_WIDTH) }),
       setOutputsView: (outputsView) => set({ outputsView }),

@@ -48,6 +48,8 @@ interface JobsUiState {
   setFilters: (patch: Partial<JobFilters>) => void;
   clearFilters: () => void;
   openJob: (jobId: string | null) => void;
+  /** Opens a job of `profileId` from another screen: the state becomes that profile's in the same step. */
+  showJob: (profileId: string, jobId: string) => void;
   setCursor: (jobId: string | null) => void;
   setSelection: (selected: ReadonlySet<string>, anchorId: string | null) => void;
   setTab: (tab: DetailTab) => void;
@@ -69,6 +71,10 @@ export const useJobsUi = create<JobsUiState>()((set, get) => ({
     set((state) => ({ filters: { ...state.filters, ...patch }, selected: new Set(), anchorId: null })),
   clearFilters: () => set({ filters: NO_FILTERS, selected: new Set(), anchorId: null }),
   openJob: (jobId) => set(jobId === null ? { openJobId: null } : { openJobId: jobId, cursorId: jobId }),
+  showJob: (profileId, jobId) => {
+    get().enterProfile(profileId);
+    get().openJob(jobId);
+  },
   setCursor: (cursorId) => set({ cursorId }),
   setSelection: (selected, anchorId) => set({ selected, anchorId }),
   setTab: (tab) => set({ tab }),

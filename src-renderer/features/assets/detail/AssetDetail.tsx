@@ -27,16 +27,13 @@ export function AssetDetail({ profileId, assetId, onClose }: AssetDetailProps) {
   const loupe = useLoupe();
   const detail = useQuery(assetDetailQuery(loupe, profileId, assetId));
   const [gone, setGone] = useState<GoneNote | null>(null);
-  const enterJobsProfile = useJobsUi((state) => state.enterProfile);
-  const openJob = useJobsUi((state) => state.openJob);
+  const showJob = useJobsUi((state) => state.showJob);
   const setSection = useUiStore((state) => state.setSection);
   const asset = detail.data;
   const name = visibleText(asset?.name ?? assetId);
 
   const openJobInJobs = (jobId: string) => {
-    // The jobs screen starts clean for another profile; say which one first, so the job stays open.
-    enterJobsProfile(profileId);
-    openJob(jobId);
+    showJob(profileId, jobId);
     setSection('jobs');
   };
 

@@ -27,11 +27,7 @@ export function useStartBatch(profileId: string) {
       // No call reads where sending stands: this answer is what the batch's controls show first.
       keepSending(client, profileId, sending);
       void client.invalidateQueries({ queryKey: batchKeys.list(profileId), exact: true });
-      // The list was not on screen while planning, so it may not have seen a profile switch yet: settle that
-      // first, or entering the profile later would close the batch just opened.
-      const ui = useBatchesUi.getState();
-      ui.enterProfile(profileId);
-      ui.openBatch(sending.batchId);
+      useBatchesUi.getState().showBatch(profileId, sending.batchId);
       useNewBatch.getState().closeNewBatch();
     },
   });

@@ -43,7 +43,7 @@ async function readWorkflow(file: File): Promise<string> {
 export function useSubmitWorkflow(profileId: string | null) {
   const loupe = useLoupe();
   const client = useQueryClient();
-  const openJob = useJobsUi((state) => state.openJob);
+  const showJob = useJobsUi((state) => state.showJob);
   const mutation = useMutation({
     mutationKey: ['jobs', 'submit'],
     mutationFn: async (file: File): Promise<JobSnapshot> => {
@@ -59,7 +59,8 @@ export function useSubmitWorkflow(profileId: string | null) {
     onSuccess: (job) => {
       jobFinishNotices.expect(job.id);
       writeSnapshot(client, job.profileId, job);
-      openJob(job.id);
+      // A submit from the Batches screen too: the job opens in the Jobs screen of its own profile.
+      showJob(job.profileId, job.id);
     },
   });
   return {
