@@ -94,6 +94,7 @@ test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly
   await contract.call('profiles.setActive', { profileId: profile.id });
   const started = batchSendingSchema.parse(
     await contract.call('batches.start', {
+      profileId: profile.id,
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
       axes: [{ kind: 'sweep', text: '3.seed=1..300' }],
       name: 'Crash',
@@ -106,21 +107,35 @@ test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly
     shell = await launches.start();
     contract = await contractOf(shell);
     // Nothing resumes on its own: what was recorded is waiting for the user.
-    await contract.call('batches.control', { batchId: started.batchId, action: 'resume', window: 32 });
+    await contract.call('batches.control', {
+      profileId: profile.id,
+      batchId: started.batchId,
+      action: 'resume',
+      window: 32,
+    });
     await killAt(shell, simulator, point);
   }
   contract.close();
   shell = await launches.start();
   contract = await contractOf(shell);
-  await contract.call('batches.control', { batchId: started.batchId, action: 'resume', window: 32 });
+  await contract.call('batches.control', {
+    profileId: profile.id,
+    batchId: started.batchId,
+    action: 'resume',
+    window: 32,
+  });
   await expect
     .poll(
       async () =>
-        batchDetailSchema.parse(await contract.call('batches.get', { batchId: started.batchId })).finished,
+        batchDetailSchema.parse(
+          await contract.call('batches.get', { profileId: profile.id, batchId: started.batchId }),
+        ).finished,
       { timeout: 120_000 },
     )
     .toBe(true);
-  const detail = batchDetailSchema.parse(await contract.call('batches.get', { batchId: started.batchId }));
+  const detail = batchDetailSchema.parse(
+    await contract.call('batches.get', { profileId: profile.id, batchId: started.batchId }),
+  );
   contract.close();
   // Nothing lost, nothing doubled: 300 jobs on the service, one per item, every one succeeded.
   expect(simulator.control.stats().jobs.total).toBe(300);
