@@ -25,6 +25,11 @@ export const ERROR_CODES = {
   noActiveProfile: 'no_active_profile',
   /** A submission whose answer was lost: the job may exist (never resent under a new key). */
   outcomeUnknown: 'outcome_unknown',
+  /**
+   * The service sent an answer larger than Loupe reads for its kind (a job, a list page, an event): Loupe
+   * stopped reading it rather than fill its memory. Nothing was changed by it.
+   */
+  responseTooLarge: 'response_too_large',
 } as const;
 
 export type LoupeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -6,6 +6,10 @@ const NEXT_STEP: Record<string, string> = {
     'The Demo server runs inside Loupe on a free local port. Try again; if it keeps failing, restart Loupe.',
   keychain_unavailable: 'Start or unlock your system keychain, then try again.',
   not_available: 'This Loupe build cannot do that yet.',
+  response_too_large:
+    'Loupe stopped reading an answer from the service that was far larger than it should be, so nothing was ' +
+    'changed by it. Check that the connection’s address points at the service itself; if it does, the ' +
+    'service is misbehaving: try again later, or tell whoever runs it.',
   transport_lost: 'Loupe lost the connection to its host process; it reconnects on its own.',
 };
 

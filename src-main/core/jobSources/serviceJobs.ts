@@ -111,7 +111,7 @@ export class ServiceJobs {
       query: listJobsQueryPairs(query),
       ...withOptions(options),
     });
-    const body = await response.json();
+    const body = await response.json('jobList');
     const parsed = JobListPageSchema.safeParse(body);
     if (!parsed.success) {
       throw ApiError.invalidResponse('The job list could not be read.', response.status, response.requestId);
@@ -135,7 +135,7 @@ export class ServiceJobs {
 
   private async readJob(request: HttpRequest): Promise<WireJob> {
     const response = await this.http.send(request);
-    const body = await response.json();
+    const body = await response.json('job');
     const parsed = JobSchema.safeParse(body);
     if (!parsed.success) {
       throw ApiError.invalidResponse('The job could not be read.', response.status, response.requestId);
