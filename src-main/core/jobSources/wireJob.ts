@@ -16,6 +16,7 @@ import {
   type V1ListItem,
 } from '../api';
 import type { JobSnapshot as StoredSnapshot } from '../store';
+import { boundUnknownFields } from './unknownFields';
 
 /** `status` is the service's text; v1 rows carry the v2 reading in `status` and their own in `v1_status`. */
 export type WireJob = StoredSnapshot;
@@ -57,8 +58,9 @@ export function rawStatusOf(body: unknown): string {
   return 'unknown';
 }
 
+/** A full read as Loupe keeps it: the status verbatim, unknown fields within their budget. */
 export function wireFromJob(job: Job, rawStatus: string): WireJob {
-  return { ...job, status: rawStatus };
+  return { ...boundUnknownFields(job), status: rawStatus };
 }
 
 export function wireFromListItem(item: JobListItem, rawStatus: string): WireJob {

@@ -7,6 +7,7 @@
 //    links of the last read), and a terminal one also asks for the final read that brings outputs and error.
 import type { JobStreamEvent } from '../api';
 import { contractStatus, isTerminal } from '../jobSources/normalize';
+import { knownOutputFields, knownProgressFields } from '../jobSources/unknownFields';
 import { readWire, type WireJob } from '../jobSources/wireJob';
 import type { JobStatus } from '../../../src-shared/contracts/jobs';
 
@@ -45,11 +46,11 @@ export function mergeStreamEvent(current: WireJob, event: JobStreamEvent): Merge
       };
     }
     case 'progress':
-      return { wire: { ...current, progress: event.progress }, confirm: false };
+      return { wire: { ...current, progress: knownProgressFields(event.progress) }, confirm: false };
     case 'output': {
       const outputs = readWire(current).outputs ?? [];
       if (outputs.some((output) => output.id === event.output.id)) return unchanged;
-      return { wire: { ...current, outputs: [...outputs, event.output] }, confirm: false };
+      return { wire: { ...current, outputs: [...outputs, knownOutputFields(event.output)] }, confirm: false };
     }
     default:
       return unchanged;
