@@ -30,6 +30,8 @@ export const ERROR_CODES = {
    * stopped reading it rather than fill its memory. Nothing was changed by it.
    */
   responseTooLarge: 'response_too_large',
+  /** The window's request is larger than one message to Loupe's host may be (the browser shell's socket). */
+  callTooLarge: 'call_too_large',
 } as const;
 
 export type LoupeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -14,4 +14,9 @@ describe('errorText', () => {
     expect(text.message).toContain('larger than');
     expect(text.nextStep).toMatch(/stopped reading .* address points at the service itself/);
   });
+
+  it('says how to make a call too large for the host smaller', () => {
+    const text = errorText(new LoupeCallError({ code: 'call_too_large', message: 'This request is 20 MB.' }));
+    expect(text.nextStep).toMatch(/upload the file in Assets/);
+  });
 });

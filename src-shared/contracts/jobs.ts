@@ -3,7 +3,12 @@
 // 'unknown' (with the raw text kept) and are never taken for done.
 import { z } from 'zod';
 import { call, noArgs, recordOf, stream } from '../contractKit';
-import { MAX_LABEL_FILTERS, MAX_LABEL_KEY_LENGTH, MAX_LABEL_VALUE_LENGTH } from '../limits';
+import {
+  MAX_LABEL_FILTERS,
+  MAX_LABEL_KEY_LENGTH,
+  MAX_LABEL_VALUE_LENGTH,
+  MAX_WORKFLOW_BYTES,
+} from '../limits';
 
 import { JOB_STATUSES } from '../jobStatus';
 
@@ -215,7 +220,7 @@ export type JobWorkflow = z.infer<typeof jobWorkflowSchema>;
 
 export const jobSubmitArgsSchema = z.strictObject({
   /** The workflow file's text; main parses it and explains an editor (UI-format) export. */
-  workflowJson: z.string().max(50 * 1024 * 1024),
+  workflowJson: z.string().max(MAX_WORKFLOW_BYTES),
   fileName: z.string().max(255).optional(),
   labels: recordOf(
     z.string().min(1).max(MAX_LABEL_KEY_LENGTH),
