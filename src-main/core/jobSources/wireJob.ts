@@ -43,11 +43,29 @@ export const WireJobSchema = z.looseObject({
 });
 export type ReadWireJob = z.output<typeof WireJobSchema>;
 
+/**
+ * Readings already made, by wire object. A wire job is never changed once made (a change makes a new one), and
+ * reading one is the watcher's hottest path: a job of 10,000 outputs was parsed whole again for every
+ * snapshot, row and stream event derived from it.
+ */
+const readings = new WeakMap<WireJob, ReadWireJob>();
+
 export function readWire(wire: WireJob): ReadWireJob {
+  const known = readings.get(wire);
+  if (known !== undefined) return known;
   const parsed = WireJobSchema.safeParse(wire);
-  if (parsed.success) return parsed.data;
   // id and status are guaranteed by the WireJob type; anything else unreadable reads as absent.
-  return WireJobSchema.parse({ id: wire.id, status: wire.status });
+  const read = parsed.success ? parsed.data : WireJobSchema.parse({ id: wire.id, status: wire.status });
+  readings.set(wire, read);
+  return read;
+}
+
+/**
+ * The reading of a wire made from another by patching it with parts that were read already (merge.ts): what
+ * readWire would find, without parsing the unchanged parts again.
+ */
+export function rememberRead(wire: WireJob, read: ReadWireJob): void {
+  readings.set(wire, read);
 }
 
 /** The status text the service sent, from a body read before the tolerant schema replaced it. */

@@ -69,6 +69,11 @@ export interface JobStatesDeps {
   store: LoupeStore;
   now: () => number;
   logError: (message: string, error: unknown) => void;
+  /**
+   * Hands on the job's stream events still waiting to be applied (streamBridge.ts), so news from a read or a
+   * list lands after them, in the order it came.
+   */
+  flushStream?: (jobId: string) => void;
 }
 
 function sameApartFromObservedAt(a: JobSnapshot, b: JobSnapshot): boolean {
@@ -102,6 +107,7 @@ export class JobStates {
    * any change from the stream or a list; rows and the store only about changes. Returns whether it changed.
    */
   apply(job: TrackedJob, wire: WireJob, source: SnapshotSource): boolean {
+    if (source !== 'sse') this.deps.flushStream?.(job.id);
     const context = this.contextFor(job);
     const snapshot = toSnapshot(wire, context);
     const changed = job.snapshot === null || !sameApartFromObservedAt(job.snapshot, snapshot);

@@ -55,6 +55,7 @@ export class JobWatcher {
   private readonly states: JobStates;
   private readonly budget: RequestBudget;
   private readonly streams: LiveStreams;
+  private readonly bridge: StreamBridge;
   private readonly planner: PollPlanner;
   private readonly online: () => boolean;
   private readonly logError: (message: string, error: unknown) => void;
@@ -75,21 +76,23 @@ export class JobWatcher {
       store: deps.store,
       now,
       logError: this.logError,
+      flushStream: (jobId) => this.bridge.flush(jobId),
     });
     this.budget = new RequestBudget(this.config, now, deps.random);
+    this.bridge = new StreamBridge({
+      states: this.states,
+      config: this.config,
+      timers: this.timers,
+      isPaused: () => this.paused,
+      askRead: (jobId) => this.askRead(jobId),
+      readNow: (job) => this.planner.readNow(job),
+    });
     this.streams = new LiveStreams({
       httpFor: (onFailure) => deps.streamHttp(onFailure),
       timers: this.timers,
       config: this.config,
       logError: this.logError,
-      host: new StreamBridge({
-        states: this.states,
-        config: this.config,
-        timers: this.timers,
-        isPaused: () => this.paused,
-        askRead: (jobId) => this.askRead(jobId),
-        readNow: (job) => this.planner.readNow(job),
-      }),
+      host: this.bridge,
     });
     this.planner = new PollPlanner({
       states: this.states,
@@ -222,6 +225,7 @@ export class JobWatcher {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
     this.streams.stopAll();
+    this.bridge.flushAll();
     this.states.flush();
     for (const job of this.states.jobs.values()) this.states.endWatchers(job, error);
     this.states.jobs.clear();
