@@ -15,6 +15,7 @@ import {
   type JobListItem,
   type V1ListItem,
 } from '../api';
+import { SNAPSHOT_OUTPUTS } from '../../../src-shared/contracts/jobs';
 import type { JobSnapshot as StoredSnapshot } from '../store';
 import { boundUnknownFields } from './unknownFields';
 
@@ -127,6 +128,28 @@ export function createdMsOf(wire: WireJob): number | null {
   if (typeof created !== 'string') return null;
   const ms = Date.parse(created);
   return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * The wire job as the store keeps it: with thousands of outputs, only the first SNAPSHOT_OUTPUTS and their
+ * count (`outputs_count`); the outputs table holds every one. A snapshot of megabytes, rewritten on every
+ * change and read again by every foreign-key check of an output row, is what made a 10,000-output job freeze
+ * main (issue 19).
+ */
+export function compactForStore(wire: WireJob): WireJob {
+  const outputs = readWire(wire).outputs;
+  if (outputs === null || outputs.length <= SNAPSHOT_OUTPUTS) return wire;
+  return { ...wire, outputs: outputs.slice(0, SNAPSHOT_OUTPUTS), outputs_count: outputs.length };
+}
+
+/** The job has more outputs than its wire lists (a stored compact snapshot): the rest are in the store. */
+export function hasPartialOutputs(read: ReadWireJob): boolean {
+  return read.outputs !== null && read.outputs_count !== null && read.outputs_count > read.outputs.length;
+}
+
+/** How many outputs the job has: its count when the wire gives one, else its list's length (null: unknown). */
+export function outputsCountOf(read: ReadWireJob): number | null {
+  return read.outputs_count ?? read.outputs?.length ?? null;
 }
 
 /** A wire job with links came from a full read; one without is a list row or a stored partial. */

@@ -3,20 +3,32 @@
 // a request budget (pollPlanner.ts), streams the ones someone looks at live (liveStreams.ts), merges the
 // sources with polling as the truth (merge.ts), and announces every change once (jobStates.ts): to
 // jobs.watch subscribers, to jobs.updates in batches, and to the store. It pauses while offline.
-import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-shared/contracts/jobs';
+import type {
+  JobOutputsPage,
+  JobSnapshot,
+  JobSummary,
+  JobWatchEvent,
+} from '../../../src-shared/contracts/jobs';
 import { DomainError } from '../errors';
 import type { ApiError, HttpClient } from '../api';
 import type { ListCapability } from '../jobSources/listCapability';
 import type { LocalHistory } from '../jobSources/localHistory';
-import { contractStatus, isTerminal, type LocalFacts } from '../jobSources/normalize';
+import {
+  contractStatus,
+  isTerminal,
+  outputOfRow,
+  outputsPage,
+  type LocalFacts,
+} from '../jobSources/normalize';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
-import { isFullRead, type WireJob } from '../jobSources/wireJob';
+import { hasPartialOutputs, isFullRead, readWire, type WireJob } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
 import { defaultWatchConfig, type WatchConfig } from './config';
 import { JobStates, type TrackedJob, type WatchListener } from './jobStates';
 import { ListSweeper } from './listSweep';
 import { LiveStreams } from './liveStreams';
 import { mergeListRow } from './merge';
+import { OutputsWriter } from './outputsWriter';
 import { PollPlanner } from './pollPlanner';
 import { RequestBudget } from './requestBudget';
 import { StreamBridge } from './streamBridge';
@@ -56,6 +68,8 @@ export class JobWatcher {
   private readonly budget: RequestBudget;
   private readonly streams: LiveStreams;
   private readonly bridge: StreamBridge;
+  /** Writes tracked jobs' outputs to the store a chunk at a time (outputsWriter.ts). */
+  readonly outputs: OutputsWriter;
   private readonly planner: PollPlanner;
   private readonly online: () => boolean;
   private readonly logError: (message: string, error: unknown) => void;
@@ -70,10 +84,16 @@ export class JobWatcher {
     this.online = deps.online ?? (() => true);
     this.logError = deps.logError ?? ((message, error) => console.error(message, error));
     const now = (): number => this.timers.now();
+    this.outputs = new OutputsWriter({
+      profileId: deps.profileId,
+      store: deps.store,
+      logError: this.logError,
+    });
     this.states = new JobStates({
       profileId: deps.profileId,
       surfaceOffersLogs: deps.surfaceOffersLogs,
       store: deps.store,
+      outputs: this.outputs,
       now,
       logError: this.logError,
       flushStream: (jobId) => this.bridge.flush(jobId),
@@ -194,6 +214,19 @@ export class JobWatcher {
     return this.states.get(jobId)?.wire ?? null;
   }
 
+  /**
+   * A page of a job's outputs from what Loupe knows of it: the job followed now, or the store's memory of it
+   * (a stored snapshot lists only the first outputs; the outputs table has them all). Null when Loupe has
+   * only a list row of it, or nothing: a read must bring them.
+   */
+  outputsPage(jobId: string, offset: number, limit: number): JobOutputsPage | null {
+    const wire = this.wireOf(jobId) ?? this.deps.history.one(jobId)?.wire ?? null;
+    if (wire === null || !isFullRead(wire)) return null;
+    if (!hasPartialOutputs(readWire(wire))) return outputsPage(wire, offset, limit);
+    const stored = this.deps.store.outputs.pageForJob(this.deps.profileId, jobId, offset, limit);
+    return { outputs: stored.rows.map(outputOfRow), total: stored.total };
+  }
+
   /** True once the job has ended and its final full read (outputs, error) is in: nothing more will come. */
   hasFinished(jobId: string): boolean {
     return this.states.get(jobId)?.finished === true;
@@ -227,6 +260,7 @@ export class JobWatcher {
     this.streams.stopAll();
     this.bridge.flushAll();
     this.states.flush();
+    this.outputs.finish();
     for (const job of this.states.jobs.values()) this.states.endWatchers(job, error);
     this.states.jobs.clear();
   }

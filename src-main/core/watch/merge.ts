@@ -8,7 +8,13 @@
 import type { JobStreamEvent, Output } from '../api';
 import { contractStatus, isTerminal } from '../jobSources/normalize';
 import { knownOutputFields, knownProgressFields } from '../jobSources/unknownFields';
-import { readWire, rememberRead, type ReadWireJob, type WireJob } from '../jobSources/wireJob';
+import {
+  hasPartialOutputs,
+  readWire,
+  rememberRead,
+  type ReadWireJob,
+  type WireJob,
+} from '../jobSources/wireJob';
 import type { JobStatus } from '../../../src-shared/contracts/jobs';
 import type { StreamBatch } from './streamCoalescer';
 
@@ -61,15 +67,18 @@ export function mergeStreamBatch(current: WireJob, batch: StreamBatch): MergeRes
     wire = { ...wire, progress };
     reading = { ...reading, progress };
   }
-  const added = newOutputs(read.outputs ?? [], batch.outputs);
+  // A wire that lists only the first outputs (a stored snapshot) cannot tell which are new: a read can.
+  const partial = hasPartialOutputs(read);
+  const added = partial ? [] : newOutputs(read.outputs ?? [], batch.outputs);
   if (added.length > 0) {
     const outputs = (read.outputs ?? []).concat(added);
     wire = { ...wire, outputs };
     reading = { ...reading, outputs };
   }
-  if (wire === current) return { wire: null, confirm: batch.confirm };
+  const confirm = batch.confirm || (partial && batch.outputs.length > 0);
+  if (wire === current) return { wire: null, confirm };
   rememberRead(wire, reading);
-  return { wire, confirm: batch.confirm };
+  return { wire, confirm };
 }
 
 /** The outputs of `arrived` not in `known` (by id, the first of each), with only the fields Loupe knows. */

@@ -12,6 +12,7 @@ import { openStore, type LoupeStore } from '../store';
 import { makeTempDir, type TempDir } from '../store/testing/tempDir';
 import { defaultWatchConfig } from './config';
 import { JobStates, type TrackedJob } from './jobStates';
+import { OutputsWriter } from './outputsWriter';
 import { StreamBridge } from './streamBridge';
 import { ManualTimers } from './testing/manualTimers';
 
@@ -72,6 +73,7 @@ describe('stream events on their way to jobs.watch', () => {
       profileId: 'p1',
       surfaceOffersLogs: false,
       store,
+      outputs: new OutputsWriter({ profileId: 'p1', store, logError: () => undefined }),
       now: () => timers.now(),
       logError: (message, error) => {
         throw new Error(`${message}: ${String(error)}`);
