@@ -23,6 +23,7 @@ import {
   SubmitJobBodySchema,
   validateRequest,
 } from '../api/schemas/writers';
+import { wireFromJobInParts } from './jobInParts';
 import { rawStatusOf, wireFromJob, wireFromListItem, wireFromV1Item, type WireJob } from './wireJob';
 
 export interface WirePage {
@@ -65,13 +66,23 @@ export class ServiceJobs {
     this.v1 = new V1Client(http);
   }
 
-  /** GET /api/v2/jobs/{id}: the truth about one job. */
-  read(jobId: string, options: CallOptions = {}): Promise<WireJob> {
-    return this.readJob({
+  /**
+   * GET /api/v2/jobs/{id}: the truth about one job. Polled again and again, so a job of thousands of outputs
+   * is read a slice at a time (jobInParts.ts).
+   */
+  async read(jobId: string, options: CallOptions = {}): Promise<WireJob> {
+    const response = await this.http.send({
       family: 'v2',
       method: 'GET',
       target: `api/v2/jobs/${segment(jobId)}`,
       ...withOptions(options),
+    });
+    const body = await response.json('job');
+    return wireFromJobInParts({
+      body,
+      status: response.status,
+      requestId: response.requestId,
+      url: response.url,
     });
   }
 

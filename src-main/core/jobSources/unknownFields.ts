@@ -31,6 +31,15 @@ class UnknownFieldMeter {
 
   /** `value` without the unknown fields the budget cannot pay for; the same object when nothing is dropped. */
   keep<T extends object>(value: T, known: ReadonlySet<string>): T {
+    // Almost always every field is known: that is checked without building anything.
+    let allKnown = true;
+    for (const key in value) {
+      if (!known.has(key)) {
+        allKnown = false;
+        break;
+      }
+    }
+    if (allKnown) return value;
     let kept: Record<string, unknown> | null = null;
     const entries = Object.entries(value);
     for (const [index, [key, field]] of entries.entries()) {
@@ -53,28 +62,49 @@ class UnknownFieldMeter {
 }
 
 /**
+ * One job's budget, spent part by part in the order of the job: its own fields, then each output as it is read
+ * (a job of thousands of outputs is read a slice at a time, jobInParts.ts).
+ */
+export class UnknownFieldBudget {
+  private readonly meter: UnknownFieldMeter;
+
+  constructor(budgetBytes = UNKNOWN_FIELDS_BUDGET_BYTES) {
+    this.meter = new UnknownFieldMeter(budgetBytes);
+  }
+
+  /** The job's own fields, progress, error, links and metrics (its outputs are passed on as they are). */
+  head(job: Job): Job {
+    const { meter } = this;
+    const top = meter.keep(job, jobKeys);
+    const progress = top.progress === null ? null : meter.keep(top.progress, progressKeys);
+    const error = top.error === null ? null : meter.keep(top.error, errorKeys);
+    const urls = meter.keep(top.urls, urlKeys);
+    const metrics = meter.keep(top.metrics, metricKeys);
+    const same =
+      top === job &&
+      progress === job.progress &&
+      error === job.error &&
+      urls === job.urls &&
+      metrics === job.metrics;
+    return same ? job : { ...top, progress, error, urls, metrics };
+  }
+
+  output(output: Output): Output {
+    return this.meter.keep(output, outputKeys);
+  }
+}
+
+/**
  * The job as read, with unknown fields (at the top, in its progress, error, links, metrics and each output)
  * kept only while they fit in `budgetBytes` together.
  */
 export function boundUnknownFields(job: Job, budgetBytes = UNKNOWN_FIELDS_BUDGET_BYTES): Job {
-  const meter = new UnknownFieldMeter(budgetBytes);
-  const top = meter.keep(job, jobKeys);
-  const progress = top.progress === null ? null : meter.keep(top.progress, progressKeys);
-  const error = top.error === null ? null : meter.keep(top.error, errorKeys);
-  const urls = meter.keep(top.urls, urlKeys);
-  const metrics = meter.keep(top.metrics, metricKeys);
-  const outputs = top.outputs.map((output) => meter.keep(output, outputKeys));
-  const outputsChanged = outputs.some((output, index) => output !== top.outputs[index]);
-  const same =
-    top === job &&
-    progress === job.progress &&
-    error === job.error &&
-    urls === job.urls &&
-    metrics === job.metrics &&
-    !outputsChanged;
-  return same
-    ? job
-    : { ...top, progress, error, urls, metrics, outputs: outputsChanged ? outputs : top.outputs };
+  const budget = new UnknownFieldBudget(budgetBytes);
+  const head = budget.head(job);
+  const outputs = head.outputs.map((output) => budget.output(output));
+  const outputsChanged = outputs.some((output, index) => output !== head.outputs[index]);
+  if (!outputsChanged) return head;
+  return { ...head, outputs };
 }
 
 /** A stream event's output or progress carries only what Loupe knows: the poll brings the service's full record. */

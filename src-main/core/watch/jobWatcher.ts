@@ -13,20 +13,15 @@ import { DomainError } from '../errors';
 import type { ApiError, HttpClient } from '../api';
 import type { ListCapability } from '../jobSources/listCapability';
 import type { LocalHistory } from '../jobSources/localHistory';
-import {
-  contractStatus,
-  isTerminal,
-  outputOfRow,
-  outputsPage,
-  type LocalFacts,
-} from '../jobSources/normalize';
+import { contractStatus, isTerminal, type LocalFacts } from '../jobSources/normalize';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
-import { hasPartialOutputs, isFullRead, readWire, type WireJob } from '../jobSources/wireJob';
+import { isFullRead, type WireJob } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
 import { defaultWatchConfig, type WatchConfig } from './config';
 import { JobStates, type TrackedJob, type WatchListener } from './jobStates';
 import { ListSweeper } from './listSweep';
 import { LiveStreams } from './liveStreams';
+import { knownOutputsPage } from './knownOutputs';
 import { mergeListRow } from './merge';
 import { OutputsWriter } from './outputsWriter';
 import { PollPlanner } from './pollPlanner';
@@ -214,17 +209,10 @@ export class JobWatcher {
     return this.states.get(jobId)?.wire ?? null;
   }
 
-  /**
-   * A page of a job's outputs from what Loupe knows of it: the job followed now, or the store's memory of it
-   * (a stored snapshot lists only the first outputs; the outputs table has them all). Null when Loupe has
-   * only a list row of it, or nothing: a read must bring them.
-   */
+  /** A page of a job's outputs from what Loupe knows of it (knownOutputs.ts); null when a read must bring them. */
   outputsPage(jobId: string, offset: number, limit: number): JobOutputsPage | null {
     const wire = this.wireOf(jobId) ?? this.deps.history.one(jobId)?.wire ?? null;
-    if (wire === null || !isFullRead(wire)) return null;
-    if (!hasPartialOutputs(readWire(wire))) return outputsPage(wire, offset, limit);
-    const stored = this.deps.store.outputs.pageForJob(this.deps.profileId, jobId, offset, limit);
-    return { outputs: stored.rows.map(outputOfRow), total: stored.total };
+    return knownOutputsPage(this.deps, wire, offset, limit);
   }
 
   /** True once the job has ended and its final full read (outputs, error) is in: nothing more will come. */

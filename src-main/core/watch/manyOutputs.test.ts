@@ -1,5 +1,5 @@
 // A job with 10,000 outputs must not freeze main (issue 19, fault 5). A real simulator job writes 10,000
-// outputs at once; the watcher follows it live. Its outputs reach the store a thousand rows to a transaction
+// outputs at once; the watcher follows it live. Its outputs reach the store a chunk to a transaction
 // with the event loop running between two, unchanged rows are not written again, every jobs.watch snapshot
 // carries the first page only (the count says how many there are), and jobs.outputs pages through the rest,
 // from the store when Loupe only remembers the job (whose stored snapshot keeps only the first page).
@@ -64,9 +64,9 @@ describe('a job with 10,000 outputs', () => {
     // In order, each at its place.
     const stored = store.outputs.listForJob(profileId, submitted.id).rows;
     expect(stored.map((row) => row.position)).toEqual(Array.from({ length: count }, (_, i) => i));
-    // A thousand rows to a transaction at most, and the event loop ran between every two of them.
-    expect(transactions.length).toBeGreaterThanOrEqual(count / 1000);
-    expect(Math.max(...transactions.map((t) => t.rows))).toBeLessThanOrEqual(1000);
+    // A chunk (250 rows) to a transaction at most, and the event loop ran between every two of them.
+    expect(transactions.length).toBeGreaterThanOrEqual(count / 250);
+    expect(Math.max(...transactions.map((t) => t.rows))).toBeLessThanOrEqual(250);
     const gaps = transactions.slice(1).map((t, i) => t.turn - (transactions[i]?.turn ?? 0));
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1);
     // Rows already written as they stand are not written again, however many reads and flushes came.

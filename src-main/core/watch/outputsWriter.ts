@@ -1,8 +1,8 @@
 // Writes the outputs of the jobs the watcher follows into the store's outputs table (what the Assets view
 // lists), off the event loop's critical path (issue 19, fault 5: writing all of a 10,000-output job's rows in
 // one go on every flush took 29.5 s of CPU for four such jobs and stalled main up to 50 s). A job's list is
-// queued as it stands (the newest list wins), only the rows that changed since they were last written are
-// written, a thousand to a transaction, and the event loop runs between two transactions.
+// queued as it stands (the newest list wins) and looked through a step at a time: only the rows that changed
+// since they were last written are written, a chunk to a transaction, and the event loop runs between steps.
 import type { Output } from '../api';
 import type { LoupeStore, OutputRowInput } from '../store';
 import { outputFields } from '../jobSources/normalize';
@@ -11,7 +11,10 @@ export interface OutputsWriterDeps {
   profileId: string;
   store: LoupeStore;
   logError(message: string, error: unknown): void;
-  /** Rows per transaction. */
+  /**
+   * Rows per transaction. 250: a thousand took 50 to 80 ms of main on a busy two-core machine (SQLite and
+   * libsql cost tens of microseconds a row whatever the code around them).
+   */
   chunkRows?: number;
   /** Lets the event loop run between two transactions (setImmediate by default). */
   yieldNow?: () => Promise<void>;
@@ -27,12 +30,16 @@ export interface OutputsWriterStats {
 
 interface Job {
   jobId: string;
-  /** The list the rows come from: remembered as written once every row is. */
+  /** The list being written: remembered as written once every row of it is. */
   outputs: readonly Output[];
-  rows: OutputRowInput[];
-  /** The next row of `rows` to write. */
+  /** The list last written whole: an output object at the same place in it is unchanged. */
+  previous: readonly Output[] | undefined;
+  /** The next output of `outputs` to look at. */
   next: number;
 }
+
+/** How many outputs one step looks at per row it may write: unchanged ones cost little, but not nothing. */
+const outputsLookedAtPerRow = 4;
 
 /** Jobs whose written rows are remembered (for "did it change?"): a job forgotten is simply written again. */
 const rememberedJobs = 32;
@@ -74,7 +81,7 @@ export class OutputsWriter {
   private readonly yieldNow: () => Promise<void>;
 
   constructor(private readonly deps: OutputsWriterDeps) {
-    this.chunkRows = deps.chunkRows ?? 1000;
+    this.chunkRows = deps.chunkRows ?? 250;
     this.yieldNow = deps.yieldNow ?? yieldToEventLoop;
   }
 
@@ -99,15 +106,18 @@ export class OutputsWriter {
     for (;;) {
       const job = this.current ?? this.nextJob();
       if (job === null) return;
-      while (job.next < job.rows.length) this.writeChunk(job);
+      this.current = job;
+      while (!this.step(job));
       this.current = null;
     }
   }
 
   private kick(): void {
     if (this.draining !== null) return;
-    // Supervised here: a failure is logged and the loop ends; the next enqueue starts it again.
-    this.draining = this.drain()
+    // Started after a turn of the event loop, never inside the flush that queued the work. Supervised here: a
+    // failure is logged and the loop ends; the next enqueue starts it again.
+    this.draining = this.yieldNow()
+      .then(() => this.drain())
       .catch((error: unknown) => this.deps.logError('Job outputs could not be stored', error))
       .finally(() => {
         this.draining = null;
@@ -120,57 +130,63 @@ export class OutputsWriter {
       const job = this.current ?? this.nextJob();
       if (job === null) return;
       this.current = job;
-      if (job.next < job.rows.length) this.writeChunk(job);
-      // A job's rows are written to the end before its newer list is taken: that list skips what this one wrote.
-      if (job.next >= job.rows.length) this.current = null;
+      // A job's list is written to its end before its newer list is taken: that list skips what this one wrote.
+      if (this.step(job)) this.current = null;
       await this.yieldNow();
     }
   }
 
-  /** The next queued job with the rows that changed since they were last written. */
   private nextJob(): Job | null {
     const next = this.queued.entries().next();
     if (next.done === true) return null;
     const [jobId, outputs] = next.value;
     this.queued.delete(jobId);
-    const signatures = this.signaturesOf(jobId);
-    // The same output object at the same place as in the list last written whole is unchanged (a stream
-    // appends to a list without copying its outputs): no need to weigh it again.
-    const previous = this.taken.get(jobId);
+    return { jobId, outputs, previous: this.taken.get(jobId), next: 0 };
+  }
+
+  /**
+   * One step of a job: looks through its outputs for at most a chunk of changed rows (looking at no more than
+   * a few chunks' worth of outputs) and writes them in one transaction. True when the job is done.
+   */
+  private step(job: Job): boolean {
+    const signatures = this.signaturesOf(job.jobId);
     const rows: OutputRowInput[] = [];
-    outputs.forEach((output, position) => {
-      if (previous?.[position] === output) {
+    const end = Math.min(job.outputs.length, job.next + this.chunkRows * outputsLookedAtPerRow);
+    while (job.next < end && rows.length < this.chunkRows) {
+      const position = job.next++;
+      const output = job.outputs[position];
+      if (output === undefined) continue;
+      if (job.previous?.[position] === output) {
         this.stats.rowsSkipped++;
-        return;
+        continue;
       }
       const row = rowOf(output, position);
       if (signatures.get(row.assetId) === signatureOf(row)) this.stats.rowsSkipped++;
       else rows.push(row);
-    });
-    const job = { jobId, outputs, rows, next: 0 };
-    if (rows.length === 0) this.taken.set(jobId, outputs);
-    return job;
+    }
+    if (rows.length > 0 && !this.write(job.jobId, rows, signatures)) {
+      // The profile may have been removed a moment ago: this list is given up, not the writer, and nothing of
+      // it counts as written.
+      this.taken.delete(job.jobId);
+      return true;
+    }
+    if (job.next < job.outputs.length) return false;
+    this.taken.set(job.jobId, job.outputs);
+    return true;
   }
 
-  private writeChunk(job: Job): void {
-    const chunk = job.rows.slice(job.next, job.next + this.chunkRows);
-    job.next += chunk.length;
+  private write(jobId: string, rows: readonly OutputRowInput[], signatures: Map<string, string>): boolean {
     try {
-      this.deps.store.outputs.upsertRows(this.deps.profileId, job.jobId, chunk);
+      this.deps.store.outputs.upsertRows(this.deps.profileId, jobId, rows);
     } catch (error) {
-      // The profile may have been removed a moment ago; this job's rows are given up, not the writer, and
-      // nothing of this list counts as written.
-      job.next = job.rows.length;
-      this.taken.delete(job.jobId);
       this.deps.logError('Job outputs could not be stored', error);
-      return;
+      return false;
     }
-    const signatures = this.signaturesOf(job.jobId);
-    for (const row of chunk) signatures.set(row.assetId, signatureOf(row));
-    if (job.next >= job.rows.length) this.taken.set(job.jobId, job.outputs);
+    for (const row of rows) signatures.set(row.assetId, signatureOf(row));
     this.stats.transactions++;
-    this.stats.rowsWritten += chunk.length;
-    this.stats.largestTransaction = Math.max(this.stats.largestTransaction, chunk.length);
+    this.stats.rowsWritten += rows.length;
+    this.stats.largestTransaction = Math.max(this.stats.largestTransaction, rows.length);
+    return true;
   }
 
   private signaturesOf(jobId: string): Map<string, string> {
