@@ -179,7 +179,7 @@ export async function runWatcherScenario(options: WatcherScenarioOptions): Promi
       naivePerSecond: count / (config.detailRunningMs / 1000),
     };
   } finally {
-    jobs.dispose();
+    await jobs.dispose();
     store.close();
     dir.remove();
     await sim.close();

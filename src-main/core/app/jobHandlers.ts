@@ -16,6 +16,7 @@ export function createJobHandlers(
   return {
     'jobs.list': async (args) => (await jobs.service()).list(args),
     'jobs.get': async ({ jobId }) => (await jobs.service()).get(jobId),
+    'jobs.outputs': async ({ jobId, offset, limit }) => (await jobs.service()).outputs(jobId, offset, limit),
     'jobs.logs': async ({ jobId }) => (await jobs.service()).logs(jobId),
     'jobs.workflow': async ({ jobId }) => (await jobs.service()).workflow(jobId),
     'jobs.submit': async (args) => (await jobs.service()).submit(args),
