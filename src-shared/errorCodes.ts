@@ -39,6 +39,13 @@ export const ERROR_CODES = {
   schemaTooNew: 'schema_too_new',
   /** store.recover while the store is fine, or with an action its damage does not offer. */
   nothingToRecover: 'nothing_to_recover',
+  /**
+   * The service sent an answer larger than Loupe reads for its kind (a job, a list page, an event): Loupe
+   * stopped reading it rather than fill its memory. Nothing was changed by it.
+   */
+  responseTooLarge: 'response_too_large',
+  /** The window's request is larger than one message to Loupe's host may be (the browser shell's socket). */
+  callTooLarge: 'call_too_large',
 } as const;
 
 export type LoupeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -28,7 +28,8 @@ export async function openDemo(page: Page, url: string): Promise<string> {
 /** The origin of the Demo server the active Demo profile points at, once the status bar shows it. */
 export async function demoOrigin(page: Page): Promise<string> {
   const active = page.getByTestId('active-profile');
-  await expect(active).toContainText(/Demo · serverless · http:\/\/127\.0\.0\.1:\d+/);
+  // The Demo server is a process of its own that seeds a sweep as it starts: seconds on a busy machine.
+  await expect(active).toContainText(/Demo · serverless · http:\/\/127\.0\.0\.1:\d+/, { timeout: 30_000 });
   const address = /http:\/\/127\.0\.0\.1:\d+/.exec((await active.textContent()) ?? '')?.[0] ?? '';
   return new URL(address).origin;
 }

@@ -49,6 +49,8 @@ const byCode: Readonly<Record<string, Hint>> = {
   timeout: 'The service did not answer in time. Check the connection and try again.',
   invalid_response:
     'The answer was not what the API documents. Check that the address points at the service itself.',
+  response_too_large:
+    'The service sent an answer far larger than it should be, and Loupe stopped reading it. Check that the address points at the service itself (`loupe profiles test`); if it does, try again later or tell whoever runs it.',
   credential_unavailable:
     'The system keychain could not be read. Unlock it, or set LOUPE_BASE_URL and LOUPE_API_KEY instead.',
   keychain_unavailable:

@@ -40,8 +40,7 @@ export function jobStateLine(job: JobSnapshot): string {
     if (progress.step !== null && progress.steps !== null)
       parts.push(`step ${progress.step}/${progress.steps}`);
   }
-  if (job.outputs.length > 0)
-    parts.push(`${job.outputs.length} output${job.outputs.length === 1 ? '' : 's'}`);
+  if (job.outputsCount > 0) parts.push(`${job.outputsCount} output${job.outputsCount === 1 ? '' : 's'}`);
   return visible(parts.join(' '));
 }
 
@@ -57,6 +56,8 @@ export function jobDetailLines(job: JobSnapshot): string[] {
   if (job.outputs.length > 0) {
     lines.push('outputs');
     lines.push(...outputTable(job.outputs).map((line) => `  ${line}`));
+    const more = moreOutputsLine(job);
+    if (more !== null) lines.push(`  ${more}`);
   }
   return lines;
 }
@@ -79,6 +80,13 @@ export function jobErrorLines(job: JobSnapshot): string[] {
     );
   }
   return lines;
+}
+
+/** A snapshot lists the first outputs only: how many more there are, and where to see them. */
+export function moreOutputsLine(job: JobSnapshot): string | null {
+  const more = job.outputsCount - job.outputs.length;
+  if (more <= 0) return null;
+  return `… and ${more} more: \`loupe jobs outputs ${visible(job.id)}\` lists them all`;
 }
 
 export function outputTable(outputs: readonly JobOutput[]): string[] {

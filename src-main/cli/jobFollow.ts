@@ -7,7 +7,7 @@ import { DomainError } from '../core/errors';
 import type { CommandContext } from './commandSpec';
 import { CliError } from './errors';
 import { exitCodeForJob, exitCodes } from './exitCodes';
-import { jobErrorLines, jobStateLine, outputTable } from './format';
+import { jobErrorLines, jobStateLine, moreOutputsLine, outputTable } from './format';
 import type { Engine } from './session';
 import { visible } from './terminalText';
 
@@ -107,6 +107,8 @@ function printOutcome({ out }: CommandContext, job: JobSnapshot): void {
     out.note('The job expired: it passed its retention deadline before it finished.');
   if (job.outputs.length > 0) {
     for (const line of outputTable(job.outputs)) out.line(`  ${line}`);
+    const more = moreOutputsLine(job);
+    if (more !== null) out.line(`  ${more}`);
     out.note(`Download them with \`loupe jobs outputs ${visible(job.id)} --download DIR\`.`);
   }
 }

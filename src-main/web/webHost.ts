@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
+import { MAX_CALL_MESSAGE_BYTES } from '../../src-shared/limits';
 import { WS_PATH, WS_PROTOCOL } from '../../src-shared/protocol';
 import type { ContractDispatcher } from '../core/rpc/dispatcher';
 import { rendererSecurityHeaders, resolveRendererFile } from '../core/static/rendererFiles';
@@ -37,7 +38,6 @@ export interface WebHost {
 }
 
 const LOOPBACK = '127.0.0.1';
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const STATUS_TEXT = { 401: 'Unauthorized', 403: 'Forbidden', 421: 'Misdirected Request' } as const;
 
 function refuse(socket: Socket, status: number, reason: string): void {
@@ -78,9 +78,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer();
   const wss = new WebSocketServer({
     noServer: true,
-    // Room for the largest argument the contract accepts (a 50 MiB workflow file) plus its JSON framing;
-    // anything larger is refused by the socket rather than buffered.
-    maxPayload: MAX_MESSAGE_BYTES,
+    // The largest real call fits (src-shared/limits.ts); a longer message is refused by the socket as soon as
+    // its frame header says so (close 1009), never buffered.
+    maxPayload: MAX_CALL_MESSAGE_BYTES,
+    // No compression: a small deflated frame could inflate far past what arrived on the wire (and inflating
+    // costs main's time before any bound is checked). A client offering permessage-deflate gets none.
+    perMessageDeflate: false,
     handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
   await new Promise<void>((resolve, reject) => {
@@ -113,7 +116,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (new URL(req.url ?? '/', origin).pathname !== WS_PATH) return refuse(socket, 404, 'Not Found');
     const verdict = checkUpgrade(req, { origins: [origin], hosts, token });
     if (!verdict.ok) return refuse(socket, verdict.status, STATUS_TEXT[verdict.status]);
-    wss.handleUpgrade(req, socket, head, (ws) => bridgeConnection(ws, options.dispatcher, logError));
+    wss.handleUpgrade(req, socket, head, (ws) => bridgeConnection(ws, socket, options.dispatcher, logError));
   });
 
   return {

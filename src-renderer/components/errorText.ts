@@ -6,6 +6,13 @@ const NEXT_STEP: Record<string, string> = {
     'The Demo server runs inside Loupe on a free local port. Try again; if it keeps failing, restart Loupe.',
   keychain_unavailable: 'Start or unlock your system keychain, then try again.',
   not_available: 'This Loupe build cannot do that yet.',
+  call_too_large:
+    'Make it smaller: a workflow or table of a few megabytes at most, or, for a model’s input, upload the ' +
+    'file in Assets and choose it from there instead of dropping it in.',
+  response_too_large:
+    'Loupe stopped reading an answer from the service that was far larger than it should be, so nothing was ' +
+    'changed by it. Check that the connection’s address points at the service itself; if it does, the ' +
+    'service is misbehaving: try again later, or tell whoever runs it.',
   transport_lost: 'Loupe lost the connection to its host process; it reconnects on its own.',
   store_damaged: 'Loupe’s data file is damaged. Loupe shows what happened and how to start again.',
   store_read_only:

@@ -11,6 +11,8 @@ export const jobKeys = {
   job: (profileId: string, jobId: string) => ['jobs', profileId, jobId] as const,
   logs: (profileId: string, jobId: string) => ['jobs', profileId, jobId, 'logs'] as const,
   workflow: (profileId: string, jobId: string) => ['jobs', profileId, jobId, 'workflow'] as const,
+  /** The job's outputs past the snapshot's first page, a page at a time (jobs.outputs). */
+  outputPages: (profileId: string, jobId: string) => ['jobs', profileId, jobId, 'outputs'] as const,
   lists: (profileId: string) => ['jobs', profileId, LIST_MARK] as const,
   list: (profileId: string, args: JobListArgs) => ['jobs', profileId, LIST_MARK, args] as const,
   /** The first page from Loupe's memory alone: outside `lists`, so live updates and refetches pass it by. */

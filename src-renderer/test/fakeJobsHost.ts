@@ -6,6 +6,7 @@ import type {
   CallName,
   JobListArgs,
   JobLogResult,
+  JobOutput,
   JobSnapshot,
   JobSummary,
   JobWatchEvent,
@@ -38,6 +39,7 @@ export function jobSnapshot(patch: Partial<JobSnapshot> & { id: string }): JobSn
     queuePosition: null,
     progress: null,
     outputs: [],
+    outputsCount: patch.outputs?.length ?? 0,
     error: null,
     metrics: {},
     labels: {},
@@ -71,6 +73,8 @@ export interface FakeJobsOptions extends FakeHostOptions {
   overrides?: Partial<Record<CallName, Answer>>;
   /** Refuse every jobs.watch / jobs.updates subscription with this error. */
   refuseStreams?: ContractError;
+  /** Every output of a job, where a snapshot lists only the first (what jobs.outputs pages through). */
+  allOutputs?: Record<string, JobOutput[]>;
 }
 
 interface OpenStream {
@@ -111,6 +115,13 @@ export function fakeJobsHost(options: FakeJobsOptions = {}) {
       const { jobId } = raw as { jobId: string };
       const job = jobs.get(jobId);
       return job ? ok(job) : missing(jobId);
+    },
+    'jobs.outputs': (raw) => {
+      const { jobId, offset, limit } = raw as { jobId: string; offset: number; limit: number };
+      const job = jobs.get(jobId);
+      if (!job) return missing(jobId);
+      const all = options.allOutputs?.[jobId] ?? job.outputs;
+      return ok({ outputs: all.slice(offset, offset + limit), total: all.length });
     },
     'jobs.logs': (raw) => {
       const { jobId } = raw as { jobId: string };

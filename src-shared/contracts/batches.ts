@@ -3,6 +3,7 @@
 // profile. Row changes arrive through jobs.updates: a batch screen reads again when one of its jobs changes.
 import { z } from 'zod';
 import { call, noArgs, scopedCall } from '../contractKit';
+import { MAX_TABLE_BYTES, MAX_WORKFLOW_BYTES } from '../limits';
 import { jobOutputSchema, jobStatusSchema, jobSummarySchema, jobThumbnailSchema } from './jobs';
 
 /** Batch ids are Loupe's own (UUIDs); they never go into a service URL, but keep them plain all the same. */
@@ -104,7 +105,7 @@ export const batchAxisRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('sweep'), text: z.string().min(3).max(100_000) }),
   z.strictObject({
     kind: z.literal('table'),
-    csv: z.string().max(10 * 1024 * 1024),
+    csv: z.string().max(MAX_TABLE_BYTES),
     name: z.string().max(255).optional(),
   }),
   z.strictObject({
@@ -118,7 +119,7 @@ export type BatchAxisRequest = z.infer<typeof batchAxisRequestSchema>;
 /** One workflow and what to vary in it (core/batches/plan). */
 export const batchPlanArgsSchema = z.strictObject({
   /** The workflow file's text, as jobs.submit takes it. */
-  workflowJson: z.string().max(50 * 1024 * 1024),
+  workflowJson: z.string().max(MAX_WORKFLOW_BYTES),
   fileName: z.string().max(255).optional(),
   axes: z.array(batchAxisRequestSchema).max(16),
   zip: z.boolean().optional(),
@@ -179,8 +180,8 @@ export type BatchSending = z.infer<typeof batchSendingSchema>;
 
 /** A plan kept to run again: the workflow's text and its variations, with the window. */
 export const batchTemplatePlanSchema = batchPlanArgsSchema.extend({
-  /** Templates live in Loupe's settings: a workflow of a few megabytes is plenty. */
-  workflowJson: z.string().max(8 * 1024 * 1024),
+  /** Templates live in Loupe's settings: as large a workflow as a plan takes. */
+  workflowJson: z.string().max(MAX_WORKFLOW_BYTES),
   window: z.number().int().min(1).max(64),
   autoRetry: z.number().int().min(2).max(10).optional(),
 });

@@ -3,7 +3,12 @@
 // 'unknown' (with the raw text kept) and are never taken for done.
 import { z } from 'zod';
 import { noArgs, recordOf, scopedCall, scopedStream } from '../contractKit';
-import { MAX_LABEL_FILTERS, MAX_LABEL_KEY_LENGTH, MAX_LABEL_VALUE_LENGTH } from '../limits';
+import {
+  MAX_LABEL_FILTERS,
+  MAX_LABEL_KEY_LENGTH,
+  MAX_LABEL_VALUE_LENGTH,
+  MAX_WORKFLOW_BYTES,
+} from '../limits';
 
 import { JOB_STATUSES } from '../jobStatus';
 
@@ -53,6 +58,12 @@ export type JobError = z.infer<typeof jobErrorSchema>;
 
 const labelsSchema = z.record(z.string(), z.string());
 
+/**
+ * Outputs a snapshot carries at most: the first ones, in the job's order. A job can write thousands, and a
+ * snapshot travels to the page on every change; jobs.outputs pages through the rest.
+ */
+export const SNAPSHOT_OUTPUTS = 100;
+
 /** One job as Loupe knows it now. */
 export const jobSnapshotSchema = z.object({
   id: z.string(),
@@ -68,7 +79,10 @@ export const jobSnapshotSchema = z.object({
   observedAt: z.string(),
   queuePosition: z.number().int().nonnegative().nullable(),
   progress: jobProgressSchema.nullable(),
-  outputs: z.array(jobOutputSchema),
+  /** The first SNAPSHOT_OUTPUTS outputs, in the job's order. */
+  outputs: z.array(jobOutputSchema).max(SNAPSHOT_OUTPUTS),
+  /** How many outputs the job has in all (jobs.outputs pages through them). */
+  outputsCount: z.number().int().nonnegative(),
   error: jobErrorSchema.nullable(),
   /** queue_ms, execution_ms, …: null while not yet available. */
   metrics: z.record(z.string(), z.number().nullable()),
@@ -144,7 +158,7 @@ export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
     labels: snapshot.labels,
     progress: snapshot.progress === null ? null : snapshot.progress.value,
     queuePosition: snapshot.queuePosition,
-    outputsCount: snapshot.outputs.length,
+    outputsCount: snapshot.outputsCount,
     errorMessage: snapshot.error === null ? null : snapshot.error.message,
     submittedByUs: snapshot.submittedByUs,
     retryOf: snapshot.retryOf,
@@ -215,7 +229,7 @@ export type JobWorkflow = z.infer<typeof jobWorkflowSchema>;
 
 export const jobSubmitArgsSchema = z.strictObject({
   /** The workflow file's text; main parses it and explains an editor (UI-format) export. */
-  workflowJson: z.string().max(50 * 1024 * 1024),
+  workflowJson: z.string().max(MAX_WORKFLOW_BYTES),
   fileName: z.string().max(255).optional(),
   labels: recordOf(
     z.string().min(1).max(MAX_LABEL_KEY_LENGTH),
@@ -244,9 +258,26 @@ export type JobWatchEvent = z.infer<typeof jobWatchEventSchema>;
 
 const jobIdArgs = z.strictObject({ jobId: jobIdSchema });
 
+/** A page of a job's outputs as they stand now, in the job's order. */
+export const jobOutputsArgsSchema = z.strictObject({
+  jobId: jobIdSchema,
+  offset: z.number().int().min(0).max(10_000_000),
+  limit: z.number().int().min(1).max(500),
+});
+export type JobOutputsArgs = z.infer<typeof jobOutputsArgsSchema>;
+
+export const jobOutputsPageSchema = z.object({
+  outputs: z.array(jobOutputSchema),
+  /** The job's outputs in all, now: the page may have been cut from a longer list since the snapshot. */
+  total: z.number().int().nonnegative(),
+});
+export type JobOutputsPage = z.infer<typeof jobOutputsPageSchema>;
+
 export const jobsContract = {
   'jobs.list': scopedCall(jobListArgsSchema, jobListPageSchema),
   'jobs.get': scopedCall(jobIdArgs, jobSnapshotSchema),
+  /** Outputs past the snapshot's first SNAPSHOT_OUTPUTS (or any page of them). */
+  'jobs.outputs': scopedCall(jobOutputsArgsSchema, jobOutputsPageSchema),
   'jobs.logs': scopedCall(jobIdArgs, jobLogResultSchema),
   'jobs.workflow': scopedCall(jobIdArgs, jobWorkflowSchema),
   'jobs.submit': scopedCall(jobSubmitArgsSchema, jobSnapshotSchema),

@@ -13,6 +13,8 @@ import { MAX_SUBSCRIPTIONS_PER_OWNER } from '../../src-main/core/rpc/dispatcher'
 import { systemKeychain, type KeychainBackend } from '../../src-main/core/profiles';
 import { FakeKeychain } from '../../src-main/core/profiles/testing/fakeKeychain';
 import { startCollector, type Collector } from './credentialCollector';
+import { MAX_CALL_MESSAGE_BYTES } from '../../src-shared/limits';
+import { unmaskInPlace } from '../../src-main/web/frameGuard';
 import { ipcTransport, RawJson, Tally, webSocketTransport, type HostileTransport } from './hostileTransports';
 
 const tally = new Tally();
@@ -458,5 +460,73 @@ describe.each(transports)('a hostile caller over %s', (transportName, open) => {
       if (beyondCap) refused(`subscription ${index + 1} of a flood`, answer);
       if (beyondCap) expect(!answer.ok && answer.error.code).toBe('too_many_subscriptions');
     });
+  });
+});
+
+/**
+ * Messages no parser should ever see, written frame by frame on the browser shell's socket by a page that holds
+ * the token (issue 19, fault 6): each must be refused, and none may be answered as a call that ran.
+ */
+describe('a hostile page writing its own frames to the browser shell', () => {
+  let transport: HostileTransport;
+  beforeAll(async () => {
+    transport = await webSocketTransport({ keychain: keychain() });
+  });
+  afterAll(() => transport.close());
+
+  /** Sends `payload` (masked with a random key) in 1 MiB pieces until the host refuses it. */
+  async function attempt(label: string, payload: Buffer, header: { rsv1?: boolean } = {}): Promise<void> {
+    const client = await transport.openRaw?.();
+    if (client === undefined) throw new Error('the browser shell transport writes raw frames');
+    const mask = randomBytes(4);
+    unmaskInPlace(payload, 0, payload.length, mask, 0);
+    client.writeHeader(payload.length, { mask, ...header });
+    const state = { answered: false };
+    const answer = Promise.race([
+      client.nextText().then((reply) => ({ reply, code: null })),
+      client.closed.then((code) => ({ reply: null, code })),
+    ]).then((outcome) => {
+      state.answered = true;
+      return outcome;
+    });
+    for (let at = 0; at < payload.length && !state.answered; at += 1024 * 1024) {
+      if (!(await client.write(payload.subarray(at, at + 1024 * 1024)))) break;
+    }
+    const { reply, code } = await answer;
+    client.destroy();
+    // Refused either way: answered as a refused call, or the connection closed on it.
+    const refusedCall = reply !== null && reply.includes('"ok":false') && reply.includes('invalid_arguments');
+    const closed = code !== null && [1002, 1008, 1009].includes(code);
+    tally.record(transport.name, label, !(refusedCall || closed));
+    expect(refusedCall || closed, `${label}: ${reply ?? `closed ${code ?? ''}`}`).toBe(true);
+  }
+
+  const deep = (length: number, prefix = '', suffix = ''): Buffer => {
+    const payload = Buffer.alloc(length, 0x20);
+    payload.write(prefix);
+    const depth = Math.floor((length - prefix.length - suffix.length) / 2);
+    payload.fill(0x5b, prefix.length, prefix.length + depth);
+    payload.fill(0x5d, prefix.length + depth, prefix.length + 2 * depth);
+    payload.write(suffix, length - suffix.length);
+    return payload;
+  };
+
+  it('refuses the 60 MB message nested 30 million levels deep, and one just under the size limit', async () => {
+    await attempt('a 60 MB message 30 million levels deep', deep(60_000_000));
+    await attempt(
+      'a jobs.get call nested as deep as fits under the size limit',
+      deep(MAX_CALL_MESSAGE_BYTES - 1, '{"type":"call","requestId":1,"name":"jobs.get","args":', '}'),
+    );
+    await attempt(
+      'app.info nested 65 levels inside its envelope',
+      Buffer.from(
+        `{"type":"call","requestId":2,"name":"app.info","args":${'['.repeat(65)}${']'.repeat(65)}}`,
+      ),
+    );
+    await attempt(
+      'a compressed app.info nobody negotiated',
+      Buffer.from('{"type":"call","requestId":3,"name":"app.info","args":{}}'),
+      { rsv1: true },
+    );
   });
 });

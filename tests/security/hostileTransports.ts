@@ -23,6 +23,7 @@ import {
 import { APP_ENTRY_URL, isAppUrl } from '../../src-main/electron/appOrigin';
 import { FakeIpcMain, FakeWebContents, frame, invokeEvent } from '../../src-main/electron/fakes.test-support';
 import { bindContract } from '../../src-main/electron/ipcBinding';
+import { openRawWsClient, type RawWsClient } from '../../src-main/web/testing/rawWsClient';
 import { startWebHost, type WebHost } from '../../src-main/web/webHost';
 
 /**
@@ -46,6 +47,8 @@ export interface HostileTransport {
   grantDropped?(paths: string[], window?: 'same' | 'other'): Promise<CallResult<unknown>>;
   /** Electron only: uploads.start from another window of the app. */
   callFromOtherWindow?(name: string, args: unknown): Promise<CallResult<unknown>>;
+  /** Browser shell only: a connection written by hand, for frames no WebSocket library would send. */
+  openRaw?(): Promise<RawWsClient>;
   close(): Promise<void>;
 }
 
@@ -127,6 +130,7 @@ export async function webSocketTransport(options: TestCoreOptions = {}): Promise
     core,
     call: (name, args) => send({ type: 'call', name }, args),
     subscribe: (name, subscriptionId, args) => send({ type: 'subscribe', name, subscriptionId }, args),
+    openRaw: () => openRawWsClient(host.origin, token),
     close: async () => {
       socket.close();
       await host.close();

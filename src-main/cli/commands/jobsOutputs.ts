@@ -4,7 +4,7 @@
 // name, never over an existing file, and checked against its size and blake3 hash.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isTerminalJobStatus, type JobOutput } from '../../../src-shared/contracts/jobs';
+import { isTerminalJobStatus, type JobOutput, type JobSnapshot } from '../../../src-shared/contracts/jobs';
 import { safeFileName } from '../../../src-shared/safeFileName';
 import { writeNewFile, type WrittenFile } from '../../core/content';
 import type { CommandContext, CommandSpec } from '../commandSpec';
@@ -44,6 +44,21 @@ async function downloadOne(
   });
 }
 
+/** Outputs per request: a job's snapshot lists the first ones only, the rest come a page at a time. */
+const pageSize = 500;
+
+/** Every output of the job, in its order, the first ones from its snapshot and the rest page by page. */
+async function allOutputs(engine: Engine, job: JobSnapshot): Promise<JobOutput[]> {
+  const outputs = [...job.outputs];
+  while (outputs.length < job.outputsCount) {
+    const page = await engine.jobs.outputs(job.id, outputs.length, pageSize);
+    outputs.push(...page.outputs);
+    // The list can only have shrunk (an expired job): what came is all there is.
+    if (page.outputs.length === 0 || outputs.length >= page.total) break;
+  }
+  return outputs;
+}
+
 const outputs: CommandSpec = {
   words: ['jobs', 'outputs'],
   summary: 'List a job\u2019s outputs, or download them',
@@ -64,17 +79,18 @@ const outputs: CommandSpec = {
     const job = await engine.jobs.get(args.positional(0));
     if (!isTerminalJobStatus(job.status))
       out.note(`The job is ${visible(job.status)}; these are the outputs so far.`);
+    const listed = await allOutputs(engine, job);
     const dirArg = args.string('download');
     if (dirArg === undefined) {
-      if (out.json) out.document({ jobId: job.id, status: job.status, outputs: job.outputs });
-      else if (job.outputs.length === 0) out.note('This job has no outputs.');
-      else for (const line of outputTable(job.outputs)) out.line(line);
+      if (out.json) out.document({ jobId: job.id, status: job.status, outputs: listed });
+      else if (listed.length === 0) out.note('This job has no outputs.');
+      else for (const line of outputTable(listed)) out.line(line);
       return exitCodes.ok;
     }
     const dir = resolve(io.cwd, dirArg);
     await mkdir(dir, { recursive: true });
     const saved: Array<JobOutput & { file: string; verified: boolean }> = [];
-    for (const output of job.outputs) {
+    for (const output of listed) {
       const file = await downloadOne(context, engine, dir, output);
       out.clearStatus();
       saved.push({ ...output, file: file.path, verified: file.verified });

@@ -236,7 +236,7 @@ export class AssetsClient {
 
 /** An asset answer, its link made absolute against the URL that answered. */
 async function assetOf(response: HttpResponse): Promise<Asset> {
-  return absoluteAssetLink(await response.parse(AssetSchema), response.url);
+  return absoluteAssetLink(await response.parse(AssetSchema, 'asset'), response.url);
 }
 
 async function createdAssetOf(response: HttpResponse): Promise<CreatedAsset> {

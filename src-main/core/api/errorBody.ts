@@ -6,11 +6,10 @@
 //   anything else    code http_<status>
 // Codes the documents do not list are kept as they came; the UI decides what an unknown code means.
 import { z } from 'zod';
+import { BODY_LIMITS } from './bodyLimits';
 import { ApiError } from './errors';
 import { parseRetryAfter } from './retryAfter';
 
-/** Error bodies are small; a proxy's HTML error page need not be read to the end. */
-const maxErrorBodyBytes = 64 * 1024;
 const maxMessageLength = 2000;
 
 export const requestIdHeader = 'x-svc-request-id';
@@ -66,7 +65,7 @@ export interface ErrorSource {
 }
 
 export async function apiErrorFromResponse(response: Response, nowMs: number): Promise<ApiError> {
-  const bodyText = await readCapped(response, maxErrorBodyBytes);
+  const bodyText = await readCapped(response, BODY_LIMITS.error);
   return apiErrorFromParts(
     { status: response.status, statusText: response.statusText, headers: response.headers, bodyText },
     nowMs,
@@ -162,26 +161,28 @@ function clip(text: string): string {
   return text.length > maxMessageLength ? text.slice(0, maxMessageLength) + '…' : text;
 }
 
+/**
+ * The first `limit` bytes of an error body: its status line already says what happened, so a longer body (a
+ * proxy's HTML page, or one that never ends) is cut off there rather than refused, and the error still stands.
+ */
 async function readCapped(response: Response, limit: number): Promise<string> {
   if (response.body === null) return '';
   const body: ReadableStream<Uint8Array> = response.body;
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
   let received = 0;
   try {
-    for (;;) {
+    while (received < limit) {
       const { done, value } = await reader.read();
       if (done) break;
-      received += value.byteLength;
-      text += decoder.decode(value, { stream: true });
-      if (received >= limit) {
-        await reader.cancel();
-        break;
-      }
+      const room = limit - received;
+      const kept = value.byteLength > room ? value.subarray(0, room) : value;
+      chunks.push(kept);
+      received += kept.byteLength;
     }
+    if (received >= limit) await reader.cancel();
   } catch {
     // A body cut off mid-way still leaves the status and headers to build the error from.
   }
-  return text + decoder.decode();
+  return new TextDecoder().decode(Buffer.concat(chunks, received));
 }

@@ -1,5 +1,7 @@
 // One error type for everything the API layer can fail with (ARCHITECTURE rule 9). The UI maps
 // `code` to words and next steps; `kind` tells it which family of trouble it is looking at.
+import { ERROR_CODES } from '../../../src-shared/errorCodes';
+import { formatBytes } from '../../../src-shared/format';
 
 export type ApiErrorKind =
   /** The service answered with an error status; `code` is its code, or `http_<status>`. */
@@ -85,6 +87,21 @@ export class ApiError extends Error {
       message,
       requestId,
       details,
+    });
+  }
+
+  /**
+   * An answer longer than Loupe reads for its kind (bodyLimits.ts): reading stopped at the limit. `body`
+   * names the kind ('job', 'jobList', …) so the words can say which answer it was.
+   */
+  static tooLarge(body: string, maxBytes: number, status: number, requestId: string | null): ApiError {
+    return new ApiError({
+      kind: 'invalid-response',
+      status,
+      code: ERROR_CODES.responseTooLarge,
+      message: `The service's answer was larger than the ${formatBytes(maxBytes)} Loupe reads for it, so Loupe stopped reading.`,
+      requestId,
+      details: { body, maxBytes },
     });
   }
 

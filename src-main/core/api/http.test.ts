@@ -92,7 +92,7 @@ describe('credentials', () => {
       target: 'api/v2/assets/a/content',
       headers: { range: 'bytes=0-1' },
     });
-    expect(await response.text()).toBe('bytes');
+    expect(await response.text('asset')).toBe('bytes');
     expect(response.redirected).toBe(true);
     expect(response.url).toBe(`${storage.origin}/bucket/object?sig=abc`);
     expect(api.requests[0]?.headers.authorization).toBe('Bearer secret-key');
@@ -101,7 +101,7 @@ describe('credentials', () => {
     expect(storage.requests[0]?.headers.range).toBe('bytes=0-1');
 
     const same = await http.send({ family: 'v2', method: 'GET', target: 'api/v2/assets/same/content' });
-    expect(await same.text()).toBe('same-origin bytes');
+    expect(await same.text('asset')).toBe('same-origin bytes');
     expect(api.requests.at(-1)?.url).toBe('/same/object');
     expect(api.requests.at(-1)?.headers.authorization).toBeUndefined();
   });
@@ -175,7 +175,7 @@ describe('time limits and aborts', () => {
     });
     const http = new HttpClient({ connection: testConnection(api.origin), retryPolicy: noRetry });
     const response = await http.send({ family: 'v2', method: 'GET', target: 'x', timeoutMs: 500 });
-    await expect(response.json()).rejects.toMatchObject({ code: 'timeout' });
+    await expect(response.json('job')).rejects.toMatchObject({ code: 'timeout' });
   });
 
   it('leaves a caller abort an abort, not an ApiError', async () => {
@@ -208,7 +208,7 @@ describe('response handling', () => {
     const http = new HttpClient({ connection: testConnection(api.origin) });
     const { JobSchema } = await import('./schemas/job');
     const response = await http.send({ family: 'v2', method: 'GET', target: 'x' });
-    await expect(response.parse(JobSchema)).rejects.toMatchObject({
+    await expect(response.parse(JobSchema, 'job')).rejects.toMatchObject({
       kind: 'invalid-response',
       code: 'invalid_response',
     });
@@ -228,7 +228,7 @@ describe('response handling', () => {
       connection: testConnection(api.origin),
       retryPolicy: new RetryPolicy({ sleep, random: () => 0.5 }),
     });
-    expect(await (await http.send({ family: 'v2', method: 'GET', target: 'x' })).json()).toEqual({
+    expect(await (await http.send({ family: 'v2', method: 'GET', target: 'x' })).json('job')).toEqual({
       ok: true,
     });
     expect(api.requests).toHaveLength(3);

@@ -1,6 +1,7 @@
 // A successful response with its time limit still running until the body is read, plus the URLs the
 // clients need to resolve links (host-relative links resolve against the URL that returned them).
 import type { z } from 'zod';
+import { resolveLimit, type BodyLimit, type ResolvedLimit } from './bodyLimits';
 import type { Deadline } from './deadline';
 import { requestIdHeader } from './errorBody';
 import { ApiError } from './errors';
@@ -36,12 +37,13 @@ export class HttpResponse {
   }
 
   /**
-   * The body as text. With `maxBytes`, a body longer than that is not read further and is an
-   * 'invalid-response' error: a service's answer is untrusted, and some callers keep it in memory whole.
+   * The body as text, read no further than its kind's limit (bodyLimits.ts): a longer body is a
+   * 'response_too_large' error and the connection is dropped, so a body that never ends costs at most the
+   * limit. The request's time limit runs until the last byte, so a slow endless trickle ends there too.
    */
-  async text(maxBytes?: number): Promise<string> {
+  async text(limit: BodyLimit): Promise<string> {
     try {
-      return maxBytes === undefined ? await this.raw.text() : await this.cappedText(maxBytes);
+      return await this.cappedText(resolveLimit(limit));
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw this.deadline.translate(error);
@@ -51,8 +53,8 @@ export class HttpResponse {
   }
 
   /** The body as JSON; an empty or non-JSON body is an 'invalid-response' error. */
-  async json(maxBytes?: number): Promise<unknown> {
-    const text = await this.text(maxBytes);
+  async json(limit: BodyLimit): Promise<unknown> {
+    const text = await this.text(limit);
     if (text.trim() === '')
       throw ApiError.invalidResponse('The response had no body.', this.status, this.requestId);
     try {
@@ -65,8 +67,8 @@ export class HttpResponse {
   }
 
   /** The body read through a tolerant schema; a mismatch is an 'invalid-response' error, never a throw of zod's. */
-  async parse<T>(schema: z.ZodType<T>, maxBytes?: number): Promise<T> {
-    return parseWith(schema, await this.json(maxBytes), this.status, this.requestId);
+  async parse<T>(schema: z.ZodType<T>, limit: BodyLimit): Promise<T> {
+    return parseWith(schema, await this.json(limit), this.status, this.requestId);
   }
 
   /** The body as a stream; the time limit stops here, the caller's signal still cancels it. */
@@ -75,17 +77,18 @@ export class HttpResponse {
     return this.raw.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
   }
 
-  private async cappedText(maxBytes: number): Promise<string> {
+  private async cappedText({ kind, maxBytes }: ResolvedLimit): Promise<string> {
     const declared = Number(this.raw.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
       await this.raw.body?.cancel().catch(() => undefined);
-      throw this.tooLarge(maxBytes);
+      throw ApiError.tooLarge(kind, maxBytes, this.status, this.requestId);
     }
     if (this.raw.body === null) return '';
     const body: ReadableStream<Uint8Array> = this.raw.body;
     const reader = body.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
+    // Chunks are kept as bytes and decoded once: no growing string, and a character split across two
+    // chunks decodes whole.
+    const chunks: Uint8Array[] = [];
     let received = 0;
     for (;;) {
       const { done, value } = await reader.read();
@@ -93,22 +96,11 @@ export class HttpResponse {
       received += value.byteLength;
       if (received > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw this.tooLarge(maxBytes);
+        throw ApiError.tooLarge(kind, maxBytes, this.status, this.requestId);
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
-    return text + decoder.decode();
-  }
-
-  private tooLarge(maxBytes: number): ApiError {
-    return ApiError.invalidResponse(
-      'The response was larger than Loupe accepts.',
-      this.status,
-      this.requestId,
-      {
-        maxBytes,
-      },
-    );
+    return new TextDecoder().decode(Buffer.concat(chunks, received));
   }
 
   /** Releases the connection without reading the body. */

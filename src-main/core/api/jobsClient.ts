@@ -61,7 +61,7 @@ export class JobsClient {
       'invalid_request',
     );
     const response = await this.http.send({ ...post, idempotencyKey });
-    return absoluteJobLinks(await response.parse(JobSchema), response.url);
+    return absoluteJobLinks(await response.parse(JobSchema, 'job'), response.url);
   }
 
   /** Reads a job: the call polled to a terminal status. */
@@ -72,7 +72,7 @@ export class JobsClient {
       target: typeof ref === 'string' ? jobPath(ref) : ref.urls.self,
       ...callOptions(options),
     });
-    return absoluteJobLinks(await response.parse(JobSchema), response.url);
+    return absoluteJobLinks(await response.parse(JobSchema, 'job'), response.url);
   }
 
   /** One page, newest first. Label filters are checked before sending. 501 on the managed service. */
@@ -84,7 +84,7 @@ export class JobsClient {
       query: listJobsQueryPairs(query),
       ...callOptions(options),
     });
-    return response.parse(JobListPageSchema);
+    return response.parse(JobListPageSchema, 'jobList');
   }
 
   /** The workflow document: branch on `format` ('save' or 'api'; 'unknown' for anything newer). */
@@ -95,7 +95,7 @@ export class JobsClient {
       target: `${jobPath(id)}/workflow`,
       ...callOptions(options),
     });
-    return response.parse(WorkflowDocumentSchema);
+    return response.parse(WorkflowDocumentSchema, 'workflow');
   }
 
   async logs(ref: JobRef, options: CallOptions = {}): Promise<LogResult> {
@@ -109,7 +109,7 @@ export class JobsClient {
         await response.discard();
         return { log: null, reason: 'no-content' };
       }
-      return { log: await response.parse(LogDocumentSchema), reason: null };
+      return { log: await response.parse(LogDocumentSchema, 'log'), reason: null };
     } catch (error) {
       // A v2 404 says not_found in the envelope; a bare 404 is a router that lacks the operation.
       if (error instanceof ApiError && error.status === 404 && error.code === 'http_404') {
@@ -128,7 +128,7 @@ export class JobsClient {
       idempotent: true,
       ...callOptions(options),
     });
-    return absoluteJobLinks(await response.parse(JobSchema), response.url);
+    return absoluteJobLinks(await response.parse(JobSchema, 'job'), response.url);
   }
 
   /** Where the job's event stream lives, for the SSE reader. */

@@ -83,10 +83,10 @@ export function isJsonContentType(contentType: string): boolean {
 }
 
 /**
- * Branches on Content-Type: JSON is parsed (a body over `maxJsonBytes` is an 'invalid-response' error, never
+ * Branches on Content-Type: JSON is parsed (a body over `maxJsonBytes` is a 'response_too_large' error, never
  * read whole), anything else is handed over as a stream.
  */
-export async function readRunResult(response: HttpResponse, maxJsonBytes?: number): Promise<RunResult> {
+export async function readRunResult(response: HttpResponse, maxJsonBytes: number): Promise<RunResult> {
   const meta = readRunMeta(response.headers, response.requestId);
   if (response.headers.get('content-length')?.trim() === '0') {
     // No output at all is never a model's answer: only the same key can bring it.

@@ -6,6 +6,7 @@
 //  - there is no resume (no ids, no Last-Event-ID): frames missed while away are simply lost.
 import { createParser } from 'eventsource-parser';
 import { fullJitterDelay } from './backoff';
+import { BODY_LIMITS } from './bodyLimits';
 import { abortableSleep, type Sleep } from './connection';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
@@ -142,12 +143,19 @@ async function consume(
       ms,
     );
   };
+  const overflow = { seen: false };
   const parser = createParser({
     onEvent: (message) => {
       const event = decodeJobEvent(message, response.url);
       outcome.sawEvents = true;
       if (event.type === 'status' && isTerminalJobStatus(event.status)) outcome.terminal = event.status;
       options.onEvent(event);
+    },
+    // A line (or an event's data lines together) that never ends would grow without bound: the parser stops
+    // at the limit (counted in decoded characters) and this connection is given up like a failed one.
+    maxBufferSize: BODY_LIMITS.sseEvent,
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') overflow.seen = true;
     },
   });
   const reader = response.stream().getReader();
@@ -164,6 +172,8 @@ async function consume(
       );
       // Outside the read's try: an exception from the caller's onEvent is the caller's, not a dropped stream.
       parser.feed(decoder.decode(chunk, { stream: true }));
+      if (overflow.seen)
+        throw ApiError.tooLarge('sseEvent', BODY_LIMITS.sseEvent, response.status, response.requestId);
     }
   } finally {
     clearTimeout(silenceTimer);

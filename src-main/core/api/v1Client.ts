@@ -68,7 +68,7 @@ export class V1Client {
       target: 'api/object_info',
       ...callOptions(options),
     });
-    return response.parse(V1ObjectInfoSchema);
+    return response.parse(V1ObjectInfoSchema, 'v1ObjectInfo');
   }
 
   async uploadImage(input: V1UploadInput, options: CallOptions = {}): Promise<V1UploadResponse> {
@@ -86,7 +86,7 @@ export class V1Client {
     const response = await this.http.send(
       checkedJsonPost({ family: 'v1', target: 'api/prompt' }, V1PromptBodySchema, body, options),
     );
-    const result = await response.parse(V1PromptResponseSchema);
+    const result = await response.parse(V1PromptResponseSchema, 'v1Answer');
     if (result.prompt_id === null) {
       const refusal = promptErrorSchema.safeParse(result.error);
       const { type, message } = refusal.success
@@ -111,7 +111,7 @@ export class V1Client {
       target: `api/job/${segment(promptId)}/status`,
       ...callOptions(options),
     });
-    return response.parse(V1JobStatusSchema);
+    return response.parse(V1JobStatusSchema, 'v1Answer');
   }
 
   async listJobs(query: V1ListQuery = {}, options: CallOptions = {}): Promise<V1JobList> {
@@ -122,7 +122,7 @@ export class V1Client {
       query: v1ListQueryPairs(query),
       ...callOptions(options),
     });
-    return response.parse(V1JobListSchema);
+    return response.parse(V1JobListSchema, 'jobList');
   }
 
   private async upload(
@@ -161,6 +161,6 @@ export class V1Client {
       timeoutMs: options.timeoutMs ?? 15 * 60_000,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    return response.parse(V1UploadResponseSchema);
+    return response.parse(V1UploadResponseSchema, 'v1Answer');
   }
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket, { type RawData } from 'ws';
 import { fullJitterDelay } from './backoff';
+import { BODY_LIMITS } from './bodyLimits';
 import { mayReceive, type BoundCredential, type Connection } from './connection';
 import { parseV1JsonFrame, type V1JsonMessage } from './schemas/v1Socket';
 import { familyBaseUrl, toWebSocketUrl } from './urls';
@@ -29,6 +30,14 @@ export interface V1SocketOptions {
   maxDelayMs?: number;
   /** Consecutive failed connects before giving up. */
   maxFailures?: number;
+}
+
+/**
+ * A message longer than its limit closes the socket (1009) instead of being buffered, and without
+ * permessage-deflate a small compressed frame cannot inflate into a large one.
+ */
+export function openV1WebSocket(address: string): WebSocket {
+  return new WebSocket(address, { maxPayload: BODY_LIMITS.v1SocketMessage, perMessageDeflate: false });
 }
 
 export class V1Socket {
@@ -73,9 +82,7 @@ export class V1Socket {
       url.searchParams.set('token', credential.secret);
     }
     if (this.stopped) return;
-    const socket = (this.options.createWebSocket ?? ((address: string) => new WebSocket(address)))(
-      url.toString(),
-    );
+    const socket = (this.options.createWebSocket ?? openV1WebSocket)(url.toString());
     this.socket = socket;
     let refusedStatus: number | null = null;
     socket.on('unexpected-response', (_request, response) => {

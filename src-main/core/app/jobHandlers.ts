@@ -17,6 +17,8 @@ export function createJobHandlers(
   return {
     'jobs.list': async ({ profileId, ...args }) => (await service(profileId)).list(args),
     'jobs.get': async ({ profileId, jobId }) => (await service(profileId)).get(jobId),
+    'jobs.outputs': async ({ profileId, jobId, offset, limit }) =>
+      (await service(profileId)).outputs(jobId, offset, limit),
     'jobs.logs': async ({ profileId, jobId }) => (await service(profileId)).logs(jobId),
     'jobs.workflow': async ({ profileId, jobId }) => (await service(profileId)).workflow(jobId),
     'jobs.submit': async ({ profileId, ...args }) => (await service(profileId)).submit(args),

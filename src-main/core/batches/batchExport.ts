@@ -11,7 +11,7 @@ import { writeNewFile } from '../content/saveToFolder';
 import { DomainError } from '../errors';
 import { readWire } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
-import { outputsOfJob } from './batchJobs';
+import { outputsOfJob, storedOutputsOf } from './batchJobs';
 import { itemSlug } from './plan/slug';
 
 export interface ExportedOutput {
@@ -64,11 +64,12 @@ export async function exportBatch(
   }
   await mkdir(folder, { recursive: true });
   const rows = store.batchItems.listForBatch(batchId).rows;
+  const stored = storedOutputsOf(store, profileId);
   // The outputs the batch's gallery shows: each job's, from its last snapshot (a job Loupe never watched,
   // like the Demo's seeded ones, has no rows in the outputs table but its snapshot names them).
   const jobs = rows.map((row) => {
     const job = row.jobId === null ? null : store.jobs.get(profileId, row.jobId);
-    const outputs = row.jobId === null || job === null ? [] : outputsOfJob(row.jobId, job, profileId);
+    const outputs = row.jobId === null || job === null ? [] : outputsOfJob(row.jobId, job, stored);
     return { job, outputs };
   });
   const total = jobs.reduce((sum, { outputs }) => sum + outputs.length, 0);

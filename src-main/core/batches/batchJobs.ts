@@ -2,7 +2,9 @@
 // rows fresh; nothing here asks the service).
 import type { JobOutput, JobStatus, JobSummary } from '../../../src-shared/contracts/jobs';
 import type { LocalHistory } from '../jobSources/localHistory';
-import { contractStatus, noLocalFacts, toSnapshot, toSummary } from '../jobSources/normalize';
+import { contractStatus, outputOfRow, outputsOfWire, toSummary } from '../jobSources/normalize';
+import { hasPartialOutputs, readWire } from '../jobSources/wireJob';
+import type { LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 import type { JobSnapshot as StoredJobSnapshot } from '../store/jobsTable';
 
@@ -14,29 +16,35 @@ export interface BatchJob {
   outputs: JobOutput[];
 }
 
+/** Every output of a job as the store's outputs table holds them, in the job's order. */
+export type StoredOutputs = (jobId: string) => JobOutput[];
+
+export function storedOutputsOf(store: LoupeStore, profileId: string): StoredOutputs {
+  return (jobId) => store.outputs.listForJob(profileId, jobId).rows.map(outputOfRow);
+}
+
 /**
  * A recorded job's outputs in its own order, read from its last snapshot the way jobs.get builds them, so the
  * gallery, the contact sheet and an export list the same files. A row without a (readable) snapshot is the
- * bare job LocalHistory would read: no outputs yet.
+ * bare job LocalHistory would read: no outputs yet. A snapshot of a job of thousands lists only the first
+ * (wireJob.ts compactForStore): all of them are in the outputs table.
  */
 export function outputsOfJob(
   jobId: string,
   job: { status: string; snapshot: StoredJobSnapshot | null | undefined },
-  profileId: string,
+  stored: StoredOutputs,
 ): JobOutput[] {
   const wire = job.snapshot ?? { id: jobId, status: job.status };
-  // Only the outputs are kept: the other context fields do not affect them.
-  return toSnapshot(wire, { profileId, observedAt: '', local: noLocalFacts, surfaceOffersLogs: false })
-    .outputs;
+  return hasPartialOutputs(readWire(wire)) ? stored(jobId) : outputsOfWire(wire);
 }
 
 /** The job an item became; null when it has none yet, or the jobs table has no row for it. */
-export function batchJobOf(standing: BatchItemStanding, profileId: string): BatchJob | null {
+export function batchJobOf(standing: BatchItemStanding, stored: StoredOutputs): BatchJob | null {
   if (standing.jobId === null || standing.job === null) return null;
   return {
     id: standing.jobId,
     status: contractStatus(standing.job.status),
-    outputs: outputsOfJob(standing.jobId, standing.job, profileId),
+    outputs: outputsOfJob(standing.jobId, standing.job, stored),
   };
 }
 

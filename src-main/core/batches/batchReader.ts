@@ -13,7 +13,7 @@ import { DomainError } from '../errors';
 import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 import { countItems, isFinished, type CountedItem } from './batchCounts';
-import { batchJobOf, jobSummaryOf, type BatchJob } from './batchJobs';
+import { batchJobOf, jobSummaryOf, storedOutputsOf, type BatchJob, type StoredOutputs } from './batchJobs';
 import { axesOfPlan } from './recordedPlan';
 
 export interface BatchReaderDeps {
@@ -39,11 +39,12 @@ export class BatchReader {
     }
     // Damaged item rows are set aside keyed by their batch id.
     const damaged = new Set(standings.corrupt.map((error) => error.details.key));
+    const stored = storedOutputsOf(this.deps.store, profileId);
     return {
       batches: batches
         .list(profileId)
         .rows.map(
-          (batch) => summarize(batch, byBatch.get(batch.id) ?? [], !damaged.has(batch.id), profileId).summary,
+          (batch) => summarize(batch, byBatch.get(batch.id) ?? [], !damaged.has(batch.id), stored).summary,
         ),
     };
   }
@@ -56,7 +57,12 @@ export class BatchReader {
     if (batch === null || batch.profileId !== profileId) throw batchNotFound(batchId);
     // The same read the list makes, so the batch's counts agree with its row in the list.
     const standings = batchItems.standingsForBatch(batchId);
-    const { summary, outputs } = summarize(batch, standings.rows, standings.corrupt.length === 0, profileId);
+    const { summary, outputs } = summarize(
+      batch,
+      standings.rows,
+      standings.corrupt.length === 0,
+      storedOutputsOf(this.deps.store, profileId),
+    );
     const history = new LocalHistory(jobs, profileId, batchItems);
     // An item whose row cannot be read in full (a damaged request) is left out of the items only.
     const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history, profileId));
@@ -69,9 +75,9 @@ function summarize(
   batch: BatchRow,
   standings: readonly BatchItemStanding[],
   complete: boolean,
-  profileId: string,
+  stored: StoredOutputs,
 ): { summary: BatchSummary; outputs: BatchOutput[] } {
-  const jobs = standings.map((standing) => batchJobOf(standing, profileId));
+  const jobs = standings.map((standing) => batchJobOf(standing, stored));
   const counted = standings.map((standing, i): CountedItem => ({
     submission: standing.state,
     jobStatus: jobs[i]?.status ?? null,

@@ -10,10 +10,13 @@ import {
   type JobSnapshot,
   type JobStatus,
   type JobSummary,
+  OUTPUT_TYPES,
+  SNAPSHOT_OUTPUTS,
   thumbnailOf,
 } from '../../../src-shared/contracts/jobs';
 import type { JobError as WireJobError, Output, Progress } from '../api';
-import { readWire, type ReadWireJob, type WireJob } from './wireJob';
+import type { OutputRow } from '../store';
+import { outputsCountOf, readWire, type ReadWireJob, type WireJob } from './wireJob';
 
 const contractStatuses: ReadonlySet<string> = new Set(JOB_STATUSES);
 
@@ -99,6 +102,49 @@ function outputOf(output: Output): JobOutput {
   };
 }
 
+/** Every output of the wire job as the contract names them, in its order (a batch's gallery, an export). */
+export function outputsOfWire(wire: WireJob): JobOutput[] {
+  return (readWire(wire).outputs ?? []).map(outputOf);
+}
+
+/** An output as the store's outputs table keeps it, as the contract names it. */
+export function outputOfRow(row: OutputRow): JobOutput {
+  return {
+    assetId: row.assetId,
+    nodeId: row.nodeId,
+    name: row.name,
+    type: contractOutputType(row.type),
+    contentType: row.contentType,
+    sizeBytes: row.size,
+    hash: row.hash,
+  };
+}
+
+const contractOutputTypes: ReadonlySet<string> = new Set(OUTPUT_TYPES);
+
+function isContractOutputType(type: string): type is JobOutput['type'] {
+  return contractOutputTypes.has(type);
+}
+
+function contractOutputType(type: string): JobOutput['type'] {
+  return isContractOutputType(type) ? type : 'unknown';
+}
+
+/** A page of the wire job's outputs, and how many it has in all (jobs.outputs). */
+export function outputsPage(
+  wire: WireJob,
+  offset: number,
+  limit: number,
+): { outputs: JobOutput[]; total: number } {
+  const outputs = readWire(wire).outputs ?? [];
+  return { outputs: outputs.slice(offset, offset + limit).map(outputOf), total: outputs.length };
+}
+
+/** The first outputs, the ones a snapshot carries and a row's picture is chosen from. */
+function firstOutputs(read: ReadWireJob): Output[] {
+  return (read.outputs ?? []).slice(0, SNAPSHOT_OUTPUTS);
+}
+
 function errorOf(error: WireJobError | null): JobError | null {
   if (error === null) return null;
   return {
@@ -131,7 +177,8 @@ export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapsho
     observedAt: context.observedAt,
     queuePosition: queuePositionOf(read),
     progress: progressOf(read.progress),
-    outputs: (read.outputs ?? []).map(outputOf),
+    outputs: firstOutputs(read).map(outputOf),
+    outputsCount: count(outputsCountOf(read) ?? 0),
     error: errorOf(read.error),
     metrics: read.metrics,
     labels: labelsOf(read.metadata, context.local),
@@ -145,7 +192,7 @@ export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapsho
 
 export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary {
   const read = readWire(wire);
-  const outputsCount = read.outputs === null ? read.outputs_count : read.outputs.length;
+  const outputsCount = outputsCountOf(read);
   return {
     id: read.id,
     ...statusOf(read),
@@ -161,7 +208,8 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     retryOf: context.local.retryOf,
     batchId: context.local.batchId ?? null,
     // A row without an outputs field (a bare list row) has no picture Loupe knows of: null, never a guess.
-    thumbnail: read.outputs === null ? null : thumbnailOf(read.outputs.map(outputFields)),
+    // The first outputs only, as summaryOfSnapshot sees them: a row has the same picture whoever builds it.
+    thumbnail: read.outputs === null ? null : thumbnailOf(firstOutputs(read).map(outputFields)),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   SubmitJobBodySchema,
   validateRequest,
 } from '../api/schemas/writers';
+import { wireFromJobInParts } from './jobInParts';
 import { rawStatusOf, wireFromJob, wireFromListItem, wireFromV1Item, type WireJob } from './wireJob';
 
 export interface WirePage {
@@ -67,13 +68,23 @@ export class ServiceJobs {
     this.v1 = new V1Client(http);
   }
 
-  /** GET /api/v2/jobs/{id}: the truth about one job. */
-  read(jobId: string, options: CallOptions = {}): Promise<WireJob> {
-    return this.readJob({
+  /**
+   * GET /api/v2/jobs/{id}: the truth about one job. Polled again and again, so a job of thousands of outputs
+   * is read a slice at a time (jobInParts.ts).
+   */
+  async read(jobId: string, options: CallOptions = {}): Promise<WireJob> {
+    const response = await this.http.send({
       family: 'v2',
       method: 'GET',
       target: `api/v2/jobs/${segment(jobId)}`,
       ...withOptions(options),
+    });
+    const body = await response.json('job');
+    return wireFromJobInParts({
+      body,
+      status: response.status,
+      requestId: response.requestId,
+      url: response.url,
     });
   }
 
@@ -135,7 +146,7 @@ export class ServiceJobs {
       query: listJobsQueryPairs(query),
       ...withOptions(options),
     });
-    const body = await response.json();
+    const body = await response.json('jobList');
     const parsed = JobListPageSchema.safeParse(body);
     if (!parsed.success) {
       throw ApiError.invalidResponse('The job list could not be read.', response.status, response.requestId);
@@ -162,7 +173,7 @@ export class ServiceJobs {
   }
 
   private async jobFrom(response: HttpResponse): Promise<WireJob> {
-    const body = await response.json();
+    const body = await response.json('job');
     const parsed = JobSchema.safeParse(body);
     if (!parsed.success) {
       throw ApiError.invalidResponse('The job could not be read.', response.status, response.requestId);

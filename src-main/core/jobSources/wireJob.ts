@@ -15,7 +15,9 @@ import {
   type JobListItem,
   type V1ListItem,
 } from '../api';
+import { SNAPSHOT_OUTPUTS } from '../../../src-shared/contracts/jobs';
 import type { JobSnapshot as StoredSnapshot } from '../store';
+import { boundUnknownFields } from './unknownFields';
 
 /** `status` is the service's text; v1 rows carry the v2 reading in `status` and their own in `v1_status`. */
 export type WireJob = StoredSnapshot;
@@ -42,11 +44,29 @@ export const WireJobSchema = z.looseObject({
 });
 export type ReadWireJob = z.output<typeof WireJobSchema>;
 
+/**
+ * Readings already made, by wire object. A wire job is never changed once made (a change makes a new one), and
+ * reading one is the watcher's hottest path: a job of 10,000 outputs was parsed whole again for every
+ * snapshot, row and stream event derived from it.
+ */
+const readings = new WeakMap<WireJob, ReadWireJob>();
+
 export function readWire(wire: WireJob): ReadWireJob {
+  const known = readings.get(wire);
+  if (known !== undefined) return known;
   const parsed = WireJobSchema.safeParse(wire);
-  if (parsed.success) return parsed.data;
   // id and status are guaranteed by the WireJob type; anything else unreadable reads as absent.
-  return WireJobSchema.parse({ id: wire.id, status: wire.status });
+  const read = parsed.success ? parsed.data : WireJobSchema.parse({ id: wire.id, status: wire.status });
+  readings.set(wire, read);
+  return read;
+}
+
+/**
+ * The reading of a wire made from another by patching it with parts that were read already (merge.ts): what
+ * readWire would find, without parsing the unchanged parts again.
+ */
+export function rememberRead(wire: WireJob, read: ReadWireJob): void {
+  readings.set(wire, read);
 }
 
 /** The status text the service sent, from a body read before the tolerant schema replaced it. */
@@ -57,8 +77,22 @@ export function rawStatusOf(body: unknown): string {
   return 'unknown';
 }
 
+/** A full read as Loupe keeps it: the status verbatim, unknown fields within their budget. */
 export function wireFromJob(job: Job, rawStatus: string): WireJob {
-  return { ...job, status: rawStatus };
+  return wireFromBoundedJob(boundUnknownFields(job), rawStatus);
+}
+
+/**
+ * The same, for a job whose unknown fields are already within their budget. Its reading is known without
+ * parsing it again: every part of it was read by the Job schema (a job of 10,000 outputs costs tens of
+ * milliseconds to read twice).
+ */
+export function wireFromBoundedJob(job: Job, rawStatus: string): WireJob {
+  // Two fields Loupe gives its own meaning (a v1 row's status, a stored snapshot's count) are never the
+  // service's in a full read.
+  const wire: WireJob = { ...job, status: rawStatus, v1_status: null, outputs_count: null };
+  rememberRead(wire, { ...job, status: rawStatus, v1_status: null, outputs_count: null });
+  return wire;
 }
 
 export function wireFromListItem(item: JobListItem, rawStatus: string): WireJob {
@@ -107,6 +141,28 @@ export function createdMsOf(wire: WireJob): number | null {
   if (typeof created !== 'string') return null;
   const ms = Date.parse(created);
   return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * The wire job as the store keeps it: with thousands of outputs, only the first SNAPSHOT_OUTPUTS and their
+ * count (`outputs_count`); the outputs table holds every one. A snapshot of megabytes, rewritten on every
+ * change and read again by every foreign-key check of an output row, is what made a 10,000-output job freeze
+ * main (issue 19).
+ */
+export function compactForStore(wire: WireJob): WireJob {
+  const outputs = readWire(wire).outputs;
+  if (outputs === null || outputs.length <= SNAPSHOT_OUTPUTS) return wire;
+  return { ...wire, outputs: outputs.slice(0, SNAPSHOT_OUTPUTS), outputs_count: outputs.length };
+}
+
+/** The job has more outputs than its wire lists (a stored compact snapshot): the rest are in the store. */
+export function hasPartialOutputs(read: ReadWireJob): boolean {
+  return read.outputs !== null && read.outputs_count !== null && read.outputs_count > read.outputs.length;
+}
+
+/** How many outputs the job has: its count when the wire gives one, else its list's length (null: unknown). */
+export function outputsCountOf(read: ReadWireJob): number | null {
+  return read.outputs_count ?? read.outputs?.length ?? null;
 }
 
 /** A wire job with links came from a full read; one without is a list row or a stored partial. */

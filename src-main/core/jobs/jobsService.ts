@@ -5,6 +5,7 @@ import type {
   JobListArgs,
   JobListPage,
   JobLogResult,
+  JobOutputsPage,
   JobSnapshot,
   JobWorkflow,
 } from '../../../src-shared/contracts/jobs';
@@ -12,6 +13,7 @@ import type { JobWatcher } from '../watch/jobWatcher';
 import { readJobLog } from './jobLogs';
 import type { JobLister } from './jobLister';
 import type { JobSubmitter } from './jobSubmitter';
+import { outputsPage } from '../jobSources/normalize';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
 import { parseWorkflowText } from './workflowText';
 
@@ -39,6 +41,18 @@ export class JobsService {
 
   async get(jobId: string): Promise<JobSnapshot> {
     return this.deps.watcher.track(await this.deps.api.read(jobId));
+  }
+
+  /**
+   * A page of the job's outputs, from what Loupe knows of it (the watcher keeps a job someone looks at
+   * fresh); a job known only from a list row, or not at all, is read first.
+   */
+  async outputs(jobId: string, offset: number, limit: number): Promise<JobOutputsPage> {
+    const known = this.deps.watcher.outputsPage(jobId, offset, limit);
+    if (known !== null) return known;
+    const wire = await this.deps.api.read(jobId);
+    this.deps.watcher.track(wire);
+    return outputsPage(wire, offset, limit);
   }
 
   /** Reads the job first: whether it has finished decides what "no log" means. */

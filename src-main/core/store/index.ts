@@ -24,7 +24,7 @@ export {
   type JobListOptions,
   type JobsTable,
 } from './jobsTable';
-export type { OutputInput, OutputRow, OutputsTable } from './outputsTable';
+export type { OutputInput, OutputRow, OutputRowInput, OutputsTable } from './outputsTable';
 export type { AssetDescription, AssetRow, AssetsTable, KnownOutputRow } from './assetsTable';
 export type { UploadIntent, UploadResult, UploadRow, UploadsTable } from './uploadsTable';
 export type { NewBatch, BatchRow, BatchesTable } from './batchesTable';

@@ -46,7 +46,12 @@ const outputDbRow = z
   }));
 export type OutputRow = z.output<typeof outputDbRow>;
 
-const outputInputSchema = z.object({
+/** An output with its position in the job's list (0 for the first). */
+export interface OutputRowInput extends OutputInput {
+  position: number;
+}
+
+const outputRowInputSchema = z.object({
   assetId: z.string().min(1),
   nodeId: z.string(),
   name: z.string(),
@@ -54,6 +59,7 @@ const outputInputSchema = z.object({
   contentType: z.string(),
   size: z.number().int().nonnegative(),
   hash: z.string().nullable(),
+  position: z.number().int().nonnegative(),
 });
 
 const columns = 'profile_id, job_id, asset_id, node_id, name, type, content_type, size, hash, position';
@@ -61,6 +67,8 @@ const columns = 'profile_id, job_id, asset_id, node_id, name, type, content_type
 export class OutputsTable {
   private readonly upsert;
   private readonly selectForJob;
+  private readonly selectPage;
+  private readonly countForJob;
   private readonly selectByHash;
   private readonly selectJob;
 
@@ -93,6 +101,15 @@ export class OutputsTable {
       db,
       `SELECT ${columns} FROM outputs WHERE profile_id = :profile_id AND job_id = :job_id ORDER BY position`,
     );
+    this.selectPage = prepare<{ profile_id: string; job_id: string; limit: number; offset: number }>(
+      db,
+      `SELECT ${columns} FROM outputs WHERE profile_id = :profile_id AND job_id = :job_id
+         ORDER BY position LIMIT :limit OFFSET :offset`,
+    );
+    this.countForJob = prepare<{ profile_id: string; job_id: string }>(
+      db,
+      'SELECT count(*) AS total FROM outputs WHERE profile_id = :profile_id AND job_id = :job_id',
+    );
     this.selectByHash = prepare<{ profile_id: string; hash: string }>(
       db,
       `SELECT ${columns} FROM outputs WHERE profile_id = :profile_id AND hash = :hash ORDER BY job_id, position`,
@@ -104,7 +121,19 @@ export class OutputsTable {
    * is an upsert: call it with the whole current list each time.
    */
   upsertForJob(profileId: string, jobId: string, outputs: readonly OutputInput[]): void {
-    const parsed = outputs.map((output) => outputInputSchema.parse(output));
+    this.upsertRows(
+      profileId,
+      jobId,
+      outputs.map((output, position) => ({ ...output, position })),
+    );
+  }
+
+  /**
+   * Records some of a job's outputs, each at its position in the job's list, in one transaction: a job of
+   * thousands of outputs is written a chunk at a time (core/watch/outputsWriter.ts), never all at once.
+   */
+  upsertRows(profileId: string, jobId: string, rows: readonly OutputRowInput[]): void {
+    const parsed = rows.map((row) => outputRowInputSchema.parse(row));
     writeTransaction(this.db, () => {
       if (this.selectJob.get({ profile_id: profileId, job_id: jobId }) === undefined) {
         throw new StoreError('not_found', `Record job ${jobId} before its outputs.`, {
@@ -112,7 +141,7 @@ export class OutputsTable {
           key: jobId,
         });
       }
-      parsed.forEach((output, position) => {
+      for (const output of parsed) {
         this.upsert.run({
           profile_id: profileId,
           job_id: jobId,
@@ -123,9 +152,9 @@ export class OutputsTable {
           content_type: output.contentType,
           size: output.size,
           hash: output.hash,
-          position,
+          position: output.position,
         });
-      });
+      }
     });
   }
 
@@ -136,6 +165,24 @@ export class OutputsTable {
       outputDbRow,
       this.selectForJob.all({ profile_id: profileId, job_id: jobId }),
     );
+  }
+
+  /** A page of a job's outputs in the job's order, and how many it has in the table. */
+  pageForJob(
+    profileId: string,
+    jobId: string,
+    offset: number,
+    limit: number,
+  ): RowsRead<OutputRow> & { total: number } {
+    const key = { profile_id: profileId, job_id: jobId };
+    const total = z.object({ total: z.number().int() }).parse(this.countForJob.get(key)).total;
+    const rows = parseRows(
+      'outputs',
+      'asset_id',
+      outputDbRow,
+      this.selectPage.all({ ...key, limit, offset }),
+    );
+    return { ...rows, total };
   }
 
   /** Outputs whose bytes have this blake3 hash (for de-duplicated downloads). */

@@ -46,6 +46,8 @@ export interface WatchConfig {
   retryAfterMaxMs: number;
   /** jobs.updates and store writes are batched this often. */
   flushMs: number;
+  /** A job's live stream events reach it (and its jobs.watch subscribers) at most this often: a page's frame. */
+  streamCoalesceMs: number;
   /** Jobs tracked at most (the oldest background ones are dropped first). */
   maxTracked: number;
   /** Open jobs resumed from the store when a profile's watcher starts. */
@@ -79,6 +81,7 @@ export const defaultWatchConfig: WatchConfig = {
   retryAfterMinMs: 1_000,
   retryAfterMaxMs: 60_000,
   flushMs: 250,
+  streamCoalesceMs: 33,
   maxTracked: 5_000,
   resumeLimit: 2_000,
 };

@@ -3,17 +3,16 @@
 // jobs.updates and queues the store write, so no source can change a job without all three happening.
 import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-shared/contracts/jobs';
 import type { DomainError } from '../errors';
-import type { Output } from '../api';
-import type { LoupeStore, OutputInput } from '../store';
+import type { LoupeStore } from '../store';
 import {
   noLocalFacts,
-  outputFields,
   toSnapshot,
   toSummary,
   type LocalFacts,
   type NormalizeContext,
 } from '../jobSources/normalize';
-import { readWire, type WireJob } from '../jobSources/wireJob';
+import { compactForStore, readWire, type WireJob } from '../jobSources/wireJob';
+import type { OutputsWriter } from './outputsWriter';
 
 export type SnapshotSource = 'poll' | 'sse' | 'list';
 export type WatchMode = 'live' | 'polling' | 'paused';
@@ -67,8 +66,15 @@ export interface JobStatesDeps {
   profileId: string;
   surfaceOffersLogs: boolean;
   store: LoupeStore;
+  /** Where a job's outputs go once its snapshot is stored. */
+  outputs: OutputsWriter;
   now: () => number;
   logError: (message: string, error: unknown) => void;
+  /**
+   * Hands on the job's stream events still waiting to be applied (streamBridge.ts), so news from a read or a
+   * list lands after them, in the order it came.
+   */
+  flushStream?: (jobId: string) => void;
 }
 
 function sameApartFromObservedAt(a: JobSnapshot, b: JobSnapshot): boolean {
@@ -102,6 +108,7 @@ export class JobStates {
    * any change from the stream or a list; rows and the store only about changes. Returns whether it changed.
    */
   apply(job: TrackedJob, wire: WireJob, source: SnapshotSource): boolean {
+    if (source !== 'sse') this.deps.flushStream?.(job.id);
     const context = this.contextFor(job);
     const snapshot = toSnapshot(wire, context);
     const changed = job.snapshot === null || !sameApartFromObservedAt(job.snapshot, snapshot);
@@ -178,7 +185,10 @@ export class JobStates {
     return () => this.updateListeners.delete(listener);
   }
 
-  /** Sends the batched row updates and writes the batched snapshots in one transaction. */
+  /**
+   * Sends the batched row updates and writes the batched snapshots in one transaction; their outputs follow,
+   * a chunk at a time, through the outputs writer.
+   */
   flush(): void {
     if (this.pendingWrites.size > 0) {
       const writes = [...this.pendingWrites.values()];
@@ -187,17 +197,22 @@ export class JobStates {
       try {
         store.transaction(() => {
           for (const wire of writes) {
-            const read = readWire(wire);
-            const labels = read.metadata;
+            const labels = readWire(wire).metadata;
             // No labels in this read (a v1 row) must not erase the labels remembered from another.
-            store.jobs.upsertSnapshot(profileId, wire, Object.keys(labels).length > 0 ? labels : undefined);
-            // Outputs are assets Loupe knows (the Assets view lists them); a list row carries none (null),
-            // which must not erase what a full read recorded.
-            if (read.outputs !== null && read.outputs.length > 0) {
-              store.outputs.upsertForJob(profileId, read.id, read.outputs.map(toOutputRow));
-            }
+            store.jobs.upsertSnapshot(
+              profileId,
+              compactForStore(wire),
+              Object.keys(labels).length > 0 ? labels : undefined,
+            );
           }
         });
+        for (const wire of writes) {
+          const read = readWire(wire);
+          // Outputs are assets Loupe knows (the Assets view lists them); a list row carries none (null),
+          // which must not erase what a full read recorded. Their job's row is in the store now.
+          if (read.outputs !== null && read.outputs.length > 0)
+            this.deps.outputs.enqueue(read.id, read.outputs);
+        }
       } catch (error) {
         // The profile may have been removed a moment ago; the watcher is about to be disposed with it.
         this.deps.logError('Job snapshots could not be stored', error);
@@ -226,10 +241,4 @@ export class JobStates {
       }
     }
   }
-}
-
-/** The store's row: a size it cannot trust (unknown, fractional, negative) is kept as 0. */
-function toOutputRow(output: Output): OutputInput {
-  const size = output.size_bytes;
-  return { ...outputFields(output), size: size !== null && Number.isInteger(size) && size >= 0 ? size : 0 };
 }

@@ -3,7 +3,12 @@
 // a request budget (pollPlanner.ts), streams the ones someone looks at live (liveStreams.ts), merges the
 // sources with polling as the truth (merge.ts), and announces every change once (jobStates.ts): to
 // jobs.watch subscribers, to jobs.updates in batches, and to the store. It pauses while offline.
-import type { JobSnapshot, JobSummary, JobWatchEvent } from '../../../src-shared/contracts/jobs';
+import type {
+  JobOutputsPage,
+  JobSnapshot,
+  JobSummary,
+  JobWatchEvent,
+} from '../../../src-shared/contracts/jobs';
 import { DomainError } from '../errors';
 import type { ApiError, HttpClient } from '../api';
 import type { ListCapability } from '../jobSources/listCapability';
@@ -16,7 +21,9 @@ import { defaultWatchConfig, type WatchConfig } from './config';
 import { JobStates, type TrackedJob, type WatchListener } from './jobStates';
 import { ListSweeper } from './listSweep';
 import { LiveStreams } from './liveStreams';
+import { knownOutputsPage } from './knownOutputs';
 import { mergeListRow } from './merge';
+import { OutputsWriter } from './outputsWriter';
 import { PollPlanner } from './pollPlanner';
 import { RequestBudget } from './requestBudget';
 import { StreamBridge } from './streamBridge';
@@ -55,6 +62,9 @@ export class JobWatcher {
   private readonly states: JobStates;
   private readonly budget: RequestBudget;
   private readonly streams: LiveStreams;
+  private readonly bridge: StreamBridge;
+  /** Writes tracked jobs' outputs to the store a chunk at a time (outputsWriter.ts). */
+  readonly outputs: OutputsWriter;
   private readonly planner: PollPlanner;
   private readonly online: () => boolean;
   private readonly logError: (message: string, error: unknown) => void;
@@ -69,27 +79,35 @@ export class JobWatcher {
     this.online = deps.online ?? (() => true);
     this.logError = deps.logError ?? ((message, error) => console.error(message, error));
     const now = (): number => this.timers.now();
+    this.outputs = new OutputsWriter({
+      profileId: deps.profileId,
+      store: deps.store,
+      logError: this.logError,
+    });
     this.states = new JobStates({
       profileId: deps.profileId,
       surfaceOffersLogs: deps.surfaceOffersLogs,
       store: deps.store,
+      outputs: this.outputs,
       now,
       logError: this.logError,
+      flushStream: (jobId) => this.bridge.flush(jobId),
     });
     this.budget = new RequestBudget(this.config, now, deps.random);
+    this.bridge = new StreamBridge({
+      states: this.states,
+      config: this.config,
+      timers: this.timers,
+      isPaused: () => this.paused,
+      askRead: (jobId) => this.askRead(jobId),
+      readNow: (job) => this.planner.readNow(job),
+    });
     this.streams = new LiveStreams({
       httpFor: (onFailure) => deps.streamHttp(onFailure),
       timers: this.timers,
       config: this.config,
       logError: this.logError,
-      host: new StreamBridge({
-        states: this.states,
-        config: this.config,
-        timers: this.timers,
-        isPaused: () => this.paused,
-        askRead: (jobId) => this.askRead(jobId),
-        readNow: (job) => this.planner.readNow(job),
-      }),
+      host: this.bridge,
     });
     this.planner = new PollPlanner({
       states: this.states,
@@ -191,6 +209,12 @@ export class JobWatcher {
     return this.states.get(jobId)?.wire ?? null;
   }
 
+  /** A page of a job's outputs from what Loupe knows of it (knownOutputs.ts); null when a read must bring them. */
+  outputsPage(jobId: string, offset: number, limit: number): JobOutputsPage | null {
+    const wire = this.wireOf(jobId) ?? this.deps.history.one(jobId)?.wire ?? null;
+    return knownOutputsPage(this.deps, wire, offset, limit);
+  }
+
   /** True once the job has ended and its final full read (outputs, error) is in: nothing more will come. */
   hasFinished(jobId: string): boolean {
     return this.states.get(jobId)?.finished === true;
@@ -225,7 +249,9 @@ export class JobWatcher {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
     this.streams.stopAll();
+    this.bridge.flushAll();
     this.states.flush();
+    this.outputs.finish();
     for (const job of this.states.jobs.values()) this.states.endWatchers(job, error);
     this.states.jobs.clear();
   }

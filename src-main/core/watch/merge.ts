@@ -5,10 +5,18 @@
 //    stream only asks for the one final read that confirms it.
 //  - A list row carries the service's status without the detail: a change in it is applied (keeping the
 //    links of the last read), and a terminal one also asks for the final read that brings outputs and error.
-import type { JobStreamEvent } from '../api';
+import type { JobStreamEvent, Output } from '../api';
 import { contractStatus, isTerminal } from '../jobSources/normalize';
-import { readWire, type WireJob } from '../jobSources/wireJob';
+import { knownOutputFields, knownProgressFields } from '../jobSources/unknownFields';
+import {
+  hasPartialOutputs,
+  readWire,
+  rememberRead,
+  type ReadWireJob,
+  type WireJob,
+} from '../jobSources/wireJob';
 import type { JobStatus } from '../../../src-shared/contracts/jobs';
+import type { StreamBatch } from './streamCoalescer';
 
 export interface MergeResult {
   /** The new wire job, or null when the event changes nothing. */
@@ -26,34 +34,75 @@ function statusOfWire(wire: WireJob): JobStatus {
   return contractStatus(wire.status);
 }
 
-export function mergeStreamEvent(current: WireJob, event: JobStreamEvent): MergeResult {
+/** A status the stream cannot be trusted to end a job with: it only asks for the read that confirms it. */
+function isDecisive(status: JobStatus): boolean {
+  return status === 'unknown' || isTerminal(status);
+}
+
+/**
+ * What the stream said since the last hand-on (streamCoalescer.ts), patched onto the last read in one go:
+ * the latest status and progress, and every output not already known (one copy of the list, however many
+ * came). The new wire's reading is derived from the old one's, so no part is parsed twice.
+ */
+export function mergeStreamBatch(current: WireJob, batch: StreamBatch): MergeResult {
   const currentStatus = statusOfWire(current);
   // A poll said it is over: anything the stream still delivers is older than that.
   if (isTerminal(currentStatus)) return unchanged;
-  switch (event.type) {
-    case 'status': {
-      if (event.status === 'unknown' || isTerminal(event.status)) return { wire: null, confirm: true };
-      const from = lifecycleRank[currentStatus];
-      const to = lifecycleRank[event.status];
-      if (from !== undefined && to !== undefined && to < from) return unchanged;
-      if (event.status === currentStatus && event.queuePosition === (current.queue_position ?? null)) {
-        return unchanged;
-      }
-      return {
-        wire: { ...current, status: event.status, queue_position: event.queuePosition },
-        confirm: false,
-      };
+  const read = readWire(current);
+  let wire: WireJob = current;
+  let reading: ReadWireJob = read;
+  const status = batch.status;
+  if (status !== null && !isDecisive(status.status)) {
+    const from = lifecycleRank[currentStatus];
+    const to = lifecycleRank[status.status];
+    const backwards = from !== undefined && to !== undefined && to < from;
+    const same = status.status === currentStatus && status.queuePosition === (current.queue_position ?? null);
+    if (!backwards && !same) {
+      wire = { ...wire, status: status.status, queue_position: status.queuePosition };
+      reading = { ...reading, status: status.status, queue_position: status.queuePosition };
     }
-    case 'progress':
-      return { wire: { ...current, progress: event.progress }, confirm: false };
-    case 'output': {
-      const outputs = readWire(current).outputs ?? [];
-      if (outputs.some((output) => output.id === event.output.id)) return unchanged;
-      return { wire: { ...current, outputs: [...outputs, event.output] }, confirm: false };
-    }
-    default:
-      return unchanged;
   }
+  if (batch.progress !== null) {
+    const progress = knownProgressFields(batch.progress);
+    wire = { ...wire, progress };
+    reading = { ...reading, progress };
+  }
+  // A wire that lists only the first outputs (a stored snapshot) cannot tell which are new: a read can.
+  const partial = hasPartialOutputs(read);
+  const added = partial ? [] : newOutputs(read.outputs ?? [], batch.outputs);
+  if (added.length > 0) {
+    const outputs = (read.outputs ?? []).concat(added);
+    wire = { ...wire, outputs };
+    reading = { ...reading, outputs };
+  }
+  const confirm = batch.confirm || (partial && batch.outputs.length > 0);
+  if (wire === current) return { wire: null, confirm };
+  rememberRead(wire, reading);
+  return { wire, confirm };
+}
+
+/** The outputs of `arrived` not in `known` (by id, the first of each), with only the fields Loupe knows. */
+function newOutputs(known: readonly Output[], arrived: readonly Output[]): Output[] {
+  if (arrived.length === 0) return [];
+  const ids = new Set(known.map((output) => output.id));
+  const added: Output[] = [];
+  for (const output of arrived) {
+    if (ids.has(output.id)) continue;
+    ids.add(output.id);
+    added.push(knownOutputFields(output));
+  }
+  return added;
+}
+
+/** One stream event on its own (as a batch of one). */
+export function mergeStreamEvent(current: WireJob, event: JobStreamEvent): MergeResult {
+  const batch: StreamBatch = { status: null, confirm: false, progress: null, outputs: [], preview: null };
+  if (event.type === 'status') {
+    batch.status = event;
+    batch.confirm = isDecisive(event.status);
+  } else if (event.type === 'progress') batch.progress = event.progress;
+  else if (event.type === 'output') batch.outputs.push(event.output);
+  return mergeStreamBatch(current, batch);
 }
 
 /**

@@ -37,6 +37,7 @@ export type NodeBehaviour =
   | 'save_image'
   | 'save_audio'
   | 'save_text'
+  | 'save_text_batch'
   | 'save_latent'
   | 'fail'
   | 'crash_worker';
@@ -199,6 +200,20 @@ const classes: readonly NodeClass[] = [
       filename_prefix: filenamePrefix('text/ComfyUI'),
     },
     behaviour: 'save_text',
+  }),
+  nodeClass({
+    name: 'SaveTextBatch',
+    displayName: 'Save Text Batch (simulator)',
+    category: 'testing',
+    description:
+      'Saves `count` small text outputs at once, numbered: one job with thousands of outputs, for clients to ' +
+      'page through.',
+    required: {
+      text: { kind: 'string', default: 'line', multiline: true },
+      count: { kind: 'int', min: 1, max: 20_000, default: 100 },
+      filename_prefix: filenamePrefix('text/batch'),
+    },
+    behaviour: 'save_text_batch',
   }),
   nodeClass({
     name: 'SaveLatent',

@@ -173,6 +173,21 @@ export function runNodeEffect(node: GraphNode, ctx: EffectContext): NodeEffect {
       const file = outputFile(prefix, ctx, 'txt', 'text', 'text/plain; charset=utf-8', bytes);
       return { kind: 'done', values: [], files: [file] };
     }
+    case 'save_text_batch': {
+      const text = textInput(node, 'text', ctx);
+      const count = Math.max(1, Math.min(20_000, Math.trunc(numberInput(node, 'count', 100))));
+      const files = Array.from({ length: count }, (_, i) =>
+        outputFile(
+          prefix,
+          ctx,
+          'txt',
+          'text',
+          'text/plain; charset=utf-8',
+          Buffer.from(`${text} ${i + 1}\n`),
+        ),
+      );
+      return { kind: 'done', values: [], files };
+    }
     case 'save_latent': {
       const bytes = ctx.media.makeLatent(shapeOf(linked(node, 'samples', ctx)).seed);
       const file = outputFile(prefix, ctx, 'latent', 'latent', 'application/octet-stream', bytes);

@@ -63,6 +63,13 @@ export function textAndLatentWorkflow(text = 'caption: a lighthouse at dusk'): A
   };
 }
 
+/** One job with `count` small text outputs (at most 20,000), written at once. */
+export function manyOutputsWorkflow(count: number, text = 'line'): ApiWorkflow {
+  return {
+    '1': { class_type: 'SaveTextBatch', inputs: { text, count, filename_prefix: 'text/batch' } },
+  };
+}
+
 export function failingWorkflow(message = 'Simulated failure'): ApiWorkflow {
   return {
     '1': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },

@@ -86,7 +86,13 @@ describe('the open batch', () => {
     // The running job writes a second output: the host's record has it, and jobs.updates says so.
     const landed = batchOutput({ jobId: 'job-kite-2', assetId: 'kite-d', name: 'kite_0004.png' });
     const outputs = [...KITE_OUTPUTS, landed];
-    const moved = { ...KITE_JOBS.running, outputs: outputsOf('job-kite-2', outputs), observedAt: tick() };
+    const jobOutputs = outputsOf('job-kite-2', outputs);
+    const moved = {
+      ...KITE_JOBS.running,
+      outputs: jobOutputs,
+      outputsCount: jobOutputs.length,
+      observedAt: tick(),
+    };
     host.setBatch(kites(moved, outputs));
     act(() => {
       host.emitUpdates([summaryOf(moved)]);

@@ -1,7 +1,7 @@
 // Files the user picks or drops are read here, in the page (File.text()): their text goes to main inside
 // batches.plan, never their path (rule 10: main reads no path a page names). Sizes are the contract's, checked
 // first so a wrong pick (a video, say) is refused at once instead of read into memory.
-import { MAX_WORKFLOW_BYTES } from '../../jobs/actions/useSubmitWorkflow';
+import { MAX_TABLE_BYTES, MAX_WORKFLOW_BYTES } from '../../../../src-shared/limits';
 import { nextId, type LoadedText } from './newBatchStore';
 
 export type PickedKind = 'workflow' | 'table' | 'values';
@@ -16,7 +16,7 @@ const RULES: Record<PickedKind, { extensions: string[]; types: string[]; maxByte
   table: {
     extensions: ['.csv', '.tsv', '.txt'],
     types: ['text/csv'],
-    maxBytes: 10 * 1024 * 1024,
+    maxBytes: MAX_TABLE_BYTES,
     what: 'a CSV table (.csv)',
   },
   values: {

@@ -4,15 +4,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobSnapshot } from '../../../../src-shared/contract';
 import { ERROR_CODES } from '../../../../src-shared/errorCodes';
+import { MAX_WORKFLOW_BYTES } from '../../../../src-shared/limits';
 import { jobFinishNotices } from '../../../hooks/jobFinishNotices';
 import { LoupeCallError, unwrap } from '../../../lib/callError';
 import { desktopNotifier } from '../../../lib/desktopNotifier';
 import { useLoupe } from '../../../lib/loupeContext';
 import { writeSnapshot } from '../../../queries/jobCache';
 import { useJobsUi } from '../jobsUiStore';
-
-/** The contract's limit on a workflow's text. */
-export const MAX_WORKFLOW_BYTES = 50 * 1024 * 1024;
 
 function refuse(code: string, message: string): never {
   throw new LoupeCallError({ code, message });
@@ -27,7 +25,10 @@ async function readWorkflow(file: File): Promise<string> {
     refuse('invalid_workflow_file', `${file.name} is not a .json file.`);
   }
   if (file.size > MAX_WORKFLOW_BYTES) {
-    refuse('invalid_workflow_file', `${file.name} is larger than 50 MiB; a workflow file is much smaller.`);
+    refuse(
+      'invalid_workflow_file',
+      `${file.name} is larger than ${MAX_WORKFLOW_BYTES / (1024 * 1024)} MiB; a workflow file is much smaller.`,
+    );
   }
   const text = await file.text();
   try {

@@ -21,7 +21,7 @@ export function DetailTabs({ job }: { job: JobSnapshot }) {
     (name): TabSpec<DetailTab> => ({
       name,
       label: LABELS[name],
-      ...(name === 'outputs' ? { count: job.outputs.length } : {}),
+      ...(name === 'outputs' ? { count: job.outputsCount } : {}),
       ...(name === 'error' ? { className: 'text-state-failed' } : {}),
     }),
   );

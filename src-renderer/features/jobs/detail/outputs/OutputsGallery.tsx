@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/Button';
 import { GalleryTile } from '../../../../components/gallery/GalleryTile';
 import type { GalleryItem } from '../../../../components/gallery/galleryItem';
@@ -10,7 +10,14 @@ import { OutputDetails } from './OutputDetails';
 import { useDownloadAll } from './useDownloadAll';
 
 interface OutputsGalleryProps {
+  /** The outputs drawn: all of them, or those loaded so far (`total` says how many there are). */
   items: readonly GalleryItem[];
+  /** How many outputs there are in all, when `items` holds only those loaded so far. */
+  total?: number;
+  /** Drawn after the tiles: what loads the rest (the job detail's MoreOutputs). */
+  more?: ReactNode;
+  /** Every item, for "download all" when `items` holds only some. */
+  loadAll?: () => Promise<readonly GalleryItem[]>;
   /** The job (or batch) is still running: more outputs may land. */
   writing: boolean;
   /** What to say while `writing`. */
@@ -19,7 +26,9 @@ interface OutputsGalleryProps {
   onOpenJob?: (jobId: string) => void;
 }
 
-function summary(items: readonly GalleryItem[]): string {
+function summary(items: readonly GalleryItem[], total: number): string {
+  if (total > items.length)
+    return `${total.toLocaleString('en-US')} outputs · ${items.length.toLocaleString('en-US')} shown`;
   const known = items.filter((item) => item.sizeBytes !== null);
   const bytes = known.reduce((sum, item) => sum + (item.sizeBytes ?? 0), 0);
   let count = `${items.length} ${items.length === 1 ? 'output' : 'outputs'}`;
@@ -34,6 +43,9 @@ function summary(items: readonly GalleryItem[]): string {
  */
 export function OutputsGallery({
   items,
+  total = items.length,
+  more,
+  loadAll,
   writing,
   writingNote = 'more may land while the job runs',
   onOpenJob,
@@ -53,7 +65,7 @@ export function OutputsGallery({
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="outputs-gallery">
       <div className="flex h-9 shrink-0 items-center gap-3 border-b border-line px-3 text-xs">
-        <span className="text-muted tabular-nums">{summary(items)}</span>
+        <span className="text-muted tabular-nums">{summary(items, total)}</span>
         {writing ? (
           <span className="flex items-center gap-1.5 text-[11px] text-faint">
             <Spinner className="text-state-running" /> {writingNote}
@@ -64,14 +76,16 @@ export function OutputsGallery({
           variant="ghost"
           // Not `disabled`: that would drop keyboard focus; start() ignores a second press.
           aria-disabled={downloads.progress !== null}
-          onClick={() => downloads.start(items)}
+          onClick={() => downloads.start(loadAll ?? items)}
           title="Save every output to your downloads, one after another"
         >
-          {downloads.progress
-            ? `Downloading ${downloads.progress.done} of ${downloads.progress.total}…`
-            : items.length === 1
-              ? 'Download'
-              : `Download all ${items.length}`}
+          {downloads.progress === 'listing'
+            ? 'Listing every output…'
+            : downloads.progress
+              ? `Downloading ${downloads.progress.done} of ${downloads.progress.total}…`
+              : total === 1
+                ? 'Download'
+                : `Download all ${total}`}
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
@@ -88,7 +102,13 @@ export function OutputsGallery({
             />
           ))}
         </ul>
+        {more}
       </div>
+      {downloads.failure !== null ? (
+        <p role="alert" className="border-t border-line px-3 py-1.5 text-xs text-state-failed">
+          {downloads.failure}
+        </p>
+      ) : null}
       {open !== null ? (
         <Lightbox
           items={items}

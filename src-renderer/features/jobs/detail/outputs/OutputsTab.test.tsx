@@ -157,7 +157,7 @@ describe('the outputs gallery', () => {
       host.emitWatch('j1', {
         type: 'snapshot',
         source: 'sse',
-        job: { ...running, outputs: [first, second], observedAt: tick() },
+        job: { ...running, outputs: [first, second], outputsCount: 2, observedAt: tick() },
       });
     });
     await waitFor(() => expect(tiles()).toHaveLength(2));

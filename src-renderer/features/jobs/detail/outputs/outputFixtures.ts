@@ -34,8 +34,13 @@ export function finishedJob(outputs: JobOutput[], patch: Partial<JobSnapshot> = 
 }
 
 /** The jobs fake plus the assets.* answers the gallery needs; `overrides` win. */
-export function galleryHost(jobs: JobSnapshot[], overrides: Partial<Record<CallName, Answer>> = {}) {
+export function galleryHost(
+  jobs: JobSnapshot[],
+  overrides: Partial<Record<CallName, Answer>> = {},
+  more: Omit<FakeJobsOptions, 'jobs' | 'overrides'> = {},
+) {
   const options: FakeJobsOptions = {
+    ...more,
     jobs,
     overrides: {
       'assets.base': () => ({ ok: true, value: { base: BASE } }),

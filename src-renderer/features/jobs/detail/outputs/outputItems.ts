@@ -1,10 +1,10 @@
-import type { JobSnapshot } from '../../../../../src-shared/contract';
+import type { JobOutput, JobSnapshot } from '../../../../../src-shared/contract';
 import type { GalleryItem } from '../../../../components/gallery/galleryItem';
 import { outputGalleryItems } from '../../../../components/gallery/outputGalleryItems';
 
-/** A job's outputs as gallery items, in the order the service lists them, bytes from the asset route. */
-export function outputItems(job: JobSnapshot, base: string): GalleryItem[] {
-  return outputGalleryItems(job.outputs, {
+/** A job's outputs (those loaded) as gallery items, in the order the service lists them, bytes from the asset route. */
+export function outputItems(job: JobSnapshot, outputs: readonly JobOutput[], base: string): GalleryItem[] {
+  return outputGalleryItems(outputs, {
     base,
     profileId: job.profileId,
     keyOf: (output) => `${output.nodeId}/${output.assetId}`,
