@@ -16,6 +16,7 @@ const WITH_STUDIO: ProfileList = {
       surface: 'managed',
       baseUrl: 'https://api.example.com',
       hasCredential: true,
+      sendPartnerKey: false,
     },
   ],
 };
@@ -65,7 +66,14 @@ describe('Settings → Profiles', () => {
       ...PROFILES,
       profiles: [
         ...PROFILES.profiles,
-        { id: 'h', name, surface: 'managed', baseUrl: 'https://h.example', hasCredential: false },
+        {
+          id: 'h',
+          name,
+          surface: 'managed',
+          baseUrl: 'https://h.example',
+          hasCredential: false,
+          sendPartnerKey: false,
+        },
       ],
     };
     const { loupe } = fakeHost({}, { profiles: hostile });
