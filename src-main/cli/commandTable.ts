@@ -9,10 +9,12 @@ import { jobReadCommands } from './commands/jobsRead';
 import { submit } from './commands/jobsSubmit';
 import { modelCommands } from './commands/models';
 import { profileCommands } from './commands/profiles';
+import { profileEdit } from './commands/profilesEdit';
 import { storeCommands } from './commands/store';
 
 export const commandTable: readonly CommandSpec[] = [
   ...profileCommands,
+  profileEdit,
   submit,
   ...jobReadCommands,
   ...jobListCommands,

@@ -8,6 +8,7 @@ import type { CommandContext } from './commandSpec';
 import { CliError } from './errors';
 import { exitCodeForJob, exitCodes } from './exitCodes';
 import { jobErrorLines, jobStateLine, moreOutputsLine, outputTable } from './format';
+import { notePartnerKeyHint } from './partnerKeyHint';
 import type { Engine } from './session';
 import { visible } from './terminalText';
 
@@ -78,6 +79,7 @@ export async function followJob(context: CommandContext, engine: Engine, jobId: 
     throw result.error;
   }
   if (!out.json) printOutcome(context, result.job);
+  if (result.job.status === 'failed') notePartnerKeyHint(out, result.job, engine.target);
   return exitCodeForJob(result.job.status);
 }
 

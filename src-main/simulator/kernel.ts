@@ -89,6 +89,7 @@ export async function startKernel(
     timing,
     workers: resolved.workers,
     labelPolicy: resolved.labelPolicy ?? defaultLabelPolicy(surface),
+    ownerForKey: (key) => auth.ownerForKey(key),
   });
   const jobRoutes = createJobRoutes({
     engine,

@@ -14,6 +14,7 @@ export const PROFILES: ProfileList = {
       surface: 'self-hosted',
       baseUrl: 'http://127.0.0.1:8189',
       hasCredential: false,
+      sendPartnerKey: false,
       builtIn: 'local',
     },
     {
@@ -22,6 +23,7 @@ export const PROFILES: ProfileList = {
       surface: 'serverless',
       baseUrl: null,
       hasCredential: false,
+      sendPartnerKey: false,
       builtIn: 'demo',
     },
   ],
@@ -124,6 +126,7 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
         surface: Profile['surface'];
         baseUrl: string;
         routerBaseUrl?: string;
+        sendPartnerKey?: boolean;
       };
       const fields = checkProfileFields(input);
       if (input.surface !== 'self-hosted' && input.baseUrl.trim() === '') {
@@ -136,6 +139,7 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
         surface: input.surface,
         baseUrl: input.baseUrl.trim() || 'http://127.0.0.1:8189',
         hasCredential: false,
+        sendPartnerKey: input.sendPartnerKey ?? false,
       };
       if (input.routerBaseUrl) profile.routerBaseUrl = input.routerBaseUrl;
       profiles = { ...profiles, profiles: [...profiles.profiles, profile] };
@@ -148,12 +152,13 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
         surface?: Profile['surface'];
         baseUrl?: string;
         routerBaseUrl?: string | null;
+        sendPartnerKey?: boolean;
         secret?: string;
         allowSessionOnly?: boolean;
       };
       const current = find(profileId);
       if (!current) return notFound(profileId);
-      const { secret, allowSessionOnly, ...fieldsPatch } = patch;
+      const { secret, allowSessionOnly, sendPartnerKey, ...fieldsPatch } = patch;
       const fields = checkProfileFields(fieldsPatch);
       if (Object.keys(fields).length > 0) return invalid(fields);
       if (secret !== undefined && !keychainAvailable && allowSessionOnly !== true) return keychainRefusal();
@@ -163,6 +168,7 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
       if (patch.baseUrl !== undefined) next.baseUrl = patch.baseUrl;
       if (patch.routerBaseUrl === null) delete next.routerBaseUrl;
       else if (patch.routerBaseUrl !== undefined) next.routerBaseUrl = patch.routerBaseUrl;
+      if (sendPartnerKey !== undefined) next.sendPartnerKey = sendPartnerKey;
       // The host's rule: a key stays with the origins it was given for, unless the update brings a new one.
       const origins = (p: Profile) =>
         [p.baseUrl, p.routerBaseUrl].flatMap((a) => (a ? [new URL(a).origin] : []));

@@ -11,6 +11,11 @@ export const profileSchema = z.object({
   baseUrl: z.string().nullable(),
   routerBaseUrl: z.string().optional(),
   hasCredential: z.boolean(),
+  /**
+   * The user chose to send this profile's own API key with workflows that use partner nodes (so those nodes
+   * bill the account). Only the choice: the key itself never crosses to the renderer.
+   */
+  sendPartnerKey: z.boolean(),
   /** A profile that ships with Loupe (the local proxy, the Demo server) rather than one the user added. */
   builtIn: z.enum(['local', 'demo']).optional(),
 });
@@ -31,6 +36,8 @@ export const profileCreateArgsSchema = z.strictObject({
   surface: surfaceSchema,
   baseUrl: urlTextSchema,
   routerBaseUrl: urlTextSchema.optional(),
+  /** Off when absent. A boolean only: a string such as "false" is refused, never read as "on". */
+  sendPartnerKey: z.boolean().optional(),
 });
 
 /** Write-only: the renderer can set a credential, never read one back. */
@@ -42,6 +49,7 @@ export const profileUpdateArgsSchema = z.strictObject({
   surface: surfaceSchema.optional(),
   baseUrl: urlTextSchema.optional(),
   routerBaseUrl: urlTextSchema.nullable().optional(),
+  sendPartnerKey: z.boolean().optional(),
   /**
    * A key for the profile's new address, stored in the same step. A key belongs to the origins it was
    * given for: an update that points the profile at another origin removes the saved key unless it brings

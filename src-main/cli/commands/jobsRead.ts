@@ -5,6 +5,7 @@ import type { CommandContext, CommandSpec } from '../commandSpec';
 import { exitCodes } from '../exitCodes';
 import { jobDetailLines, jobStateLine } from '../format';
 import { followJob } from '../jobFollow';
+import { notePartnerKeyHint } from '../partnerKeyHint';
 import type { Engine } from '../session';
 import { safeJson, visible } from '../terminalText';
 import { watchExitCodes } from './jobsSubmit';
@@ -34,10 +35,11 @@ function oneJobCommand(
 const get = oneJobCommand(
   'get',
   { summary: 'Show one job: status, progress, error, outputs' },
-  async ({ out }, { jobs }, id) => {
+  async ({ out }, { jobs, target }, id) => {
     const job = await jobs.get(id);
     if (out.json) out.document(job);
     else for (const line of jobDetailLines(job)) out.line(line);
+    notePartnerKeyHint(out, job, target);
     return exitCodes.ok;
   },
 );

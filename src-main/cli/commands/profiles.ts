@@ -13,10 +13,11 @@ import {
 import { surfaceSchema } from '../env';
 import { exitCodes } from '../exitCodes';
 import { table } from '../format';
+import { partnerKeyChoice, partnerKeyHelp, partnerKeyOptions } from '../partnerKeyOption';
 import { readSecret } from '../secretInput';
 import { visible } from '../terminalText';
 
-function describeProfile(profile: Profile): Record<string, unknown> {
+export function describeProfile(profile: Profile): Record<string, unknown> {
   return {
     id: profile.id,
     name: profile.name,
@@ -24,6 +25,7 @@ function describeProfile(profile: Profile): Record<string, unknown> {
     baseUrl: profile.baseUrl,
     routerBaseUrl: profile.routerBaseUrl ?? null,
     hasCredential: profile.hasCredential,
+    sendPartnerKey: profile.sendPartnerKey,
     builtIn: profile.builtIn ?? null,
   };
 }
@@ -37,12 +39,14 @@ const add: CommandSpec = {
     url: { type: 'string' },
     'router-url': { type: 'string' },
     'api-key-stdin': { type: 'boolean' },
+    ...partnerKeyOptions,
   },
   optionHelp: [
     { flag: '--surface S', text: 'self-hosted, managed or serverless (required)' },
     { flag: '--url U', text: 'the service address (default for self-hosted: http://127.0.0.1:8189)' },
     { flag: '--router-url U', text: 'the Router address, when it is not the service address' },
     { flag: '--api-key-stdin', text: 'read the API key from standard input (never pass it as an argument)' },
+    partnerKeyHelp,
   ],
   details:
     'Example:\n  printf %s "$KEY" | loupe profiles add prod --surface managed --url https://api.example.com --api-key-stdin',
@@ -56,6 +60,7 @@ const add: CommandSpec = {
       throw args.usageError(
         `--surface ${visible(surfaceText)} is not a surface: use self-hosted, managed or serverless.`,
       );
+    const sendPartnerKey = partnerKeyChoice(args);
     // The key first: a failed read leaves nothing half-saved.
     const secret = args.flag('api-key-stdin') ? await readSecret(io, 'API key (not shown): ') : null;
     const profiles = await session.profiles();
@@ -66,6 +71,7 @@ const add: CommandSpec = {
       surface: surface.data,
       ...(url === undefined ? {} : { baseUrl: url }),
       ...(routerUrl === undefined ? {} : { routerBaseUrl: routerUrl }),
+      ...(sendPartnerKey === undefined ? {} : { sendPartnerKey }),
     });
     if (secret !== null) {
       try {
@@ -83,6 +89,7 @@ const add: CommandSpec = {
         `Saved profile ${visible(profile.name)} (${profile.surface}, ${visible(profile.baseUrl ?? '')}).`,
       );
       if (profile.hasCredential) out.line('The API key is in the system keychain.');
+      if (profile.sendPartnerKey) out.line('The key goes with workflows that use partner nodes.');
       out.note(
         `Use it with --profile ${JSON.stringify(profile.name)}, or make it the default with \`loupe profiles use\`.`,
       );

@@ -24,6 +24,11 @@ export interface Connection {
   routerBaseUrl?: string;
   /** Read lazily per request so a credential changed in the keychain applies at once. */
   credential: () => Promise<BoundCredential | null>;
+  /**
+   * Whether the user chose to send the profile's own key with workflows that use partner nodes (issue 20);
+   * read per submission. Absent: never.
+   */
+  sendsPartnerKey?: () => boolean;
 }
 
 /** The origins a credential for these addresses may go to: the base URL's, and the Router's when set. */

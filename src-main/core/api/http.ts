@@ -13,6 +13,7 @@ import { Deadline } from './deadline';
 import { apiErrorFromResponse } from './errorBody';
 import { ApiError } from './errors';
 import { HttpResponse } from './httpResponse';
+import { withPartnerKey } from './partnerKeyBody';
 import { encodeBody, isReplayable, type RequestBody } from './requestBody';
 import { RetryPolicy } from './retry';
 import { appendQuery, credentialOrigin, familyBaseUrl, resolveLink, resolveTarget, type Query } from './urls';
@@ -44,6 +45,12 @@ export interface HttpRequest {
    * authorization, and storage can share the origin (ARCHITECTURE rule 2).
    */
   withCredential?: boolean;
+  /**
+   * A job submission whose workflow uses partner nodes, by the user's choice: the profile's own key goes into
+   * the JSON body's `extra_data.api_key_svc_org` here, as it leaves, and only to the origin the key was given
+   * for (partnerKeyBody.ts). Only POSTs carry it, and a POST's redirect is never followed, so no hop sees it.
+   */
+  partnerKey?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -102,11 +109,12 @@ export class HttpClient {
     const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
     const deadline = new Deadline(timeoutMs, request.signal);
     try {
-      const encoded = encodeBody(request.body);
+      const credential = await this.credentialFor(request, url);
+      const encoded = encodeBody(this.bodyFor(request, credential, url));
       const headers = this.callerHeaders(request);
       for (const [name, value] of Object.entries(encoded.headers)) headers.set(name, value);
       const hopHeaders = new Headers(headers);
-      if (request.withCredential !== false) await this.addCredential(headers, request.family, url);
+      if (request.withCredential !== false) this.addCredential(headers, request.family, url, credential);
       const init: RequestInit = {
         method: request.method,
         headers,
@@ -153,11 +161,15 @@ export class HttpClient {
     return headers;
   }
 
-  private async addCredential(headers: Headers, family: ApiFamily, url: URL): Promise<void> {
-    if (url.origin !== credentialOrigin(this.connection, family)) return;
-    let credential: BoundCredential | null;
+  /**
+   * The credential, read once per attempt, when this request may use it: its URL is the family's own origin
+   * and it sends the key (auth header, or the partner key in its body). Null otherwise, unread.
+   */
+  private async credentialFor(request: HttpRequest, url: URL): Promise<BoundCredential | null> {
+    if (request.withCredential === false && request.partnerKey !== true) return null;
+    if (url.origin !== credentialOrigin(this.connection, request.family)) return null;
     try {
-      credential = await this.connection.credential();
+      return await this.connection.credential();
     } catch (cause) {
       throw new ApiError({
         kind: 'credential',
@@ -168,6 +180,25 @@ export class HttpClient {
         cause,
       });
     }
+  }
+
+  /** The body as it leaves: with the partner key when the request asks for it and may carry it (POST only). */
+  private bodyFor(
+    request: HttpRequest,
+    credential: BoundCredential | null,
+    url: URL,
+  ): RequestBody | undefined {
+    if (request.partnerKey !== true || request.method !== 'POST') return request.body;
+    return withPartnerKey(request.body, credential, url.origin);
+  }
+
+  private addCredential(
+    headers: Headers,
+    family: ApiFamily,
+    url: URL,
+    credential: BoundCredential | null,
+  ): void {
+    if (url.origin !== credentialOrigin(this.connection, family)) return;
     // The origin the secret was given for decides, not the profile's address now (ARCHITECTURE rule 10).
     if (!mayReceive(credential, url.origin)) return;
     if (family === 'v2') headers.set('authorization', `Bearer ${credential.secret}`);

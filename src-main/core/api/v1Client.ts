@@ -81,11 +81,16 @@ export class V1Client {
     return this.upload('api/upload/mask', input, [['original_ref', JSON.stringify(originalRef)]], options);
   }
 
-  /** Queues a prompt. A body that carries `error` and no prompt id is a refusal and throws. */
-  async prompt(body: V1PromptBody, options: CallOptions = {}): Promise<V1PromptResult> {
-    const response = await this.http.send(
-      checkedJsonPost({ family: 'v1', target: 'api/prompt' }, V1PromptBodySchema, body, options),
-    );
+  /**
+   * Queues a prompt. A body that carries `error` and no prompt id is a refusal and throws. `partnerKey`: the
+   * http layer adds the profile's key to `extra_data` as the request leaves (http.ts), never to `body`.
+   */
+  async prompt(
+    body: V1PromptBody,
+    options: CallOptions & { partnerKey?: boolean } = {},
+  ): Promise<V1PromptResult> {
+    const post = checkedJsonPost({ family: 'v1', target: 'api/prompt' }, V1PromptBodySchema, body, options);
+    const response = await this.http.send(options.partnerKey === true ? { ...post, partnerKey: true } : post);
     const result = await response.parse(V1PromptResponseSchema, 'v1Answer');
     if (result.prompt_id === null) {
       const refusal = promptErrorSchema.safeParse(result.error);

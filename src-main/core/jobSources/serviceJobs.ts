@@ -91,12 +91,13 @@ export class ServiceJobs {
   /**
    * POST /api/v2/jobs with the Idempotency-Key recorded before this call (ARCHITECTURE rule 6). Never throws
    * for what the service did: the outcome says whether the job exists (writeOutcome.ts). Only a request the
-   * service would refuse for its shape throws, before anything is sent.
+   * service would refuse for its shape throws, before anything is sent. `partnerKey`: the http layer puts the
+   * profile's key in `extra_data` as the request leaves; `body`, which the outbox recorded, never holds it.
    */
   submit(
     body: SubmitJobBody,
     idempotencyKey: string,
-    options: CallOptions = {},
+    options: CallOptions & { partnerKey?: boolean } = {},
   ): Promise<WriteOutcome<WireJob>> {
     const value = validateRequest(SubmitJobBodySchema, body, 'invalid_request');
     const key = validateRequest(IdempotencyKeySchema, idempotencyKey, 'invalid_request');
@@ -108,6 +109,7 @@ export class ServiceJobs {
           target: 'api/v2/jobs',
           body: { kind: 'json', value },
           idempotencyKey: key,
+          ...(options.partnerKey === true ? { partnerKey: true } : {}),
           ...withOptions(options),
         }),
       (response) => this.jobFrom(response),

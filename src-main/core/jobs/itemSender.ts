@@ -9,6 +9,7 @@ import type { WriteOutcome } from '../api/writeOutcome';
 import { isStoreError, type BatchItemResult, type BatchItemRow, type LoupeStore } from '../store';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
 import type { WireJob } from '../jobSources/wireJob';
+import type { PartnerKeyPolicy } from './partnerKey/partnerKeyPolicy';
 import type { SubmissionReconciler } from './submissionReconciler';
 
 export interface SubmitRequest {
@@ -43,6 +44,8 @@ export interface ItemSenderDeps {
   api: ServiceJobs;
   store: LoupeStore;
   reconciler: SubmissionReconciler;
+  /** Whether a workflow goes with the profile's key for partner nodes; never, when absent. */
+  partnerKey?: Pick<PartnerKeyPolicy, 'wants'>;
 }
 
 const jsonBody = z.record(z.string(), z.json());
@@ -84,11 +87,13 @@ export class ItemSender {
     alreadyMarkedSent = false,
   ): Promise<SendOutcome> {
     const { store } = this.deps;
+    // Decided now, for this send; the record keeps the request as it was, without any key.
+    const partnerKey = (await this.deps.partnerKey?.wants(item.body.workflow)) === true;
     // Durable before the request leaves: after a crash from here on the item reads `sent` ("may have arrived").
     if (!alreadyMarkedSent) store.batchItems.markSent(itemId);
     let result: WriteOutcome<WireJob>;
     try {
-      result = await this.deps.api.submit(item.body, idempotencyKey);
+      result = await this.deps.api.submit(item.body, idempotencyKey, partnerKey ? { partnerKey } : {});
     } catch (error) {
       // Only a body refused before sending throws here: nothing left.
       const refused =

@@ -15,6 +15,8 @@ import { BatchSenders } from './batchSenders';
 import { JobLister } from './jobLister';
 import { JobsService } from './jobsService';
 import { JobSubmitter } from './jobSubmitter';
+import { PartnerKeyPolicy } from './partnerKey/partnerKeyPolicy';
+import { PartnerNodeCatalog } from './partnerKey/partnerNodeCatalog';
 import { ListCapability } from '../jobSources/listCapability';
 import { LocalHistory } from '../jobSources/localHistory';
 import { ServiceJobs } from '../jobSources/serviceJobs';
@@ -118,7 +120,12 @@ export function createProfileJobs(
     ...(options.reconcileAttempts === undefined ? {} : { attempts: options.reconcileAttempts }),
     ...(options.reconcileDelayMs === undefined ? {} : { delayMs: options.reconcileDelayMs }),
   });
-  const sender = new ItemSender({ profileId, api, store, reconciler });
+  // Asks the service once in a while which nodes are partner nodes, only while the user's choice is on.
+  const partnerKey = new PartnerKeyPolicy({
+    choice: connection.sendsPartnerKey ?? (() => false),
+    catalog: new PartnerNodeCatalog({ objectInfo: (signal) => reader.v1.objectInfo({ signal }), now }),
+  });
+  const sender = new ItemSender({ profileId, api, store, reconciler, partnerKey });
   const submitter = new JobSubmitter({
     profileId,
     api,

@@ -19,6 +19,11 @@ export interface Profile {
   baseUrl: string | null;
   routerBaseUrl?: string;
   hasCredential: boolean;
+  /**
+   * The user chose to send this profile's own key with workflows that use partner nodes, so those nodes bill
+   * the account (issue 20). Off unless chosen. Only the choice: the key itself never leaves main.
+   */
+  sendPartnerKey: boolean;
   builtIn?: BuiltIn;
 }
 
@@ -67,6 +72,11 @@ export const serviceUrlSchema = z
     return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
   });
 
+/** A yes or no, never a truthy string: "false" must not turn the choice on. */
+export const sendPartnerKeySchema = z.boolean({
+  error: 'Say yes or no (true or false) to sending the key with partner-node workflows.',
+});
+
 /** The field an issue is about; zod leaves `path` unset on some issues while parsing is under way. */
 function firstPathKey(issue: { path?: readonly PropertyKey[] }): string {
   return String(issue.path?.[0]);
@@ -83,6 +93,7 @@ export const profileInputSchema = z
     surface: surfaceSchema,
     baseUrl: z.preprocess(blankToUndefined, serviceUrlSchema.optional()),
     routerBaseUrl: z.preprocess(blankToUndefined, serviceUrlSchema.optional()),
+    sendPartnerKey: sendPartnerKeySchema.optional(),
   })
   .refine((input) => input.surface === 'self-hosted' || input.baseUrl !== undefined, {
     path: ['baseUrl'],
@@ -100,6 +111,7 @@ export const profilePatchSchema = z.strictObject({
   baseUrl: serviceUrlSchema.optional(),
   /** Null (or an empty string) removes the Router address. */
   routerBaseUrl: z.preprocess(blankToNull, serviceUrlSchema.nullable().optional()),
+  sendPartnerKey: sendPartnerKeySchema.optional(),
 });
 export type ProfilePatch = z.input<typeof profilePatchSchema>;
 

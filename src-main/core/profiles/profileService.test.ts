@@ -55,6 +55,7 @@ describe('built-in profiles', () => {
         surface: 'self-hosted',
         baseUrl: 'http://127.0.0.1:8189',
         hasCredential: false,
+        sendPartnerKey: false,
         builtIn: 'local',
       },
       {
@@ -63,6 +64,7 @@ describe('built-in profiles', () => {
         surface: 'serverless',
         baseUrl: null,
         hasCredential: false,
+        sendPartnerKey: false,
         builtIn: 'demo',
       },
     ]);
@@ -123,6 +125,7 @@ describe('profiles', () => {
       baseUrl: 'https://api.example.com',
       routerBaseUrl: 'https://router.example.com',
       hasCredential: false,
+      sendPartnerKey: false,
     });
     const { profile: updated } = await service.update('id-1', { routerBaseUrl: null, surface: 'serverless' });
     expect(updated).not.toHaveProperty('routerBaseUrl');

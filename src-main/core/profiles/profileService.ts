@@ -123,6 +123,7 @@ export class ProfileService {
       baseUrl: parsed.baseUrl,
       routerBaseUrl: parsed.routerBaseUrl ?? null,
       builtIn: null,
+      sendPartnerKey: parsed.sendPartnerKey ?? false,
     });
     this.changes.emit({ kind: 'created', profileId: row.id });
     return this.toProfile(row);
@@ -277,6 +278,14 @@ export class ProfileService {
     return { secret: stored.secret, origins };
   }
 
+  /**
+   * Main process only: whether the user chose to send the profile's key with partner-node workflows, read
+   * afresh at each submission so a choice changed a moment ago (here or by the CLI) applies to the next one.
+   */
+  sendsPartnerKey(id: string): boolean {
+    return this.requireRow(id).sendPartnerKey;
+  }
+
   /** Main process only: the addresses and credential to reach a profile's service, Demo resolved. */
   async resolveConnection(id: string): Promise<ProfileConnection> {
     const row = this.requireRow(id);
@@ -321,6 +330,7 @@ export class ProfileService {
       baseUrl,
       hasCredential:
         row.builtIn === 'demo' ? demo?.credential !== undefined : await this.vault.hasCredential(row.id),
+      sendPartnerKey: row.sendPartnerKey,
     };
     // The Demo server serves the Router on its own address when it names no other (as resolveConnection does),
     // so a newcomer on the Demo sees the catalogue.

@@ -10,5 +10,6 @@ export async function connectionForProfile(profiles: ProfileService, profileId: 
     baseUrl: resolved.baseUrl,
     ...(resolved.routerBaseUrl ? { routerBaseUrl: resolved.routerBaseUrl } : {}),
     credential: () => profiles.readCredential(profileId),
+    sendsPartnerKey: () => profiles.sendsPartnerKey(profileId),
   };
 }

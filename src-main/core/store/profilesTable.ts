@@ -18,6 +18,8 @@ const profileDbRow = z
     base_url: z.string().nullable(),
     router_base_url: z.string().nullable(),
     built_in: builtInSchema.nullable(),
+    /** 0 or 1: anything else is a damaged row, never read as "on". */
+    send_partner_key: z.union([z.literal(0), z.literal(1)]),
     sort_order: z.number().int(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -29,6 +31,7 @@ const profileDbRow = z
     baseUrl: r.base_url,
     routerBaseUrl: r.router_base_url,
     builtIn: r.built_in,
+    sendPartnerKey: r.send_partner_key === 1,
     sortOrder: r.sort_order,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -43,11 +46,16 @@ export interface NewProfileRow {
   baseUrl: string | null;
   routerBaseUrl: string | null;
   builtIn: BuiltIn | null;
+  /** Send the profile's key with workflows that use partner nodes; off when absent. */
+  sendPartnerKey?: boolean;
 }
 
-export type ProfileRowPatch = Partial<Pick<NewProfileRow, 'name' | 'surface' | 'baseUrl' | 'routerBaseUrl'>>;
+export type ProfileRowPatch = Partial<
+  Pick<NewProfileRow, 'name' | 'surface' | 'baseUrl' | 'routerBaseUrl' | 'sendPartnerKey'>
+>;
 
-const columns = 'id, name, surface, base_url, router_base_url, built_in, sort_order, created_at, updated_at';
+const columns =
+  'id, name, surface, base_url, router_base_url, built_in, send_partner_key, sort_order, created_at, updated_at';
 
 export class ProfilesTable {
   private readonly selectOne;
@@ -70,11 +78,12 @@ export class ProfilesTable {
       base_url: string | null;
       router_base_url: string | null;
       built_in: string | null;
+      send_partner_key: number;
       at: string;
     }>(
       db,
       `INSERT INTO profiles (${columns}) VALUES (:id, :name, :surface, :base_url, :router_base_url, :built_in,
-         (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM profiles), :at, :at)`,
+         :send_partner_key, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM profiles), :at, :at)`,
     );
     this.updateRow = prepare<{
       id: string;
@@ -82,11 +91,13 @@ export class ProfilesTable {
       surface: string;
       base_url: string | null;
       router_base_url: string | null;
+      send_partner_key: number;
       at: string;
     }>(
       db,
       `UPDATE profiles SET name = :name, surface = :surface, base_url = :base_url,
-         router_base_url = :router_base_url, updated_at = :at WHERE id = :id`,
+         router_base_url = :router_base_url, send_partner_key = :send_partner_key, updated_at = :at
+         WHERE id = :id`,
     );
     this.deleteRow = prepare<{ id: string }>(db, 'DELETE FROM profiles WHERE id = :id');
     this.setSortOrder = prepare<{ id: string; sort_order: number }>(
@@ -115,6 +126,7 @@ export class ProfilesTable {
         base_url: row.baseUrl,
         router_base_url: row.routerBaseUrl,
         built_in: row.builtIn,
+        send_partner_key: row.sendPartnerKey === true ? 1 : 0,
         at: this.now().toISOString(),
       });
       return this.require(row.id);
@@ -130,6 +142,7 @@ export class ProfilesTable {
         surface: patch.surface ?? current.surface,
         base_url: patch.baseUrl === undefined ? current.baseUrl : patch.baseUrl,
         router_base_url: patch.routerBaseUrl === undefined ? current.routerBaseUrl : patch.routerBaseUrl,
+        send_partner_key: (patch.sendPartnerKey ?? current.sendPartnerKey) ? 1 : 0,
         at: this.now().toISOString(),
       });
       return this.require(id);

@@ -220,6 +220,12 @@ CREATE INDEX batch_sending_wanted ON batch_sending (wanted);
 CREATE INDEX batch_items_by_retry ON batch_items (retry_of_job) WHERE retry_of_job IS NOT NULL;
 `;
 
+// Whether the user chose to send the profile's own key with workflows that use partner nodes (issue 20). Off
+// unless chosen: the key bills the account, so it never goes into a request body without the user's say.
+const profilePartnerKey = `
+ALTER TABLE profiles ADD COLUMN send_partner_key INTEGER NOT NULL DEFAULT 0;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -229,4 +235,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 6, name: 'router', sql: router },
   { version: 7, name: 'batch items by job', sql: batchItemsByJob },
   { version: 8, name: 'batch sending', sql: batchSending },
+  { version: 9, name: 'profile partner key', sql: profilePartnerKey },
 ];

@@ -7,6 +7,7 @@ import type { Surface } from '../types';
 import { IdempotencyRegistry } from './idempotency';
 import { JobEventHub } from './jobEvents';
 import type { JobRecord, SubmittedVia } from './jobModel';
+import type { ExtraData } from './submitBody';
 import { JobRunner, type RunnerTiming } from './jobRunner';
 import { JobStore } from './jobStore';
 import { validateWorkflow, type ValidatedGraph, type ValidationResult } from './workflowValidation';
@@ -27,6 +28,8 @@ export interface JobEngineOptions {
   timing: RunnerTiming & { retentionMs: number };
   workers: number;
   labelPolicy: LabelPolicy;
+  /** The owner an API key authenticates as (null for none): partner nodes bill the account whose key came. */
+  ownerForKey: (key: string) => string | null;
 }
 
 export interface NewJob {
@@ -34,6 +37,8 @@ export interface NewJob {
   graph: ValidatedGraph;
   labels: Record<string, string> | null;
   via: SubmittedVia;
+  /** Partner-node credentials from the submission's extra_data. */
+  extraData?: ExtraData | null;
   savedWorkflow?: Record<string, unknown> | null;
   workflowId?: string | null;
   /** For seeded history: pretend the job was created this long ago. */
@@ -56,6 +61,10 @@ export class JobEngine {
       now: options.now,
       timing: options.timing,
       workers: options.workers,
+      ownerForKey: options.ownerForKey,
+      // Only the managed service keeps extra_data with the prompt (and redacts it on read); elsewhere it is
+      // dispatch-only and gone once the worker has it.
+      keepsExtraData: options.surface === 'managed',
     });
   }
 
@@ -87,6 +96,7 @@ export class JobEngine {
       savedWorkflow: input.savedWorkflow ?? null,
       workflowId: input.workflowId ?? null,
       labels: this.options.labelPolicy === 'kept' ? (input.labels ?? {}) : null,
+      extraData: input.extraData ?? null,
       progress: null,
       latestPreview: null,
       outputs: [],

@@ -1,4 +1,5 @@
 // The simulator's own record of a job. The API shapes (Job, list item, v1 item) are projections of it.
+import type { ExtraData } from './submitBody';
 import type { ValidatedGraph } from './workflowValidation';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'canceling' | 'canceled' | 'failed' | 'expired';
@@ -83,6 +84,12 @@ export interface JobRecord {
   workflowId: string | null;
   /** Labels, or null when the surface keeps none. */
   labels: Record<string, string> | null;
+  /**
+   * The submission's `extra_data` (partner-node credentials), forwarded to the worker. No projection of a job
+   * ever includes it: the managed service keeps it with the prompt but redacts it on every read, and a
+   * deployment keeps it only until the worker has it (job-and-asset-api.md, "Known differences").
+   */
+  extraData: ExtraData | null;
   progress: Progress | null;
   latestPreview: PreviewImage | null;
   outputs: OutputRecord[];

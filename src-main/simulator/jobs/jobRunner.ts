@@ -28,6 +28,10 @@ export interface RunnerDeps {
   now: () => number;
   timing: RunnerTiming;
   workers: number;
+  /** The owner an API key authenticates as: a partner node runs only for the key of the job's own account. */
+  ownerForKey: (key: string) => string | null;
+  /** False: extra_data is dispatch-only, dropped once the worker has taken it (a deployment, the proxy). */
+  keepsExtraData: boolean;
 }
 
 const previewSide = 48;
@@ -125,7 +129,15 @@ export class JobRunner {
   private async execute(job: JobRecord, generation: number): Promise<void> {
     const { graph } = job;
     const values = new Map<string, NodeValue[]>();
-    const effectContext = { media: this.deps.media, values, nextFileNumber: () => ++this.fileNumber };
+    const partnerKey = job.extraData?.api_key_svc_org ?? null;
+    const partnerKeyAccepted = partnerKey !== null && this.deps.ownerForKey(partnerKey) === job.owner;
+    if (!this.deps.keepsExtraData) job.extraData = null;
+    const effectContext = {
+      media: this.deps.media,
+      values,
+      nextFileNumber: () => ++this.fileNumber,
+      partnerKeyAccepted,
+    };
     this.log(job, `got prompt ${job.id}`);
     for (const [index, nodeId] of graph.order.entries()) {
       if (this.interrupted(job, generation)) return;

@@ -40,7 +40,8 @@ export type NodeBehaviour =
   | 'save_text_batch'
   | 'save_latent'
   | 'fail'
-  | 'crash_worker';
+  | 'crash_worker'
+  | 'partner_image';
 
 export interface NodeClass {
   name: string;
@@ -53,6 +54,11 @@ export interface NodeClass {
   outputNames: readonly string[];
   outputNode: boolean;
   behaviour: NodeBehaviour;
+  /**
+   * A partner (API) node: it calls a paid partner service billed to the account whose key came in the job's
+   * `extra_data.api_key_svc_org`. object_info says so with `api_node: true` (false on every other class).
+   */
+  apiNode: boolean;
 }
 
 const checkpoints = [
@@ -66,8 +72,8 @@ const filenamePrefix = (value: string): InputSpec => ({ kind: 'string', default:
 /** Lets a node be ordered after another without using its value. */
 const afterAnything: Readonly<Record<string, InputSpec>> = { after: { kind: 'socket', type: '*' } };
 
-type NodeClassSpec = Omit<NodeClass, 'optional' | 'outputs' | 'outputNames' | 'outputNode'> &
-  Partial<Pick<NodeClass, 'optional' | 'outputs'>>;
+type NodeClassSpec = Omit<NodeClass, 'optional' | 'outputs' | 'outputNames' | 'outputNode' | 'apiNode'> &
+  Partial<Pick<NodeClass, 'optional' | 'outputs' | 'apiNode'>>;
 
 /**
  * Like ComfyUI's built-ins, outputs are named after their socket types. Every node here either feeds links or
@@ -86,6 +92,7 @@ function nodeClass(spec: NodeClassSpec): NodeClass {
     outputNames: outputs,
     outputNode: outputs.length === 0,
     behaviour: spec.behaviour,
+    apiNode: spec.apiNode ?? false,
   };
 }
 
@@ -243,6 +250,23 @@ const classes: readonly NodeClass[] = [
     required: {},
     optional: afterAnything,
     behaviour: 'crash_worker',
+  }),
+  nodeClass({
+    name: 'PartnerImageNode',
+    displayName: 'Partner Image (simulator)',
+    category: 'api node/image',
+    description:
+      'Generates an image through a partner service, billed to the account whose API key came with the job ' +
+      '(extra_data.api_key_svc_org). Without that key it fails as the real partner nodes do.',
+    required: {
+      prompt: { kind: 'string', default: '', multiline: true },
+      width: { kind: 'int', min: 16, max: 2048, default: 512 },
+      height: { kind: 'int', min: 16, max: 2048, default: 512 },
+      seed: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 0 },
+    },
+    outputs: ['IMAGE'],
+    behaviour: 'partner_image',
+    apiNode: true,
   }),
 ];
 

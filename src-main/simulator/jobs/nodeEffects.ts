@@ -38,7 +38,12 @@ export interface EffectContext {
   values: ReadonlyMap<string, readonly NodeValue[]>;
   /** ComfyUI-style running file counter, so names look like `ComfyUI_00001_.png`. */
   nextFileNumber(): number;
+  /** The job came with the account's own API key in extra_data, so partner nodes may bill it. */
+  partnerKeyAccepted?: boolean;
 }
+
+/** What the local workflow server's partner nodes raise when no usable key came with the prompt. */
+export const partnerUnauthorizedMessage = 'Unauthorized: Please login first to use this node.';
 
 // Outputs are shrunk to keep generation fast; the simulator proves the plumbing, not the pixels.
 const maxImageSide = 512;
@@ -201,5 +206,17 @@ export function runNodeEffect(node: GraphNode, ctx: EffectContext): NodeEffect {
       };
     case 'crash_worker':
       return { kind: 'crash' };
+    case 'partner_image': {
+      if (ctx.partnerKeyAccepted !== true) {
+        return { kind: 'failure', exceptionType: 'Exception', message: partnerUnauthorizedMessage };
+      }
+      const shape = {
+        width: numberInput(node, 'width', 512),
+        height: numberInput(node, 'height', 512),
+        batch: 1,
+        seed: numberInput(node, 'seed', 0) ^ hashText(textInput(node, 'prompt', ctx)),
+      };
+      return { kind: 'done', values: [{ kind: 'image', shape }], files: [] };
+    }
   }
 }

@@ -84,6 +84,17 @@ export function crashingWorkflow(): ApiWorkflow {
   };
 }
 
+/**
+ * A workflow with a partner (API) node: it runs only when the job's extra_data carries the account's own API
+ * key, and otherwise fails as the real partner nodes do ("Unauthorized: Please login first …").
+ */
+export function partnerImageWorkflow(prompt = 'a lighthouse at dusk, by a partner model'): ApiWorkflow {
+  return {
+    '1': { class_type: 'PartnerImageNode', inputs: { prompt, width: 64, height: 64, seed: 7 } },
+    '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'partner/image' } },
+  };
+}
+
 /** A workflow that reads an uploaded asset through a core/ASSET reference. */
 export function assetInputWorkflow(assetId: string): ApiWorkflow {
   return {

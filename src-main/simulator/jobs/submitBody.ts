@@ -5,9 +5,16 @@ import { isPlainObject } from '../http';
 import type { LabelPolicy } from './jobEngine';
 import { parseLabels } from './labels';
 
+/** The closed `extra_data`: credentials for partner nodes, forwarded to the worker, never answered back. */
+export interface ExtraData {
+  api_key_svc_org?: string;
+  auth_token_svc_org?: string;
+}
+
 export interface SubmitBody {
   workflow: unknown;
   labels: Record<string, string> | null;
+  extraData: ExtraData | null;
 }
 
 export interface BodyRefusal {
@@ -48,10 +55,12 @@ export function parseSubmitBody(value: unknown, labelPolicy: LabelPolicy): Submi
   if (value.workflow === undefined || value.workflow === null) {
     return refuse(422, 'invalid_workflow', 'The request body has no workflow.', { node_errors: {} });
   }
+  let extraData: ExtraData | null = null;
   if ('extra_data' in value) {
     const extra = value.extra_data;
     if (!isPlainObject(extra))
       return refuse(400, 'invalid_request', 'extra_data must be an object.', { field: 'extra_data' });
+    extraData = {};
     for (const [key, item] of Object.entries(extra)) {
       if (!extraDataKeys.has(key)) {
         return refuse(400, 'invalid_request', `extra_data does not accept "${key}".`, {
@@ -63,6 +72,8 @@ export function parseSubmitBody(value: unknown, labelPolicy: LabelPolicy): Submi
           field: `extra_data.${key}`,
         });
       }
+      if (key === 'api_key_svc_org') extraData.api_key_svc_org = item;
+      else extraData.auth_token_svc_org = item;
     }
   }
   let labels: Record<string, string> | null = null;
@@ -76,5 +87,5 @@ export function parseSubmitBody(value: unknown, labelPolicy: LabelPolicy): Submi
     if (!parsed.ok) return refuse(422, 'metadata_invalid', parsed.message, parsed.details);
     labels = parsed.labels;
   }
-  return { ok: true, body: { workflow: value.workflow, labels } };
+  return { ok: true, body: { workflow: value.workflow, labels, extraData } };
 }

@@ -93,6 +93,7 @@ export async function handleSubmit(ctx: RouteContext, owner: string, deps: Submi
     graph: validation.graph,
     labels: body.body.labels,
     via: 'v2',
+    extraData: body.body.extraData,
   });
   if (key !== null) engine.idempotency.recordJob(owner, key, job.id);
   if (faults.takeUnknownOutcome()) {

@@ -41,6 +41,7 @@ export function objectInfo(): Record<string, unknown> {
         python_module: 'nodes',
         category: nodeClass.category,
         output_node: nodeClass.outputNode,
+        api_node: nodeClass.apiNode,
       },
     ]),
   );

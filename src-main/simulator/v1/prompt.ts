@@ -3,6 +3,7 @@
 import type { Faults } from '../faults';
 import { BodyTooLargeError, isPlainObject, parseJson, readBody, sendJson, sendV1Error } from '../http';
 import type { JobEngine } from '../jobs/jobEngine';
+import type { ExtraData } from '../jobs/submitBody';
 import type { RouteContext } from '../types';
 
 const maxPromptBytes = 10 * 1024 * 1024;
@@ -11,6 +12,12 @@ function workflowIdOf(extraData: Record<string, unknown>): string | null {
   const pngInfo = extraData.extra_pnginfo;
   const workflow = isPlainObject(pngInfo) ? pngInfo.workflow : undefined;
   return isPlainObject(workflow) && typeof workflow.id === 'string' ? workflow.id : null;
+}
+
+/** The partner-node key of a v1 prompt's extra_data, forwarded to the worker like v2's. */
+function partnerCredentialOf(extraData: Record<string, unknown>): ExtraData | null {
+  const key = extraData.api_key_svc_org;
+  return typeof key === 'string' ? { api_key_svc_org: key } : null;
 }
 
 export async function handlePrompt(
@@ -70,6 +77,7 @@ export async function handlePrompt(
     labels: null,
     via: 'v1',
     workflowId: isPlainObject(body.extra_data) ? workflowIdOf(body.extra_data) : null,
+    extraData: isPlainObject(body.extra_data) ? partnerCredentialOf(body.extra_data) : null,
   });
   if (faults.takeUnknownOutcome())
     return sendV1Error(res, 500, 'INTERNAL_ERROR', 'The service had a temporary problem.');

@@ -15,6 +15,7 @@ describe('clipText', () => {
     const started = performance.now();
     render(
       <ErrorTab
+        profileId="p1"
         error={{
           code: 'node_execution_error',
           message: huge,

@@ -105,6 +105,11 @@ export const V1NodeDefinitionSchema = z.looseObject({
   display_name: orNull(z.string()).catch(null),
   category: orNull(z.string()).catch(null),
   description: orNull(z.string()).catch(null),
+  /**
+   * True on a partner (API) node, which bills the account of the key in the prompt's extra_data; false on a
+   * local one. Absent (or not a boolean): the service does not say.
+   */
+  api_node: z.boolean().optional().catch(undefined),
 });
 export type V1NodeDefinition = z.output<typeof V1NodeDefinitionSchema>;
 

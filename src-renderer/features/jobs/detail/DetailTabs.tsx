@@ -31,7 +31,7 @@ export function DetailTabs({ job }: { job: JobSnapshot }) {
       {tab === 'outputs' ? <OutputsTab job={job} /> : null}
       {tab === 'logs' ? <LogsTab job={job} /> : null}
       {tab === 'workflow' ? <WorkflowTab jobId={job.id} /> : null}
-      {tab === 'error' && job.error ? <ErrorTab error={job.error} /> : null}
+      {tab === 'error' && job.error ? <ErrorTab error={job.error} profileId={job.profileId} /> : null}
     </Tabs>
   );
 }

@@ -1,8 +1,10 @@
 import type { JobError } from '../../../../src-shared/contract';
+import { isPartnerKeyFailure } from '../../../../src-shared/partnerNodes';
 import { CopyButton } from '../../../components/jobs/CopyButton';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
 import { clipText, ERROR_TEXT_CHARS } from '../clipText';
+import { PartnerKeyHint } from './PartnerKeyHint';
 
 const CODE_WORDS: Record<string, string> = {
   node_execution_error: 'A node raised an error while it ran. The traceback below says where.',
@@ -22,8 +24,11 @@ function ClippedNote({ text, what, copyable }: { text: string; what: string; cop
   );
 }
 
-/** What went wrong: the code, the message, which node and class, and the traceback, all as plain text. */
-export function ErrorTab({ error }: { error: JobError }) {
+/**
+ * What went wrong: the code, the message, which node and class, and the traceback, all as plain text; and,
+ * when a partner node lacked the account's key, what to turn on for the job's profile.
+ */
+export function ErrorTab({ error, profileId }: { error: JobError; profileId: string }) {
   const words = CODE_WORDS[error.code];
   return (
     <div className="h-full space-y-3 overflow-auto p-4 text-xs" data-testid="job-error">
@@ -49,6 +54,7 @@ export function ErrorTab({ error }: { error: JobError }) {
         ) : null}
       </dl>
       {words ? <p className="text-muted">{words}</p> : null}
+      {isPartnerKeyFailure(error) ? <PartnerKeyHint error={error} profileId={profileId} /> : null}
       {error.traceback ? (
         <div>
           <div className="mb-1 flex items-center justify-between">

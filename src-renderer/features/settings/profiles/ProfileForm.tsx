@@ -7,6 +7,7 @@ import { InlineError } from '../../../components/InlineError';
 import { Spinner } from '../../../components/Spinner';
 import { useClearCredential } from '../../../queries/profileMutations';
 import { KeychainConsentDialog } from './KeychainConsentDialog';
+import { PartnerKeyField } from './PartnerKeyField';
 import { SURFACES } from './surfaces';
 import { CREDENTIAL_LABEL, useCredentialState } from './useCredentialLabel';
 import { movesKeyElsewhere, useSaveProfile, type ProfileDraft } from './useSaveProfile';
@@ -36,6 +37,7 @@ function draftOf(profile: Profile | null, surface: Surface): ProfileDraft {
     baseUrl: profile?.baseUrl ?? '',
     routerBaseUrl: profile?.routerBaseUrl ?? '',
     apiKey: '',
+    sendPartnerKey: profile?.sendPartnerKey ?? false,
   };
 }
 
@@ -198,6 +200,12 @@ export function ProfileForm({ profile, initialSurface, activate, onClose }: Prof
           </div>
         )}
       </FormField>
+      <PartnerKeyField
+        checked={draft.sendPartnerKey}
+        onChange={set('sendPartnerKey')}
+        errors={saver.fieldErrors.sendPartnerKey}
+        keyMissing={!(target?.hasCredential ?? false) && draft.apiKey === ''}
+      />
       {formError ? (
         <InlineError
           className="ml-[8.25rem]"

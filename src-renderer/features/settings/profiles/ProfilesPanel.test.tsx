@@ -16,6 +16,7 @@ const WITH_STUDIO: ProfileList = {
       surface: 'managed',
       baseUrl: 'https://api.example.com',
       hasCredential: true,
+      sendPartnerKey: false,
     },
   ],
 };
@@ -65,7 +66,14 @@ describe('Settings → Profiles', () => {
       ...PROFILES,
       profiles: [
         ...PROFILES.profiles,
-        { id: 'h', name, surface: 'managed', baseUrl: 'https://h.example', hasCredential: false },
+        {
+          id: 'h',
+          name,
+          surface: 'managed',
+          baseUrl: 'https://h.example',
+          hasCredential: false,
+          sendPartnerKey: false,
+        },
       ],
     };
     const { loupe } = fakeHost({}, { profiles: hostile });
@@ -228,6 +236,56 @@ describe('Settings → Profiles', () => {
     // Esc on the form itself closes it.
     fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('the partner-node choice: off unless ticked, explained in full, sent only as a boolean', async () => {
+    const { loupe, calls } = fakeHost();
+    renderApp(loupe);
+    const form = await openAddForm();
+    const choice = within(form).getByRole<HTMLInputElement>('checkbox', {
+      name: /Send my API key with workflows that use partner nodes, so those nodes can bill my account/,
+    });
+    expect(choice.checked).toBe(false);
+    const explanation = document.getElementById(choice.getAttribute('aria-describedby') ?? '');
+    expect(explanation?.textContent).toContain(
+      'Where the service does not say which nodes are partner nodes, the key goes with every submission',
+    );
+    type('Name', 'Partner');
+    type('Base URL', 'https://partner.example');
+    fireEvent.click(choice);
+    // Ticked without a key: the form says none can go until there is one.
+    expect(explanation?.textContent).toContain('no API key saved yet');
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a profile' })).toBeNull());
+    expect(calls.find((call) => call.name === 'profiles.create')?.args).toMatchObject({
+      name: 'Partner',
+      sendPartnerKey: true,
+    });
+  });
+
+  it('the partner-node choice: editing turns it on and off, and an untouched form leaves it alone', async () => {
+    const { calls, form } = await editStudio();
+    const choice = within(form).getByRole<HTMLInputElement>('checkbox', { name: /partner nodes/ });
+    expect(choice.checked).toBe(false);
+    // A key is saved: nothing says one is missing.
+    expect(form.textContent).not.toContain('no API key saved yet');
+    fireEvent.click(choice);
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Studio' })).toBeNull());
+    expect(calls.filter((call) => call.name === 'profiles.update').map((call) => call.args)).toEqual([
+      expect.objectContaining({ profileId: 'studio', sendPartnerKey: true }),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Studio' }));
+    const again = screen.getByRole('form', { name: 'Edit Studio' });
+    const ticked = within(again).getByRole<HTMLInputElement>('checkbox', { name: /partner nodes/ });
+    expect(ticked.checked).toBe(true);
+    type('Name', 'Studio 2');
+    fireEvent.submit(again);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Studio' })).toBeNull());
+    // A change of something else does not send the choice again.
+    expect(calls.filter((call) => call.name === 'profiles.update').at(-1)?.args).not.toHaveProperty(
+      'sendPartnerKey',
+    );
   });
 
   it('removes a profile after a confirm step', async () => {

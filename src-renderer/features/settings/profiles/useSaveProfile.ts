@@ -14,10 +14,19 @@ export interface ProfileDraft {
   routerBaseUrl: string;
   /** Write-only: sent to setCredential when not empty, never read back. */
   apiKey: string;
+  /** Send the profile's key with workflows that use partner nodes (off unless chosen). */
+  sendPartnerKey: boolean;
 }
 
 /** The fields the form shows; anything else the host complains about goes above the buttons. */
-export const FORM_FIELDS = ['name', 'surface', 'baseUrl', 'routerBaseUrl', 'apiKey'] as const;
+export const FORM_FIELDS = [
+  'name',
+  'surface',
+  'baseUrl',
+  'routerBaseUrl',
+  'apiKey',
+  'sendPartnerKey',
+] as const;
 
 interface Options {
   /** The profile being edited; null when adding. */
@@ -37,6 +46,8 @@ function createArgs(draft: ProfileDraft): CallArgs<'profiles.create'> {
     baseUrl: draft.baseUrl,
   };
   if (draft.routerBaseUrl.trim() !== '') args.routerBaseUrl = draft.routerBaseUrl;
+  // Off is the host's default; only a choice made goes along.
+  if (draft.sendPartnerKey) args.sendPartnerKey = true;
   return args;
 }
 
@@ -65,7 +76,8 @@ function changed(draft: ProfileDraft, profile: Profile): boolean {
     draft.name !== profile.name ||
     draft.surface !== profile.surface ||
     draft.baseUrl !== (profile.baseUrl ?? '') ||
-    draft.routerBaseUrl !== (profile.routerBaseUrl ?? '')
+    draft.routerBaseUrl !== (profile.routerBaseUrl ?? '') ||
+    draft.sendPartnerKey !== profile.sendPartnerKey
   );
 }
 
@@ -171,7 +183,9 @@ export function useSaveProfile({ profile, activate, onKeySaved, onDone }: Option
         if (changed(draft, target)) {
           const routerBaseUrl = draft.routerBaseUrl.trim() === '' ? null : draft.routerBaseUrl;
           const args = { profileId, name: draft.name, surface: draft.surface, baseUrl: draft.baseUrl };
-          const update = { ...args, routerBaseUrl };
+          const choice =
+            draft.sendPartnerKey === target.sendPartnerKey ? {} : { sendPartnerKey: draft.sendPartnerKey };
+          const update = { ...args, routerBaseUrl, ...choice };
           if (draft.apiKey !== '') {
             if (!(await storeKey(profileId, draft.apiKey, false, update))) return;
             await finish(profileId);
