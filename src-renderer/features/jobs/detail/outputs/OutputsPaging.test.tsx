@@ -38,6 +38,7 @@ describe('a gallery of more outputs than the snapshot carries', () => {
     fireEvent.click(screen.getByText(/Show more \(250 not shown yet\)/));
     await waitFor(() => expect(tiles()).toHaveLength(SNAPSHOT_OUTPUTS + OUTPUT_PAGE));
     expect(host.callsOf('jobs.outputs')[0]?.args).toEqual({
+      profileId: 'local',
       jobId: 'j1',
       offset: SNAPSHOT_OUTPUTS,
       limit: OUTPUT_PAGE,
