@@ -8,6 +8,7 @@ import { useLoupe } from '../lib/loupeContext';
 import { appInfoQuery } from '../queries/appQueries';
 import { installElectronIntegrations } from './electronIntegrations';
 import { useProfileChanges } from '../queries/useProfileChanges';
+import { useProfileWork } from '../features/work/useProfileWork';
 import { useUiStore, type Section } from '../stores/uiStore';
 import { NAV_ITEMS, Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
@@ -58,6 +59,7 @@ export function App() {
   const theme = useUiStore((state) => state.theme);
   useSectionShortcuts();
   useProfileChanges();
+  useProfileWork();
   useJobUpdates();
   usePreloadScreens(info.isSuccess);
   useEffect(() => {

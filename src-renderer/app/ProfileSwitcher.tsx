@@ -6,6 +6,7 @@ import { useLoupe } from '../lib/loupeContext';
 import { profilesQuery } from '../queries/appQueries';
 import { useSetActiveProfile } from '../queries/useSetActiveProfile';
 import { visibleText } from '../lib/visibleText';
+import { ProfileWorkLines } from '../features/work/ProfileWorkLines';
 
 export function ProfileSwitcher() {
   const loupe = useLoupe();
@@ -38,6 +39,7 @@ export function ProfileSwitcher() {
           ))}
         </select>
       </label>
+      {list ? <ProfileWorkLines profiles={list.profiles} shownId={list.activeProfileId} /> : null}
       {setActive.isPending ? (
         <p role="status" className="mt-1 flex items-center gap-1.5 text-[11px] text-muted">
           <Spinner className="text-accent" />

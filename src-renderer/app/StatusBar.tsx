@@ -8,6 +8,7 @@ import { useTransportState, type TransportState } from '../transport/transportSt
 import { useHeartbeat } from './useHeartbeat';
 import { visibleText } from '../lib/visibleText';
 import { SpendMeter } from '../features/models/spend/SpendMeter';
+import { WorkElsewhere } from '../features/work/WorkElsewhere';
 
 const TRANSPORT_LABEL: Record<TransportState, { text: string; dot: string }> = {
   connecting: { text: 'Connecting to the Loupe host…', dot: 'bg-state-queued' },
@@ -47,6 +48,7 @@ export function StatusBar() {
       {active?.routerBaseUrl !== undefined && transport === 'connected' ? (
         <SpendMeter key={active.id} profileId={active.id} />
       ) : null}
+      {transport === 'connected' ? <WorkElsewhere /> : null}
       <span
         className="ml-auto tabular-nums"
         data-testid="heartbeat"

@@ -18,11 +18,17 @@ const TITLES: Record<string, string> = {
 export interface FinishNotices {
   /** A job this session submitted: its end is worth a notice even if no earlier state was seen. */
   expect(jobId: string): void;
-  /** Rows from any source (the updates stream, a watched job); returns the ids a notice went out for. */
-  observe(rows: readonly JobSummary[]): string[];
+  /**
+   * Rows from any source (the updates stream, a watched job); returns the ids a notice went out for.
+   * `from` names the rows' profile in the notice, and the click opens the job there (a job may end on a
+   * profile the window is not showing).
+   */
+  observe(rows: readonly JobSummary[], from?: { profileId: string; name: string }): string[];
 }
 
-export function createFinishNotices(onOpen: (jobId: string) => void): FinishNotices {
+export function createFinishNotices(
+  onOpen: (profileId: string | null, jobId: string) => void,
+): FinishNotices {
   const lastStatus = new Map<string, string>();
   const expected = new Set<string>();
   const notified = new Set<string>();
@@ -30,7 +36,7 @@ export function createFinishNotices(onOpen: (jobId: string) => void): FinishNoti
     expect: (jobId) => {
       expected.add(jobId);
     },
-    observe: (rows) => {
+    observe: (rows, from) => {
       const sent: string[] = [];
       for (const row of rows) {
         const before = lastStatus.get(row.id);
@@ -45,9 +51,9 @@ export function createFinishNotices(onOpen: (jobId: string) => void): FinishNoti
         const detail = row.errorMessage ? ` ${visibleText(row.errorMessage).slice(0, 200)}` : '';
         desktopNotifier().notify({
           title: TITLES[row.status] ?? 'Job ended',
-          body: `${row.id}${detail}`,
+          body: `${from === undefined ? '' : `${visibleText(from.name).slice(0, 120)}: `}${row.id}${detail}`,
           tag: `loupe-job-${row.id}`,
-          onClick: () => onOpen(row.id),
+          onClick: () => onOpen(from?.profileId ?? null, row.id),
         });
         sent.push(row.id);
       }
@@ -57,7 +63,8 @@ export function createFinishNotices(onOpen: (jobId: string) => void): FinishNoti
 }
 
 /** The app's one instance: a click on a notice opens the job on the Jobs screen. */
-export const jobFinishNotices: FinishNotices = createFinishNotices((jobId) => {
+export const jobFinishNotices: FinishNotices = createFinishNotices((profileId, jobId) => {
   useUiStore.getState().setSection('jobs');
-  useJobsUi.getState().openJob(jobId);
+  if (profileId === null) useJobsUi.getState().openJob(jobId);
+  else useJobsUi.getState().showJob(profileId, jobId);
 });

@@ -17,11 +17,16 @@ export interface HostStream<E> {
 }
 
 /**
- * Keeps `start(profileId)`'s stream open while `enabled`, a profile is active and the host is connected.
- * `start` should keep its identity (useCallback): a new one opens a new stream.
+ * Keeps `start(profileId)`'s stream open while `enabled`, a profile is active (or `forProfile` names one) and
+ * the host is connected. `start` should keep its identity (useCallback): a new one opens a new stream.
  */
-export function useHostStream<E>(start: (profileId: string) => HostStream<E>, enabled = true): void {
-  const profileId = useActiveProfileId();
+export function useHostStream<E>(
+  start: (profileId: string) => HostStream<E>,
+  enabled = true,
+  forProfile?: string,
+): void {
+  const shown = useActiveProfileId();
+  const profileId = forProfile ?? shown;
   const transport = useTransportState((state) => state.state);
   const [attempt, setAttempt] = useState(0);
   const failures = useRef(0);

@@ -5,6 +5,7 @@ import { useLoupe } from '../lib/loupeContext';
 import { insertListRows, isOlder, patchListRows } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';
 import { createFrameQueue, newestById } from './frameQueue';
+import { profileNameOf } from '../features/work/workQueries';
 import { jobFinishNotices } from './jobFinishNotices';
 import { publishJobRows } from './jobRowFeed';
 import { useHostStream, type HostStream } from './useHostStream';
@@ -31,7 +32,7 @@ export function applyRowUpdates(client: QueryClient, profileId: string, rows: Jo
  * One `jobs.updates` subscription for the active profile while the host is connected: live status chips and
  * progress bars in every list, the finish notices, and the rows other screens hear (jobRowFeed.ts). Mounted once, in App, so notices arrive on any screen.
  */
-export function useJobUpdates(): void {
+export function useJobUpdates(forProfile?: string): void {
   const loupe = useLoupe();
   const client = useQueryClient();
   const start = useCallback(
@@ -40,7 +41,7 @@ export function useJobUpdates(): void {
       const rows = createFrameQueue<JobSummary[]>((batches) => {
         const all = batches.flat();
         // Every state in order, so a job seen running and then failing within one frame still tells.
-        jobFinishNotices.observe(all);
+        jobFinishNotices.observe(all, { profileId, name: profileNameOf(client, profileId) });
         const jobs = newestById(all);
         applyRowUpdates(client, profileId, jobs);
         publishJobRows(profileId, jobs);
@@ -53,5 +54,5 @@ export function useJobUpdates(): void {
     },
     [loupe, client],
   );
-  useHostStream(start);
+  useHostStream(start, true, forProfile);
 }

@@ -211,6 +211,10 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
       if (!current) return notFound(profileId);
       return { ok: true, value: replace({ ...current, hasCredential: false }) };
     },
+    'profiles.markLooked': (args) => ({
+      ok: true,
+      value: { profileId: (args as { profileId: string }).profileId },
+    }),
     'profiles.keychainStatus': () => ({
       ok: true,
       value: keychainAvailable

@@ -120,7 +120,7 @@ describe('batch finish notices', () => {
       host.emitUpdates([summaryOf(job('n-3', 'succeeded'))]);
     });
     await waitFor(() => expect(notifier.shown).toHaveLength(1));
-    expect(notifier.shown[0]?.body).toBe('Cfg study finished: 2 succeeded, 1 failed');
+    expect(notifier.shown[0]?.body).toBe('Local proxy: Cfg study finished: 2 succeeded, 1 failed');
 
     act(() => notifier.shown[0]?.onClick?.());
     expect(useUiStore.getState().section).toBe('batches');

@@ -13,8 +13,11 @@ import { useBatchesUi } from './batchesUiStore';
 const NAME_CHARS = 120;
 
 export interface BatchFinishNotices {
-  /** The profile's batches as a read found them; returns the ids a notice went out for. */
-  observe(profileId: string, batches: readonly BatchSummary[]): string[];
+  /**
+   * The profile's batches as a read found them; returns the ids a notice went out for. `profileName` names
+   * the profile in the notice (a batch may end on a profile the window is not showing).
+   */
+  observe(profileId: string, batches: readonly BatchSummary[], profileName?: string): string[];
 }
 
 /** "Lighthouse sweep finished: 10 succeeded, 2 failed" (the name is untrusted: made visible, kept short). */
@@ -29,7 +32,7 @@ export function createBatchFinishNotices(
   // profile's record is its own world).
   const lastSeen = new Map<string, boolean>();
   return {
-    observe: (profileId, batches) => {
+    observe: (profileId, batches, profileName) => {
       const sent: string[] = [];
       for (const batch of batches) {
         const key = `${profileId}\n${batch.id}`;
@@ -38,7 +41,10 @@ export function createBatchFinishNotices(
         if (before !== false || !batch.finished || batch.itemCount <= 1) continue;
         desktopNotifier().notify({
           title: 'Batch finished',
-          body: finishedText(batch),
+          body:
+            profileName === undefined
+              ? finishedText(batch)
+              : `${visibleText(clipText(profileName, NAME_CHARS))}: ${finishedText(batch)}`,
           tag: `loupe-batch-${batch.id}`,
           onClick: () => onOpen(profileId, batch.id),
         });

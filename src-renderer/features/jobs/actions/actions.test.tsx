@@ -217,6 +217,6 @@ describe('desktop notices', () => {
       ]);
     });
     await waitFor(() => expect(notifier.shown).toHaveLength(2));
-    expect(notifier.shown[1]).toMatchObject({ title: 'Job failed', body: 'b Out of memory' });
+    expect(notifier.shown[1]).toMatchObject({ title: 'Job failed', body: 'Local proxy: b Out of memory' });
   });
 });
