@@ -84,7 +84,7 @@ test.describe('profiles and the first run', () => {
     // Save a key. Without a usable keychain, Loupe asks before keeping it for this session only.
     await row.getByRole('button', { name: 'Edit Closed port' }).click();
     const editForm = page.getByRole('form', { name: 'Edit Closed port' });
-    const key = page.getByLabel('API key');
+    const key = page.getByLabel('API key', { exact: true });
     await expect(key).toHaveValue('');
     await expect(key).toHaveAttribute('type', 'password');
     await key.fill('sk-e2e-not-a-real-key');
@@ -107,7 +107,7 @@ test.describe('profiles and the first run', () => {
 
     // The key field is write-only: reopening the form shows it empty.
     await row.getByRole('button', { name: 'Edit Closed port' }).click();
-    await expect(page.getByLabel('API key')).toHaveValue('');
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
     await expect(editForm).toContainText(`Now: ${expected}`);
     await page.keyboard.press('Escape');
     await expect(editForm).toBeHidden();

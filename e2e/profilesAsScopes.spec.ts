@@ -120,6 +120,8 @@ test('a batch on one profile goes on to its end while the window shows and submi
   const sketchJob = await submitThroughPicker(page, 'sketch.json', textToImageWorkflow({ steps: 2 }));
   // What runs elsewhere is said on the status bar.
   await expect(page.getByTestId('work-elsewhere')).toContainText(/1 batch sending on Studio/);
+  await expect(page.getByTestId('profile-work').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('work-elsewhere.png') });
 
   await expect
     .poll(

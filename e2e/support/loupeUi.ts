@@ -54,7 +54,7 @@ export async function addActiveProfile(page: Page, input: ProfileInput): Promise
   await form.getByLabel('Name', { exact: true }).fill(input.name);
   await form.getByLabel('Surface').selectOption(input.surface);
   await form.getByLabel('Base URL', { exact: true }).fill(input.baseUrl);
-  if (input.apiKey !== undefined) await form.getByLabel('API key').fill(input.apiKey);
+  if (input.apiKey !== undefined) await form.getByLabel('API key', { exact: true }).fill(input.apiKey);
   await form.getByRole('button', { name: 'Save' }).click();
 
   let stored: KeyStorage = 'none';

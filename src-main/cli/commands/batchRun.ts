@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { recordPlan } from '../../core/batches';
-import { planBatch, type AxisRequest } from '../../core/batches/plan';
+import { planBatch, type AxisRequest } from '../../core/plan';
 import { parseWorkflowText } from '../../core/jobs';
 import { expandPaths } from '../../core/uploads';
 import { readSendingOptions, sendBatch, sendingOptionHelp, sendingOptions } from '../batchFollow';

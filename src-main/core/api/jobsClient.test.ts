@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
 import { HttpClient } from './http';
-import { JobsClient } from './jobsClient';
+import { ConformanceJobs } from './testing/conformance/conformanceJobs';
 import { RetryPolicy } from './retry';
 import { jobDocument, json, startTestServer, testConnection, type TestServer } from './testing/testServer';
 
@@ -14,7 +14,7 @@ async function clientFor(handler: Parameters<typeof startTestServer>[0], base = 
     connection: testConnection(server.origin + base),
     retryPolicy: new RetryPolicy({ maxAttempts: 1 }),
   });
-  return { jobs: new JobsClient(http), server };
+  return { jobs: new ConformanceJobs(http), server };
 }
 
 describe('JobsClient', () => {

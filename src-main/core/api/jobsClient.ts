@@ -1,8 +1,6 @@
 // v2 jobs (job-and-asset-api.md "Jobs"). A job known by id is addressed by path; a job we hold is
 // addressed through its own `urls`, which the service gives so clients do not build URLs.
-import { randomUUID } from 'node:crypto';
 import { callOptions, type CallOptions } from './callOptions';
-import { checkedJsonPost } from './checkedJsonPost';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
 import { absoluteJobLinks } from './links';
@@ -16,15 +14,7 @@ import {
   type WorkflowDocument,
 } from './schemas/job';
 import { JobListPageSchema, type JobListPage } from './schemas/jobList';
-import {
-  IdempotencyKeySchema,
-  isUiFormat,
-  listJobsQueryPairs,
-  SubmitJobBodySchema,
-  validateRequest,
-  type ListJobsQuery,
-  type SubmitJobBody,
-} from './schemas/writers';
+import { listJobsQueryPairs, type ListJobsQuery } from './schemas/writers';
 import { segment } from './urls';
 
 /** A job id, or a job whose links are followed. */
@@ -39,30 +29,13 @@ export type LogResult =
    */
   | { log: null; reason: 'no-content' | 'not-captured' | 'not-supported' };
 
+/**
+ * The v2 jobs reads (and the event stream's address). Loupe's writes of jobs go through the outbox and
+ * ServiceJobs (core/jobSources), under one outcome model (api/writeOutcome.ts): this client has none, so there is
+ * one v2 jobs client for writes, not two.
+ */
 export class JobsClient {
-  constructor(private readonly http: HttpClient) {}
-
-  /**
-   * Submits a workflow. Pass the Idempotency-Key recorded before sending (ARCHITECTURE rule 6); an
-   * unknown outcome comes back as ApiError kind 'maybe-created' carrying that key.
-   */
-  async submit(body: SubmitJobBody, options: CallOptions & { idempotencyKey?: string } = {}): Promise<Job> {
-    // Refused locally under the code the service would use, so the UI explains it the same way.
-    if (isUiFormat(body.workflow)) {
-      throw ApiError.invalidRequest(
-        'workflow_format_ui',
-        'This is a UI-format export; export the workflow in API format and submit that.',
-      );
-    }
-    const post = checkedJsonPost({ family: 'v2', target: 'api/v2/jobs' }, SubmitJobBodySchema, body, options);
-    const idempotencyKey = validateRequest(
-      IdempotencyKeySchema,
-      options.idempotencyKey ?? randomUUID(),
-      'invalid_request',
-    );
-    const response = await this.http.send({ ...post, idempotencyKey });
-    return absoluteJobLinks(await response.parse(JobSchema, 'job'), response.url);
-  }
+  constructor(protected readonly http: HttpClient) {}
 
   /** Reads a job: the call polled to a terminal status. */
   async get(ref: JobRef, options: CallOptions = {}): Promise<Job> {
@@ -119,18 +92,6 @@ export class JobsClient {
     }
   }
 
-  /** Requests cancellation; idempotent, so it is retried like a read. Returns canceling, canceled or terminal. */
-  async cancel(ref: JobRef, options: CallOptions = {}): Promise<Job> {
-    const response = await this.http.send({
-      family: 'v2',
-      method: 'POST',
-      target: typeof ref === 'string' ? `${jobPath(ref)}/cancel` : ref.urls.cancel,
-      idempotent: true,
-      ...callOptions(options),
-    });
-    return absoluteJobLinks(await response.parse(JobSchema, 'job'), response.url);
-  }
-
   /** Where the job's event stream lives, for the SSE reader. */
   eventsUrl(ref: JobRef): string {
     return typeof ref === 'string'
@@ -139,6 +100,6 @@ export class JobsClient {
   }
 }
 
-function jobPath(id: string): string {
+export function jobPath(id: string): string {
   return `api/v2/jobs/${segment(id)}`;
 }

@@ -12,11 +12,11 @@ import type { UploadHandlers } from '../uploads';
 import type { LoupeStore } from '../store';
 import type { StoreFiles } from '../store/health';
 import { DomainError } from '../errors';
-import { createBatchHandlers } from './batchHandlers';
+import { createBatchHandlers } from '../batches/batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
-import { createJobHandlers } from './jobHandlers';
-import { createModelHandlers } from './modelHandlers';
+import { createJobHandlers } from '../jobs/jobHandlers';
+import { createModelHandlers } from '../router/modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 import { createStoreHandlers } from './storeHandlers';
 

@@ -12,7 +12,7 @@ import { DomainError } from '../errors';
 import { readWire } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
 import { outputsOfJob, storedOutputsOf } from './batchJobs';
-import { itemSlug } from './plan/slug';
+import { itemSlug } from '../plan/slug';
 
 export interface ExportedOutput {
   name: string;

@@ -7,8 +7,8 @@ export {
   type PlanRecordOptions,
   type PlannedItemInput,
   type RecordBatchDeps,
-} from './plannedBatch';
+} from '../outbox/plannedBatch';
 export { exportBatch, type ExportResult, type ExportedItem, type ExportOptions } from './batchExport';
-export { failureGroups, NOT_SENT_GROUP, type FailureGroup } from './failureGroups';
-export { isTransientFailure } from './transientFailure';
+export { failureGroups, NOT_SENT_GROUP, type FailureGroup } from '../outbox/failureGroups';
+export { isTransientFailure } from '../outbox/transientFailure';
 export { BatchTemplates, MAX_TEMPLATES } from './batchTemplates';

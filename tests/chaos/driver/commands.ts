@@ -4,7 +4,7 @@
 // cancels of a few items' jobs while the batch runs (jobs.cancel), and the record the verdict reads.
 import { randomUUID } from 'node:crypto';
 import { recordPlan } from '../../../src-main/core/batches';
-import { planBatch } from '../../../src-main/core/batches/plan';
+import { planBatch } from '../../../src-main/core/plan';
 import { IMAGE_TARGET, SEED_TARGET, SEEDS_PER_FILE, trialWorkflow } from '../trialWorkflow';
 import type { Engine } from './engine';
 import type { DriverConfig, DriverMessage, LoupeRecord } from './protocol';

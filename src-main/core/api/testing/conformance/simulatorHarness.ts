@@ -16,6 +16,7 @@ import { bindCredential, type Connection, type Sleep, type Surface } from '../..
 import { HttpClient } from '../../http';
 import { ApiError } from '../../errors';
 import { JobsClient } from '../../jobsClient';
+import { ConformanceJobs } from './conformanceJobs';
 import { MemoryOpenApiCache } from '../../openApiCache';
 import { RetryPolicy } from '../../retry';
 import { RouterClient } from '../../routerClient';
@@ -65,7 +66,7 @@ export function connectionTo(sim: RunningSimulator, options: ConnectionOptions =
 
 export interface Clients {
   http: HttpClient;
-  jobs: JobsClient;
+  jobs: ConformanceJobs;
   assets: AssetsClient;
   v1: V1Client;
   router: RouterClient;
@@ -96,7 +97,7 @@ export function clientsFor(
   });
   return {
     http,
-    jobs: new JobsClient(http),
+    jobs: new ConformanceJobs(http),
     assets: new AssetsClient(http),
     v1: new V1Client(http),
     router: new RouterClient(http, new MemoryOpenApiCache()),

@@ -1,7 +1,7 @@
 // The one error the planner throws on purpose. Everything it refuses is the user's own input (an axis they
 // typed, a table they wrote, a count they asked for), so the message names that part and says what to write
 // instead, and `details` lets a caller (the CLI, the batch dialog) point at it: which part, which row.
-import { DomainError } from '../../errors';
+import { DomainError } from '../errors';
 
 export const INVALID_BATCH_PLAN = 'invalid_batch_plan';
 

@@ -3,11 +3,11 @@
 // A hostile front passes each submission to the real simulator (which creates the job) and then spoils the
 // answer; the simulator's own job list counts the jobs per item.
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordPlannedBatch, type PlannedItemInput } from '../batches/plannedBatch';
+import { recordPlannedBatch, type PlannedItemInput } from './plannedBatch';
 import { failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
-import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
-import { startManglingFront, type AnswerFault, type ManglingFront } from './testing/manglingFront';
+import { jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
+import { startManglingFront, type AnswerFault, type ManglingFront } from '../jobs/testing/manglingFront';
 
 let fixture: JobsFixture | null = null;
 let front: ManglingFront | null = null;

@@ -1,7 +1,7 @@
 // Combining axes (every combination, or zipped), the item limit worked out before anything is built, and the
 // caller's workflow left exactly as it was.
 import { describe, expect, it, vi } from 'vitest';
-import { isDomainError } from '../../errors';
+import { isDomainError } from '../errors';
 import { materialisePlan } from './batchPlan';
 import { isBatchPlanError } from './planError';
 import { DEFAULT_MAX_BATCH_ITEMS, planBatch } from './planBatch';

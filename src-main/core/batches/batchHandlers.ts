@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
 import { HttpClient, RetryPolicy, V1Client } from '../api';
-import { BatchTemplates, exportBatch, failureGroups, recordPlan, type BatchReader } from '../batches';
-import { newExportFolder } from '../batches/exportFolder';
+import { BatchTemplates, exportBatch, failureGroups, recordPlan, type BatchReader } from '.';
+import { newExportFolder } from './exportFolder';
 import type { AssetBytes, PickFolder } from '../content';
-import { checkAgainstObjectInfo, describePlan, planBatch, type BatchPlan } from '../batches/plan';
+import { checkAgainstObjectInfo, describePlan, planBatch, type BatchPlan } from '../plan';
 import type { ProfileRuntimes } from '../jobs/profileRuntimes';
 import { parseWorkflowText } from '../jobs';
 import { connectionForProfile, type ProfileService } from '../profiles';

@@ -5,7 +5,7 @@
 import type { Connection } from '../api';
 import { SubmitJobBodySchema, validateRequest } from '../api';
 import type { BatchRow, JsonObject, LoupeStore } from '../store';
-import { materialisePlan, recordedAxes, type BatchPlan } from './plan';
+import { materialisePlan, recordedAxes, type BatchPlan } from '../plan';
 
 export interface PlannedItemInput {
   /** The item's values on the batch's axes, in axis order. */

@@ -1,6 +1,6 @@
 // The contract's jobs.* entries, each made on the profile it names: answered by that profile's runtime
 // (core/jobs: its jobs service and its watcher), whatever profile the window shows.
-import type { ProfileRuntimes } from '../jobs/profileRuntimes';
+import type { ProfileRuntimes } from './profileRuntimes';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
 import { toContractError } from '../rpc/toContractError';
 

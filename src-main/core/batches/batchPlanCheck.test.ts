@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { batchesContract } from '../../../src-shared/contracts/batches';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { coreOnSimulator } from './testing/coreOnSimulator';
-import { callOk } from './testing/testCore';
+import { coreOnSimulator } from '../app/testing/coreOnSimulator';
+import { callOk } from '../app/testing/testCore';
 
 const env = coreOnSimulator('managed');
 

@@ -3,13 +3,13 @@
 // process would be) is refused by the batch's lease; a store write that fails mid-send (SQLITE_FULL) stops
 // the run with that error and a paused-with-reason record, and the next run makes no second job.
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordPlannedBatch, type PlannedItemInput } from '../batches/plannedBatch';
+import { recordPlannedBatch, type PlannedItemInput } from './plannedBatch';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { connectionTo } from '../api/testing/conformance/simulatorHarness';
 import { openStore } from '../store';
 import { isDomainError } from '../errors';
-import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
-import { createProfileJobs, type ProfileJobs } from './profileJobs';
+import { jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
+import { createProfileJobs, type ProfileJobs } from '../jobs/profileJobs';
 import { BatchSenders } from './batchSenders';
 
 let fixture: JobsFixture | null = null;

@@ -10,8 +10,14 @@ import { batchesContract, batchDetailSchema } from '../../../src-shared/contract
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { makeTempDir } from '../store/testing/tempDir';
-import { DATABASE_FILE } from './createCore';
-import { callOk, connectCore, connectedProfile, createTestCore, type TestCore } from './testing/testCore';
+import { DATABASE_FILE } from '../app/createCore';
+import {
+  callOk,
+  connectCore,
+  connectedProfile,
+  createTestCore,
+  type TestCore,
+} from '../app/testing/testCore';
 
 let sim: RunningSimulator;
 let core: TestCore;

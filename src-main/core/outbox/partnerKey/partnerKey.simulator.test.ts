@@ -17,7 +17,7 @@ import type { RunningSimulator } from '../../../simulator/server';
 import { HttpClient } from '../../api';
 import { startFast } from '../../api/testing/conformance/simulatorHarness';
 import { listProfiles } from '../../app/profileHandlers';
-import { recordPlannedBatch } from '../../batches/plannedBatch';
+import { recordPlannedBatch } from '../plannedBatch';
 import {
   CredentialVault,
   ProfileService,
@@ -30,9 +30,15 @@ import { filesContaining } from '../../profiles/testing/diskScan';
 import { FakeKeychain } from '../../profiles/testing/fakeKeychain';
 import { openStore, type LoupeStore } from '../../store';
 import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
-import { createProfileJobs, type ProfileJobs } from '../profileJobs';
-import { fastWatch, until } from '../testing/conformance/jobsHarness';
-import { occurrences, sightings, startWireTap, type TappedRequest, type WireTap } from '../testing/wireTap';
+import { createProfileJobs, type ProfileJobs } from '../../jobs/profileJobs';
+import { fastWatch, until } from '../../jobs/testing/conformance/jobsHarness';
+import {
+  occurrences,
+  sightings,
+  startWireTap,
+  type TappedRequest,
+  type WireTap,
+} from '../../jobs/testing/wireTap';
 
 const canary = `sk-partner-canary-${randomUUID()}`;
 const realKeychain = process.env['LOUPE_KEYRING_READY'] === '1';

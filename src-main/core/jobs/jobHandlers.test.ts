@@ -6,8 +6,8 @@ import type { StreamMessage } from '../../../src-shared/protocol';
 import { createDemoLauncher } from '../../simulator/demoLauncher';
 import { textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
-import { until } from '../jobs/testing/conformance/jobsHarness';
-import { createTestCore, type TestCore } from './testing/testCore';
+import { until } from './testing/conformance/jobsHarness';
+import { createTestCore, type TestCore } from '../app/testing/testCore';
 
 let core: TestCore | null = null;
 const sims: RunningSimulator[] = [];

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { batchesContract } from '../../../src-shared/contracts/batches';
 import type { CallName } from '../../../src-shared/contract';
 import { failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { coreOnSimulator } from './testing/coreOnSimulator';
-import { callOk } from './testing/testCore';
+import { coreOnSimulator } from '../app/testing/coreOnSimulator';
+import { callOk } from '../app/testing/testCore';
 
 const env = coreOnSimulator('serverless');
 const call = (name: CallName, args: unknown): Promise<unknown> => callOk(env.core, name, args);

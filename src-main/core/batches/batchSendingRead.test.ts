@@ -6,7 +6,7 @@ import { batchesContract } from '../../../src-shared/contracts/batches';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { makeTempDir } from '../store/testing/tempDir';
-import { callOk, connectCore, connectedProfile, createTestCore } from './testing/testCore';
+import { callOk, connectCore, connectedProfile, createTestCore } from '../app/testing/testCore';
 
 let sim: RunningSimulator;
 const dataDir = makeTempDir('loupe-sending-');

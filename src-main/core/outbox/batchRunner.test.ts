@@ -3,9 +3,9 @@
 // without failing an item, labels only where the surface keeps them, and cancel stops sending and stops
 // what runs.
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordPlannedBatch, type PlannedItemInput } from '../batches/plannedBatch';
+import { recordPlannedBatch, type PlannedItemInput } from './plannedBatch';
 import { crashingWorkflow, failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
+import { jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
 
 let fixture: JobsFixture | null = null;
 afterEach(async () => {

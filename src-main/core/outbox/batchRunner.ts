@@ -8,7 +8,7 @@
 // the window. Items a killed sender left `sent` or `unknown` are taken up under their own key (a resend the
 // service refuses means the first one arrived: the job is looked for, never made twice).
 import { isTerminalJobStatus } from '../../../src-shared/jobStatus';
-import { failureGroups } from '../batches/failureGroups';
+import { failureGroups } from './failureGroups';
 import { DomainError } from '../errors';
 import type { JobSubmitter } from './jobSubmitter';
 import type { LoupeStore } from '../store';

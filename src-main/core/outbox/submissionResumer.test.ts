@@ -7,8 +7,8 @@ import { HttpClient } from '../api';
 import { connectionTo } from '../api/testing/conformance/simulatorHarness';
 import type { JsonObject } from '../store';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
-import { fastWatch, jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
-import { createProfileJobs, type ProfileJobs } from './profileJobs';
+import { fastWatch, jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
+import { createProfileJobs, type ProfileJobs } from '../jobs/profileJobs';
 import { ServiceJobs } from '../jobSources/serviceJobs';
 import { RESEND_WINDOW_MS } from './submissionResumer';
 

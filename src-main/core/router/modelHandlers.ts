@@ -1,6 +1,6 @@
 // The contract's models.* entries, answered by core's RouterService for the profile each names (runs of another
 // profile are no runs there). The stream carries every change of that profile's runs, and its spend.
-import type { RouterService } from '../router';
+import type { RouterService } from '.';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
 
 type ModelNames = Extract<keyof CallHandlers | keyof StreamHandlers, `models.${string}`>;

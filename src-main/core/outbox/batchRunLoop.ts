@@ -4,7 +4,7 @@
 // Nothing it starts may reject into the void (rule 13): a send that throws (a full disk while recording its
 // answer, say) stops the run with that error, after every send under way has recorded what it could.
 import { isApiError } from '../api';
-import { isTransientFailure } from '../batches/transientFailure';
+import { isTransientFailure } from './transientFailure';
 import type { BatchItemPosition, BatchItemRow } from '../store';
 import type { BatchRunnerDeps, RunOptions } from './batchRunner';
 import type { HeldLease } from './batchLease';
