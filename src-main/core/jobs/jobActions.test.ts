@@ -67,8 +67,12 @@ describe('jobs.submit', () => {
       workflowJson: JSON.stringify(textAndLatentWorkflow()),
       fileName: 'a.json',
     });
-    // While the slow answer is on its way, the store already says the request may have arrived.
-    const inFlight = await until(() => fixture!.store.batchItems.listResumable('p1').rows[0] ?? null);
+    // While the slow answer is on its way, the store already says the request may have arrived (the item is
+    // recorded pending first, and marked sent before the request leaves: seenAtSend below proves the order).
+    const inFlight = await until(() => {
+      const row = fixture!.store.batchItems.listResumable('p1').rows[0];
+      return row?.state === 'sent' ? row : null;
+    });
     expect(inFlight.state).toBe('sent');
     const snapshot = await pending;
 
