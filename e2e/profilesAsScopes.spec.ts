@@ -91,16 +91,14 @@ test('a batch on one profile goes on to its end while the window shows and submi
     baseUrl: studioSim.url,
     apiKey: DEMO_KEY,
   });
-  await addActiveProfile(page, {
-    name: 'Sketch',
-    surface: 'serverless',
-    baseUrl: sketchSim.url,
-    apiKey: DEMO_KEY,
-  });
   const contract = await contractOf(shell);
-  const ids = await profileIds(contract);
-  const studio = ids.get('Studio') ?? '';
-  const sketch = ids.get('Sketch') ?? '';
+  // The second profile as another window (or the CLI) would add it: the picker hears of it.
+  const sketch = idOf.parse(
+    await contract.call('profiles.create', { name: 'Sketch', surface: 'serverless', baseUrl: sketchSim.url }),
+  ).id;
+  await contract.call('profiles.setCredential', { profileId: sketch, secret: DEMO_KEY });
+  const studio = (await profileIds(contract)).get('Studio') ?? '';
+  await expect(page.getByLabel('Active profile').locator(`option[value="${sketch}"]`)).toHaveCount(1);
   await showProfile(page, studio);
 
   const started = batchSendingSchema.parse(
