@@ -1,6 +1,12 @@
 // `npm run bench`: runs each benchmark in turn (they are heavy; never in parallel) and prints its table.
 // `npm run bench -- watcher store` runs only the named ones.
-import { benchBatches, benchOutputs, benchStoreThroughput, benchWatcherBudget } from './coreBenches';
+import {
+  benchBatches,
+  benchOutputs,
+  benchProfileRuntimes,
+  benchStoreThroughput,
+  benchWatcherBudget,
+} from './coreBenches';
 import { formatFigures, type Figures } from './figures';
 import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
@@ -12,6 +18,7 @@ const benches: Record<string, () => Promise<Figures | Figures[]>> = {
   watcher: benchWatcherBudget,
   store: benchStoreThroughput,
   outputs: benchOutputs,
+  profiles: benchProfileRuntimes,
   batches: async () => {
     const list = await benchBatches();
     const sending = await benchBatchSending();
