@@ -149,7 +149,11 @@ describe('the browser shell bounds a message before it parses it', () => {
     const workflowJson = JSON.stringify({
       '1': { class_type: 'X', inputs: { text: 'w'.repeat(8 * MiB - 64) } },
     });
-    const args = { workflowJson, axes: [{ kind: 'table', csv: `a\n${'1\n'.repeat(2 * MiB - 2)}` }] };
+    const args = {
+      profileId: 'local',
+      workflowJson,
+      axes: [{ kind: 'table', csv: `a\n${'1\n'.repeat(2 * MiB - 2)}` }],
+    };
     const message = JSON.stringify({ type: 'call', requestId: 3, name: 'batches.plan', args });
     expect(Buffer.byteLength(message)).toBeGreaterThan(12 * MiB);
     await client.sendText(message);
