@@ -106,7 +106,8 @@ test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly
     contract.close();
     shell = await launches.start();
     contract = await contractOf(shell);
-    // Nothing resumes on its own: what was recorded is waiting for the user.
+    // The batch was left sending, so the launch takes it up by itself (profilesAsScopes.spec.ts proves that);
+    // a resume from the page on top of it only sets the window again, and must double nothing.
     await contract.call('batches.control', {
       profileId: profile.id,
       batchId: started.batchId,
