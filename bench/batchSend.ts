@@ -4,7 +4,7 @@
 // requests per item with the watcher's production intervals.
 import { randomUUID } from 'node:crypto';
 import { bindCredential } from '../src-main/core/api';
-import { recordPlannedBatch, type PlannedItemInput } from '../src-main/core/batches';
+import { recordPlannedBatch, type PlannedItemInput } from '../src-main/core/outbox';
 import { createProfileJobs } from '../src-main/core/jobs/profileJobs';
 import { openStore, type LoupeStore } from '../src-main/core/store';
 import { makeTempDir } from '../src-main/core/store/testing/tempDir';

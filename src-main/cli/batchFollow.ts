@@ -2,7 +2,7 @@
 // on a terminal's stderr (counts and an ETA from the throughput seen so far), and the exit code of the whole:
 // 0 every item succeeded, 1 any failed (or could not be sent), 3 some could not be told, 130 on Ctrl-C
 // (sending stops; what was sent keeps running on the service).
-import type { BatchProgress } from '../core/jobs';
+import type { BatchProgress } from '../core/outbox';
 import type { CommandContext, OptionHelp, ParseArgsOptionsConfig } from './commandSpec';
 import type { ParsedArgs } from './parsedArgs';
 import { exitCodes, type ExitCode } from './exitCodes';

@@ -9,7 +9,8 @@ import { AssetsClient, HttpClient, type Connection } from '../core/api';
 import { createCore, type LoupeCore } from '../core/app/createCore';
 import { defaultDataDir } from '../core/app/dataDir';
 import { describeApp } from '../core/app/version';
-import type { BatchRunner, JobsService } from '../core/jobs';
+import type { JobsService } from '../core/jobs';
+import type { BatchRunner } from '../core/outbox';
 import {
   connectionForProfile,
   processKeychain,

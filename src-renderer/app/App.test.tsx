@@ -56,7 +56,8 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { name: 'No batches yet' }, { timeout: 10_000 })).toBeTruthy();
     fireEvent.keyDown(window, { key: '2' });
     fireEvent.keyDown(window, { key: '4', ctrlKey: true });
-    expect(await screen.findByRole('tab', { name: 'Catalogue' })).toBeTruthy();
+    // So is Models (the largest screen), with the same allowance.
+    expect(await screen.findByRole('tab', { name: 'Catalogue' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Models/ }).getAttribute('aria-current')).toBe('page');
   });
 

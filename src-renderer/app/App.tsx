@@ -9,6 +9,7 @@ import { appInfoQuery } from '../queries/appQueries';
 import { installElectronIntegrations } from './electronIntegrations';
 import { useProfileChanges } from '../queries/useProfileChanges';
 import { useProfileWork } from '../features/work/useProfileWork';
+import { useProfileShower } from '../features/work/showProfile';
 import { useUiStore, type Section } from '../stores/uiStore';
 import { NAV_ITEMS, Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
@@ -60,6 +61,7 @@ export function App() {
   useSectionShortcuts();
   useProfileChanges();
   useProfileWork();
+  useProfileShower();
   useJobUpdates();
   usePreloadScreens(info.isSuccess);
   useEffect(() => {

@@ -6,6 +6,8 @@ interface ThinBarProps {
   announced: boolean;
   /** The track's height and placement. */
   className: string;
+  /** The track's colour, where the default would not stand out from what lies behind the bar. */
+  trackClassName?: string;
   /** The fill's colour, transition and motion. */
   fillClassName: string;
   fillOpacity?: number;
@@ -18,6 +20,7 @@ export function ThinBar({
   fraction,
   announced,
   className,
+  trackClassName = 'bg-raised',
   fillClassName,
   fillOpacity,
   'data-tone': tone,
@@ -31,7 +34,7 @@ export function ThinBar({
       aria-valuemax={100}
       aria-valuenow={announced ? Math.round(clamped * 100) : undefined}
       data-tone={tone}
-      className={`overflow-hidden rounded-full bg-raised ${className}`}
+      className={`overflow-hidden rounded-full ${trackClassName} ${className}`}
     >
       <div
         className={`h-full rounded-full ${fillClassName}`}

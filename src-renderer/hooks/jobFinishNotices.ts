@@ -6,6 +6,7 @@ import { desktopNotifier } from '../lib/desktopNotifier';
 import { visibleText } from '../lib/visibleText';
 import { isTerminalStatus } from '../queries/jobQueries';
 import { useJobsUi } from '../features/jobs/jobsUiStore';
+import { showProfileThen } from '../features/work/showProfile';
 import { useUiStore } from '../stores/uiStore';
 
 const TITLES: Record<string, string> = {
@@ -62,9 +63,15 @@ export function createFinishNotices(
   };
 }
 
-/** The app's one instance: a click on a notice opens the job on the Jobs screen. */
+/** The app's one instance: a click on a notice shows the job's profile and opens the job on the Jobs screen. */
 export const jobFinishNotices: FinishNotices = createFinishNotices((profileId, jobId) => {
-  useUiStore.getState().setSection('jobs');
-  if (profileId === null) useJobsUi.getState().openJob(jobId);
-  else useJobsUi.getState().showJob(profileId, jobId);
+  if (profileId === null) {
+    useUiStore.getState().setSection('jobs');
+    useJobsUi.getState().openJob(jobId);
+    return;
+  }
+  showProfileThen(profileId, () => {
+    useJobsUi.getState().showJob(profileId, jobId);
+    useUiStore.getState().setSection('jobs');
+  });
 });

@@ -1,8 +1,16 @@
 // A fake Loupe host for renderer tests: the real buildLoupeApi over a transport whose answers the test sets.
 // It keeps a small profile store so create/update/remove/credential calls behave like the real host, and
-// it can push events into any stream the renderer subscribed to (`emit`).
+// it can push events into any stream the renderer subscribed to (`emit`). Like main, profiles.work answers a
+// new subscription with a snapshot of what runs on every profile (`setWork` changes it and tells subscribers).
 import { buildLoupeApi, type LoupeApi, type Transport } from '../../src-preload/buildApi';
-import type { CallName, Profile, ProfileList, StreamEvent, StreamName } from '../../src-shared/contract';
+import type {
+  CallName,
+  Profile,
+  ProfileList,
+  ProfileWork,
+  StreamEvent,
+  StreamName,
+} from '../../src-shared/contract';
 import type { CallResult, StreamMessage } from '../../src-shared/protocol';
 import { scopeRefusal } from './scopeCheck';
 
@@ -38,6 +46,8 @@ export interface FakeHostOptions {
   profiles?: ProfileList;
   /** Whether the OS keychain works (default true); when false, setCredential needs allowSessionOnly. */
   keychainAvailable?: boolean;
+  /** What runs on each profile, as profiles.work's first snapshot says (default: nothing). */
+  work?: ProfileWork[];
 }
 
 type Fields = Record<string, string[]>;
@@ -77,6 +87,7 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
   const calls: { name: CallName; args: unknown }[] = [];
   let profiles = options.profiles ?? PROFILES;
   const keychainAvailable = options.keychainAvailable ?? true;
+  let work = options.work ?? [];
   let nextId = 1;
   const find = (id: string): Profile | undefined => profiles.profiles.find((p) => p.id === id);
   const replace = (profile: Profile): Profile => {
@@ -243,7 +254,12 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
     subscribe: (name, subscriptionId, args, onMessage) => {
       const refused = scopeRefusal(name, args, (id) => find(id) !== undefined);
       if (refused !== null) return Promise.resolve({ ok: false, error: refused });
-      listeners.set(subscriptionId, { name, seq: 0, onMessage });
+      const listener = { name, seq: 0, onMessage };
+      listeners.set(subscriptionId, listener);
+      if (name === 'profiles.work') {
+        listener.seq = 1;
+        onMessage({ type: 'event', subscriptionId, seq: 1, event: { profiles: work } });
+      }
       return Promise.resolve({ ok: true, value: null });
     },
     unsubscribe: (subscriptionId) => {
@@ -269,5 +285,11 @@ export function fakeHost(overrides: Partial<Record<CallName, Answer>> = {}, opti
     profiles = next;
   }
 
-  return { loupe, calls, emit, setProfiles, currentProfiles: () => profiles };
+  /** What runs on each profile now: kept for the next subscriber's snapshot and sent to the open ones. */
+  function setWork(next: ProfileWork[]): number {
+    work = next;
+    return emit('profiles.work', { profiles: next });
+  }
+
+  return { loupe, calls, emit, setProfiles, setWork, currentProfiles: () => profiles };
 }

@@ -221,6 +221,8 @@ export function fakeJobsHost(options: FakeJobsOptions = {}) {
   return {
     loupe,
     calls: host.calls,
+    /** What runs on each profile now (profiles.work). */
+    setWork: host.setWork,
     /** Every subscription ever asked for, in order. */
     opened,
     jobs,
@@ -239,8 +241,12 @@ export function fakeJobsHost(options: FakeJobsOptions = {}) {
         send(stream, error ? { type: 'end', error } : { type: 'end' });
       }
     },
-    emitUpdates: (rows: JobSummary[]): number => {
-      const targets = matching('jobs.updates');
+    /** Rows to every jobs.updates subscription, or only to those of `profileId`. */
+    emitUpdates: (rows: JobSummary[], profileId?: string): number => {
+      const targets = matching('jobs.updates').filter(
+        (stream) =>
+          profileId === undefined || (stream.args as { profileId?: string }).profileId === profileId,
+      );
       for (const stream of targets) send(stream, { type: 'event', event: { jobs: rows } });
       return targets.length;
     },

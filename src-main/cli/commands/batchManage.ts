@@ -3,7 +3,8 @@
 // core's BatchRunner.
 import { resolve } from 'node:path';
 import { batchIdSchema, type BatchSummary } from '../../../src-shared/contracts/batches';
-import { exportBatch, failureGroups } from '../../core/batches';
+import { exportBatch } from '../../core/batches';
+import { failureGroups } from '../../core/outbox';
 import { readSendingOptions, sendBatch, sendingOptionHelp, sendingOptions } from '../batchFollow';
 import type { CommandContext, CommandSpec } from '../commandSpec';
 import { exitCodes } from '../exitCodes';

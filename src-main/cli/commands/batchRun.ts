@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { recordPlan } from '../../core/batches';
+import { recordPlan } from '../../core/outbox';
 import { planBatch, type AxisRequest } from '../../core/plan';
 import { parseWorkflowText } from '../../core/jobs';
 import { expandPaths } from '../../core/uploads';

@@ -30,12 +30,12 @@ export type LogResult =
   | { log: null; reason: 'no-content' | 'not-captured' | 'not-supported' };
 
 /**
- * The v2 jobs reads (and the event stream's address). Loupe's writes of jobs go through the outbox and
- * ServiceJobs (core/jobSources), under one outcome model (api/writeOutcome.ts): this client has none, so there is
- * one v2 jobs client for writes, not two.
+ * The v2 jobs reads. Loupe writes jobs (submit, cancel) only through ServiceJobs (core/jobSources), under the one
+ * outcome model of api/writeOutcome.ts, so there is one v2 jobs writer, not two. A job's event stream is found
+ * through its own `urls.events` (core/watch).
  */
 export class JobsClient {
-  constructor(protected readonly http: HttpClient) {}
+  constructor(private readonly http: HttpClient) {}
 
   /** Reads a job: the call polled to a terminal status. */
   async get(ref: JobRef, options: CallOptions = {}): Promise<Job> {
@@ -91,15 +91,8 @@ export class JobsClient {
       throw error;
     }
   }
-
-  /** Where the job's event stream lives, for the SSE reader. */
-  eventsUrl(ref: JobRef): string {
-    return typeof ref === 'string'
-      ? this.http.urlFor('v2', `${jobPath(ref)}/events`).toString()
-      : ref.urls.events;
-  }
 }
 
-export function jobPath(id: string): string {
+function jobPath(id: string): string {
   return `api/v2/jobs/${segment(id)}`;
 }

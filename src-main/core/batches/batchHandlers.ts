@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
 import { HttpClient, RetryPolicy, V1Client } from '../api';
-import { BatchTemplates, exportBatch, failureGroups, recordPlan, type BatchReader } from '.';
+import { BatchTemplates, exportBatch, type BatchReader } from '.';
+import { failureGroups, recordPlan } from '../outbox';
 import { newExportFolder } from './exportFolder';
 import type { AssetBytes, PickFolder } from '../content';
 import { checkAgainstObjectInfo, describePlan, planBatch, type BatchPlan } from '../plan';

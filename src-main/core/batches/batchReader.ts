@@ -14,7 +14,7 @@ import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 import { countItems, isFinished, type CountedItem } from './batchCounts';
 import { batchJobOf, jobSummaryOf, storedOutputsOf, type BatchJob, type StoredOutputs } from './batchJobs';
-import { axesOfPlan } from '../outbox/recordedPlan';
+import { axesOfPlan } from '../outbox';
 
 export interface BatchReaderDeps {
   store: LoupeStore;

@@ -21,6 +21,7 @@ import { performWrite, type WriteOutcome } from '../api/writeOutcome';
 import { segment } from '../api/urls';
 import {
   IdempotencyKeySchema,
+  isUiFormat,
   listJobsQueryPairs,
   SubmitJobBodySchema,
   validateRequest,
@@ -99,6 +100,13 @@ export class ServiceJobs {
     idempotencyKey: string,
     options: CallOptions & { partnerKey?: boolean } = {},
   ): Promise<WriteOutcome<WireJob>> {
+    // Refused under the code the service would use (workflow_format_ui), so the UI explains it the same way.
+    if (isUiFormat(body.workflow)) {
+      throw ApiError.invalidRequest(
+        'workflow_format_ui',
+        'This is a UI-format export; export the workflow in API format and submit that.',
+      );
+    }
     const value = validateRequest(SubmitJobBodySchema, body, 'invalid_request');
     const key = validateRequest(IdempotencyKeySchema, idempotencyKey, 'invalid_request');
     return performWrite(

@@ -5,5 +5,4 @@ export { JobsService, type SubmitArgs } from './jobsService';
 export { contractStatus, isTerminal, toSnapshot, toSummary, type LocalFacts } from '../jobSources/normalize';
 export { parseWorkflowText, uiFormatFailure } from './workflowText';
 export type { WireJob } from '../jobSources/wireJob';
-export { BatchRunner, type BatchProgress, type RunOptions } from '../outbox/batchRunner';
 export { ProfileRuntimes, type ProfileRuntimesDeps, type ProfileWork } from './profileRuntimes';

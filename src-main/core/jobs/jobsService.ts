@@ -12,7 +12,7 @@ import type {
 import type { JobWatcher } from '../watch/jobWatcher';
 import { readJobLog } from './jobLogs';
 import type { JobLister } from './jobLister';
-import type { JobSubmitter } from '../outbox/jobSubmitter';
+import type { JobSubmitter } from '../outbox';
 import { outputsPage } from '../jobSources/normalize';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
 import { parseWorkflowText } from './workflowText';

@@ -8,20 +8,23 @@ import type { WatchConfig } from '../watch/config';
 import { JobWatcher } from '../watch/jobWatcher';
 import { ObservedHttpClient } from '../watch/observedHttp';
 import { systemTimers, type WatchTimers } from '../watch/timers';
-import { BatchLeases, newLeaseOwner } from '../outbox/batchLease';
-import { BatchRunner } from '../outbox/batchRunner';
-import { ItemSender } from '../outbox/itemSender';
-import { BatchSenders } from '../outbox/batchSenders';
+import {
+  BatchLeases,
+  BatchRunner,
+  BatchSenders,
+  ItemSender,
+  JobSubmitter,
+  newLeaseOwner,
+  PartnerKeyPolicy,
+  PartnerNodeCatalog,
+  SubmissionReconciler,
+  SubmissionResumer,
+} from '../outbox';
 import { JobLister } from './jobLister';
 import { JobsService } from './jobsService';
-import { JobSubmitter } from '../outbox/jobSubmitter';
-import { PartnerKeyPolicy } from '../outbox/partnerKey/partnerKeyPolicy';
-import { PartnerNodeCatalog } from '../outbox/partnerKey/partnerNodeCatalog';
 import { ListCapability } from '../jobSources/listCapability';
 import { LocalHistory } from '../jobSources/localHistory';
 import { ServiceJobs } from '../jobSources/serviceJobs';
-import { SubmissionReconciler } from '../outbox/submissionReconciler';
-import { SubmissionResumer } from '../outbox/submissionResumer';
 
 export interface ProfileJobsOptions {
   online?: () => boolean;

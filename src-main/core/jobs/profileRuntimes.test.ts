@@ -1,7 +1,7 @@
 // One runtime per profile, kept while it has work: a batch on one profile sends to its end while a window
 // follows another, each simulator sees only its own profile's jobs, and runtimes without work are released.
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordPlannedBatch } from '../outbox/plannedBatch';
+import { recordPlannedBatch } from '../outbox';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { connectionTo, startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { openStore, type LoupeStore } from '../store';

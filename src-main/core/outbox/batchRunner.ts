@@ -1,4 +1,4 @@
-// Sends a planned batch (recorded by core/batches/plannedBatch.ts) through the outbox and keeps at most `window`
+// Sends a planned batch (recorded by plannedBatch.ts) through the outbox and keeps at most `window`
 // of its items in flight (queued or running on the service), so a 1,000-item batch never floods the queue.
 // Every item was written with its own Idempotency-Key when the batch was recorded (rule 6); the runner only
 // decides when each one leaves (batchRunLoop.ts), and only while it holds the batch's lease (batchLease.ts):

@@ -7,6 +7,7 @@ import { desktopNotifier } from '../../lib/desktopNotifier';
 import { visibleText } from '../../lib/visibleText';
 import { useUiStore } from '../../stores/uiStore';
 import { clipText } from '../jobs/clipText';
+import { showProfileThen } from '../work/showProfile';
 import { countsInWords } from './batchCounts';
 import { useBatchesUi } from './batchesUiStore';
 
@@ -55,8 +56,10 @@ export function createBatchFinishNotices(
   };
 }
 
-/** The app's one instance: a click on a notice opens the batch on the Batches screen. */
-export const batchFinishNotices: BatchFinishNotices = createBatchFinishNotices((profileId, batchId) => {
-  useBatchesUi.getState().showBatch(profileId, batchId);
-  useUiStore.getState().setSection('batches');
-});
+/** The app's one instance: a click on a notice shows the batch's profile and opens it on the Batches screen. */
+export const batchFinishNotices: BatchFinishNotices = createBatchFinishNotices((profileId, batchId) =>
+  showProfileThen(profileId, () => {
+    useBatchesUi.getState().showBatch(profileId, batchId);
+    useUiStore.getState().setSection('batches');
+  }),
+);

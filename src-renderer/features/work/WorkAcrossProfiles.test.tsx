@@ -36,7 +36,9 @@ describe('work across profiles', () => {
     expect(host.calls.find((c) => c.name === 'profiles.markLooked')?.args).toEqual({ profileId: 'local' });
     expect(screen.queryByTestId('work-elsewhere')).toBeNull();
 
-    await waitFor(() => expect(host.emit('profiles.work', { profiles: [demoWork] })).toBe(1));
+    act(() => {
+      expect(host.setWork([demoWork])).toBe(1);
+    });
     const elsewhere = await screen.findByTestId('work-elsewhere');
     expect(elsewhere.textContent).toContain('1 batch sending on Demo server');
     const line = screen.getByRole('button', { name: /Demo server/, description: 'Show this profile' });
@@ -52,13 +54,48 @@ describe('work across profiles', () => {
     );
     await waitFor(() => expect(screen.queryByTestId('work-elsewhere')).toBeNull());
     act(() => {
-      expect(host.emit('profiles.work', { profiles: [{ ...demoWork, failuresSinceLooked: 0 }] })).toBe(1);
+      expect(host.setWork([{ ...demoWork, failuresSinceLooked: 0 }])).toBe(1);
     });
     await waitFor(() =>
       expect(
         screen.getByRole('button', { name: /Demo server/, description: 'The profile shown now' }).textContent,
       ).not.toContain('failure'),
     );
+  });
+
+  it('marks the shown profile looked again when failures arrive for it, and a picker line shows its profile', async () => {
+    const host = fakeHost();
+    renderApp(host.loupe);
+    const looked = () => host.calls.filter((c) => c.name === 'profiles.markLooked').map((c) => c.args);
+    await waitFor(() => expect(looked()).toEqual([{ profileId: 'local' }]));
+
+    // A failure on the profile shown: seen at once. Another profile's failures wait for it to be shown.
+    act(() => {
+      host.setWork([
+        { ...demoWork, profileId: 'local', batchesSending: 0, jobsInFlight: 1 },
+        { ...demoWork, failuresSinceLooked: 2 },
+      ]);
+    });
+    await waitFor(() => expect(looked()).toEqual([{ profileId: 'local' }, { profileId: 'local' }]));
+    // Main answers with the failures seen: nothing more to mark.
+    act(() => {
+      host.setWork([
+        { ...demoWork, profileId: 'local', batchesSending: 0, jobsInFlight: 1, failuresSinceLooked: 0 },
+        { ...demoWork, failuresSinceLooked: 2 },
+      ]);
+    });
+    const demoLine = await screen.findByRole('button', {
+      name: /Demo server/,
+      description: 'Show this profile',
+    });
+    expect(demoLine.textContent).toContain('2 failures');
+    expect(looked()).toHaveLength(2);
+
+    fireEvent.click(demoLine);
+    await waitFor(() =>
+      expect(host.calls).toContainEqual({ name: 'profiles.setActive', args: { profileId: 'demo' } }),
+    );
+    await waitFor(() => expect(looked()).toContainEqual({ profileId: 'demo' }));
   });
 
   it('names the profile in a notice of a batch or a job that ended on it, and opens it there', () => {

@@ -2,7 +2,7 @@
 // the query cache (workQueries.ts). The profile the window shows has its failures marked as seen, when it is
 // shown and whenever new ones arrive while it is.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useActiveProfileId } from '../../hooks/useActiveProfileId';
 import { useLoupe } from '../../lib/loupeContext';
 import { useTransportState } from '../../transport/transportState';
@@ -23,8 +23,13 @@ export function useProfileWork(): void {
 
   const shown = useActiveProfileId();
   const unseen = useQuery(workQuery).data?.find((work) => work.profileId === shown)?.failuresSinceLooked ?? 0;
+  // The profile last marked in this connection: shown again it is marked again only when failures arrive.
+  const marked = useRef<string | null>(null);
   useEffect(() => {
+    if (transport !== 'connected') marked.current = null;
     if (shown === null || transport !== 'connected') return;
+    if (marked.current === shown && unseen === 0) return;
+    marked.current = shown;
     // Best effort: a refusal (the profile was just removed) changes nothing the user sees.
     loupe.profiles.markLooked({ profileId: shown }).catch(() => undefined);
   }, [loupe, shown, unseen, transport]);

@@ -5,16 +5,33 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** "1 batch sending (12 of 60) · 2 jobs running · 1 failure": what runs on one profile. */
-export function workText(work: ProfileWork): string {
-  const parts: string[] = [];
+/** One part of what runs on a profile; a failure part is said in the failed colour. */
+export interface WorkPart {
+  text: string;
+  failed: boolean;
+}
+
+/** "1 batch sending (12 of 60)", "2 jobs running", "1 failure": what runs on one profile, part by part. */
+export function workParts(work: ProfileWork): WorkPart[] {
+  const parts: WorkPart[] = [];
   if (work.batchesSending > 0) {
     const sent = work.sent.total > 0 ? ` (${work.sent.done} of ${work.sent.total})` : '';
-    parts.push(`${plural(work.batchesSending, 'batch', 'batches')} sending${sent}`);
+    parts.push({ text: `${plural(work.batchesSending, 'batch', 'batches')} sending${sent}`, failed: false });
   }
-  if (work.jobsInFlight > 0) parts.push(`${plural(work.jobsInFlight, 'job', 'jobs')} running`);
-  if (work.failuresSinceLooked > 0) parts.push(plural(work.failuresSinceLooked, 'failure', 'failures'));
-  return parts.join(' · ');
+  if (work.jobsInFlight > 0) {
+    parts.push({ text: `${plural(work.jobsInFlight, 'job', 'jobs')} running`, failed: false });
+  }
+  if (work.failuresSinceLooked > 0) {
+    parts.push({ text: plural(work.failuresSinceLooked, 'failure', 'failures'), failed: true });
+  }
+  return parts;
+}
+
+/** "1 batch sending (12 of 60) · 2 jobs running · 1 failure": what runs on one profile. */
+export function workText(work: ProfileWork): string {
+  return workParts(work)
+    .map((part) => part.text)
+    .join(' · ');
 }
 
 /**

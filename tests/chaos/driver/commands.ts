@@ -3,7 +3,7 @@
 // item with its own key, send a window at a time), `batch resume ID --wait`, `batch retry ID --wait`; plus
 // cancels of a few items' jobs while the batch runs (jobs.cancel), and the record the verdict reads.
 import { randomUUID } from 'node:crypto';
-import { recordPlan } from '../../../src-main/core/batches';
+import { recordPlan } from '../../../src-main/core/outbox';
 import { planBatch } from '../../../src-main/core/plan';
 import { IMAGE_TARGET, SEED_TARGET, SEEDS_PER_FILE, trialWorkflow } from '../trialWorkflow';
 import type { Engine } from './engine';

@@ -32,13 +32,7 @@ import { openStore, type LoupeStore } from '../../store';
 import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
 import { createProfileJobs, type ProfileJobs } from '../../jobs/profileJobs';
 import { fastWatch, until } from '../../jobs/testing/conformance/jobsHarness';
-import {
-  occurrences,
-  sightings,
-  startWireTap,
-  type TappedRequest,
-  type WireTap,
-} from '../../jobs/testing/wireTap';
+import { occurrences, sightings, startWireTap, type TappedRequest, type WireTap } from '../testing/wireTap';
 
 const canary = `sk-partner-canary-${randomUUID()}`;
 const realKeychain = process.env['LOUPE_KEYRING_READY'] === '1';

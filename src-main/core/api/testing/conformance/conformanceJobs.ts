@@ -1,53 +1,32 @@
-// Test support: the v2 job writes as bare requests (submit, cancel), for the conformance suites that check
-// the service's (the simulator's) own answers to them. Loupe itself writes jobs only through the outbox and
-// ServiceJobs under the one outcome model (api/writeOutcome.ts); production has no second way to write one.
+// Test support: the conformance suites' job writes (submit, cancel), made by Loupe's one v2 job writer,
+// ServiceJobs (core/jobSources; the outbox sends through it under the outcome model of api/writeOutcome.ts).
+// Nothing here sends a request of its own; it only unwraps the outcome for brevity: a job made comes back as
+// the api's Job, anything else is thrown as its ApiError, so a suite can assert the service's status, code and
+// kind ('maybe-created' for an unknown outcome). The reads are JobsClient's, as they are.
 import { randomUUID } from 'node:crypto';
-import { callOptions, type CallOptions } from '../../callOptions';
-import { checkedJsonPost } from '../../checkedJsonPost';
-import { ApiError } from '../../errors';
-import { JobsClient, jobPath, type JobRef } from '../../jobsClient';
-import { absoluteJobLinks } from '../../links';
+import { ServiceJobs } from '../../../jobSources/serviceJobs';
+import type { HttpClient } from '../../http';
+import { JobsClient, type JobRef } from '../../jobsClient';
 import { JobSchema, type Job } from '../../schemas/job';
-import {
-  IdempotencyKeySchema,
-  isUiFormat,
-  SubmitJobBodySchema,
-  validateRequest,
-  type SubmitJobBody,
-} from '../../schemas/writers';
+import type { SubmitJobBody } from '../../schemas/writers';
 
 export class ConformanceJobs extends JobsClient {
-  /**
-   * Submits a workflow. Pass the Idempotency-Key recorded before sending (ARCHITECTURE rule 6); an
-   * unknown outcome comes back as ApiError kind 'maybe-created' carrying that key.
-   */
-  async submit(body: SubmitJobBody, options: CallOptions & { idempotencyKey?: string } = {}): Promise<Job> {
-    // Refused locally under the code the service would use, so the UI explains it the same way.
-    if (isUiFormat(body.workflow)) {
-      throw ApiError.invalidRequest(
-        'workflow_format_ui',
-        'This is a UI-format export; export the workflow in API format and submit that.',
-      );
-    }
-    const post = checkedJsonPost({ family: 'v2', target: 'api/v2/jobs' }, SubmitJobBodySchema, body, options);
-    const idempotencyKey = validateRequest(
-      IdempotencyKeySchema,
-      options.idempotencyKey ?? randomUUID(),
-      'invalid_request',
-    );
-    const response = await this.http.send({ ...post, idempotencyKey });
-    return absoluteJobLinks(await response.parse(JobSchema, 'job'), response.url);
+  private readonly writer: ServiceJobs;
+
+  constructor(http: HttpClient) {
+    super(http);
+    this.writer = new ServiceJobs(http);
   }
 
-  /** Requests cancellation; idempotent, so it is retried like a read. Returns canceling, canceled or terminal. */
-  async cancel(ref: JobRef, options: CallOptions = {}): Promise<Job> {
-    const response = await this.http.send({
-      family: 'v2',
-      method: 'POST',
-      target: typeof ref === 'string' ? `${jobPath(ref)}/cancel` : ref.urls.cancel,
-      idempotent: true,
-      ...callOptions(options),
-    });
-    return absoluteJobLinks(await response.parse(JobSchema, 'job'), response.url);
+  /** Submits under `idempotencyKey` (a fresh one if none); a refusal or an unknown outcome is thrown. */
+  async submit(body: SubmitJobBody, options: { idempotencyKey?: string } = {}): Promise<Job> {
+    const outcome = await this.writer.submit(body, options.idempotencyKey ?? randomUUID());
+    if (outcome.kind !== 'created') throw outcome.error;
+    return JobSchema.parse(outcome.value);
+  }
+
+  /** Requests cancellation: canceling, canceled, or the job unchanged when it had already finished. */
+  async cancel(ref: JobRef): Promise<Job> {
+    return JobSchema.parse(await this.writer.cancel(typeof ref === 'string' ? ref : ref.id));
   }
 }

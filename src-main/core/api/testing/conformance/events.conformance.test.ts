@@ -131,7 +131,7 @@ describe('streams in trouble', () => {
   });
 
   it('an unknown job (404) or a refused key (401) ends streaming for good', async () => {
-    const url = env.api.jobs.eventsUrl(randomUUID());
+    const url = env.api.http.urlFor('v2', `api/v2/jobs/${randomUUID()}/events`).toString();
     const missing = await follow(env.api, url, randomUUID());
     expect(missing.end).toMatchObject({ reason: 'failed', error: { status: 404, code: 'not_found' } });
     const stranger = clientsFor(connectionTo(env.sim, { key: 'nope' }));

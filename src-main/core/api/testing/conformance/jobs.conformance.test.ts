@@ -126,10 +126,4 @@ describe.each(configurations)('jobs on $surface, prefix "$prefix"', ({ surface, 
     const again = await env.api.jobs.cancel(running.id);
     expect(again.status).toBe('canceled');
   });
-
-  it('eventsUrl follows the job’s link, or builds the documented path under the base', async () => {
-    const job = await env.api.jobs.submit({ workflow });
-    expect(env.api.jobs.eventsUrl(job)).toBe(job.urls.events);
-    expect(env.api.jobs.eventsUrl(job.id)).toBe(job.urls.events);
-  });
 });
