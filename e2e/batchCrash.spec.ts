@@ -2,20 +2,20 @@
 // 300-item batch and is killed with SIGKILL at five points of the send; each next launch on the same data
 // directory resumes it (batches.control resume); in the end the simulator holds exactly one job per item.
 // The contract is spoken over the shell's own WebSocket, with its launch token and Origin, as its page would.
-import WebSocket from 'ws';
 import { z } from 'zod';
-import { batchDetailSchema, batchSendingSchema } from '../src-shared/contracts/batches';
-import {
-  WS_PATH,
-  WS_PROTOCOL,
-  WS_TOKEN_PREFIX,
-  serverMessageSchema,
-  type CallResult,
-} from '../src-shared/protocol';
+import { batchSendingSchema } from '../src-shared/contracts/batches';
 import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
+import { contractOf, finishedBatch } from './support/contractSocket';
 import { launchesFixture, type Launches } from './support/launches';
 import { startSimulator } from '../src-main/simulator/server';
-import { DEMO_KEY, e2eTiming, expect, test as base, type RunningSimulator } from './support/simulator';
+import {
+  DEMO_KEY,
+  e2eTiming,
+  expect,
+  jobPosts,
+  test as base,
+  type RunningSimulator,
+} from './support/simulator';
 import { stopWebShell, type WebShell } from './webShell';
 
 // A simulator with workers enough that 300 one-step jobs run in seconds: what is tested is the sending.
@@ -29,51 +29,10 @@ const test = base.extend<{ launches: Launches; busySimulator: RunningSimulator }
   },
 });
 
-/** A contract client on the shell's WebSocket. */
-async function contractOf(shell: WebShell): Promise<{
-  call(name: string, args: unknown): Promise<unknown>;
-  close(): void;
-}> {
-  const token = /token=([A-Za-z0-9_-]+)/.exec(new URL(shell.url).hash)?.[1] ?? '';
-  const socket = new WebSocket(
-    `${shell.origin.replace('http', 'ws')}${WS_PATH}`,
-    [WS_PROTOCOL, `${WS_TOKEN_PREFIX}${token}`],
-    { origin: shell.origin },
-  );
-  const waiting = new Map<number, (result: CallResult<unknown>) => void>();
-  socket.on('message', (data: Buffer) => {
-    const message = serverMessageSchema.parse(JSON.parse(data.toString('utf8')));
-    if (message.type === 'reply') waiting.get(message.requestId)?.(message.result);
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  let next = 1;
-  return {
-    call: (name, args) =>
-      new Promise((resolve, reject) => {
-        const requestId = next++;
-        waiting.set(requestId, (result) => {
-          waiting.delete(requestId);
-          if (result.ok) resolve(result.value);
-          else reject(new Error(`${name}: ${result.error.code} ${result.error.message}`));
-        });
-        socket.send(JSON.stringify({ type: 'call', name, requestId, args }));
-      }),
-    close: () => socket.close(),
-  };
-}
-
-function posts(simulator: RunningSimulator): number {
-  const path = `${simulator.control.prefix}/api/v2/jobs`;
-  return simulator.control.requests().filter((r) => r.method === 'POST' && r.path === path).length;
-}
-
 /** Kills the shell with SIGKILL once the service has seen `count` submissions. */
 async function killAt(shell: WebShell, simulator: RunningSimulator, count: number): Promise<void> {
   await expect
-    .poll(() => posts(simulator), { timeout: 60_000, intervals: [5] })
+    .poll(() => jobPosts(simulator), { timeout: 60_000, intervals: [5] })
     .toBeGreaterThanOrEqual(count);
   await stopWebShell(shell, 'SIGKILL');
 }
@@ -125,18 +84,7 @@ test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly
     action: 'resume',
     window: 32,
   });
-  await expect
-    .poll(
-      async () =>
-        batchDetailSchema.parse(
-          await contract.call('batches.get', { profileId: profile.id, batchId: started.batchId }),
-        ).finished,
-      { timeout: 120_000 },
-    )
-    .toBe(true);
-  const detail = batchDetailSchema.parse(
-    await contract.call('batches.get', { profileId: profile.id, batchId: started.batchId }),
-  );
+  const detail = await finishedBatch(contract, profile.id, started.batchId);
   contract.close();
   // Nothing lost, nothing doubled: 300 jobs on the service, one per item, every one succeeded.
   expect(simulator.control.stats().jobs.total).toBe(300);

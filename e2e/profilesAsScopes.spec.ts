@@ -6,13 +6,20 @@
 // same data directory; the batch goes on by itself with the window and automatic retry it had.
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
-import { batchDetailSchema, batchSendingSchema } from '../src-shared/contracts/batches';
+import { batchSendingSchema } from '../src-shared/contracts/batches';
 import { startSimulator } from '../src-main/simulator/server';
 import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
-import { contractOf, type ContractSocket } from './support/contractSocket';
+import { contractOf, finishedBatch, type ShellContract } from './support/contractSocket';
 import { launchesFixture, type Launches } from './support/launches';
 import { addActiveProfile, openShell, submitThroughPicker } from './support/loupeUi';
-import { DEMO_KEY, e2eTiming, expect, test as base, type RunningSimulator } from './support/simulator';
+import {
+  DEMO_KEY,
+  e2eTiming,
+  expect,
+  jobPosts,
+  test as base,
+  type RunningSimulator,
+} from './support/simulator';
 import { stopWebShell } from './webShell';
 
 const test = base.extend<{ launches: Launches; studioSim: RunningSimulator; sketchSim: RunningSimulator }>({
@@ -57,14 +64,9 @@ function notices(page: Page): Promise<{ title: string; body: string }[]> {
   );
 }
 
-function jobPosts(simulator: RunningSimulator): number {
-  const path = `${simulator.control.prefix}/api/v2/jobs`;
-  return simulator.control.requests().filter((r) => r.method === 'POST' && r.path === path).length;
-}
-
 const idOf = z.object({ id: z.string() });
 
-async function profileIds(contract: ContractSocket): Promise<Map<string, string>> {
+async function profileIds(contract: ShellContract): Promise<Map<string, string>> {
   const listed = z
     .object({ profiles: z.array(z.object({ id: z.string(), name: z.string() })) })
     .parse(await contract.call('profiles.list', {}));
@@ -121,18 +123,7 @@ test('a batch on one profile goes on to its end while the window shows and submi
   await expect(page.getByTestId('profile-work').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('work-elsewhere.png') });
 
-  await expect
-    .poll(
-      async () =>
-        batchDetailSchema.parse(
-          await contract.call('batches.get', { profileId: studio, batchId: started.batchId }),
-        ).finished,
-      { timeout: 120_000 },
-    )
-    .toBe(true);
-  const detail = batchDetailSchema.parse(
-    await contract.call('batches.get', { profileId: studio, batchId: started.batchId }),
-  );
+  const detail = await finishedBatch(contract, studio, started.batchId);
   // Every item sent and watched to its end, one job each on Studio's service; Sketch got only its own job.
   expect(detail.counts.jobs.succeeded).toBe(60);
   expect(new Set(detail.items.map((item) => item.jobId)).size).toBe(60);
@@ -182,18 +173,7 @@ test('a restart in the middle takes the batch up by itself, with its window and 
     await contract.call('batches.sending', { profileId: profile.id, batchId: started.batchId }),
   );
   expect(resumed).toMatchObject({ state: 'sending', window: 3, autoRetry: 4 });
-  await expect
-    .poll(
-      async () =>
-        batchDetailSchema.parse(
-          await contract.call('batches.get', { profileId: profile.id, batchId: started.batchId }),
-        ).finished,
-      { timeout: 120_000 },
-    )
-    .toBe(true);
-  const detail = batchDetailSchema.parse(
-    await contract.call('batches.get', { profileId: profile.id, batchId: started.batchId }),
-  );
+  const detail = await finishedBatch(contract, profile.id, started.batchId);
   contract.close();
   expect(studioSim.control.stats().jobs.total).toBe(40);
   expect(new Set(detail.items.map((item) => item.jobId)).size).toBe(40);

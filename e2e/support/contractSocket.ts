@@ -1,48 +1,36 @@
-// A contract client on the browser shell's own WebSocket, with its launch token and Origin, as its page
-// would speak: for the end-to-end tests that drive what the page would, from outside it.
-import WebSocket from 'ws';
-import {
-  WS_PATH,
-  WS_PROTOCOL,
-  WS_TOKEN_PREFIX,
-  serverMessageSchema,
-  type CallResult,
-} from '../../src-shared/protocol';
+// The contract on a running browser shell's own WebSocket, as its page would speak it, for the end-to-end tests
+// that drive what the page would from outside it. The socket is the one test support already has
+// (src-main/web/testing/contractSocket.ts); here a refused call throws, naming its code.
+import { expect } from '@playwright/test';
+import { batchDetailSchema, type BatchDetail } from '../../src-shared/contracts/batches';
+import { openContractSocket } from '../../src-main/web/testing/contractSocket';
 import type { WebShell } from '../webShell';
 
-export interface ContractSocket {
+export interface ShellContract {
   call(name: string, args: unknown): Promise<unknown>;
   close(): void;
 }
 
-export async function contractOf(shell: WebShell): Promise<ContractSocket> {
-  const token = /token=([A-Za-z0-9_-]+)/.exec(new URL(shell.url).hash)?.[1] ?? '';
-  const socket = new WebSocket(
-    `${shell.origin.replace('http', 'ws')}${WS_PATH}`,
-    [WS_PROTOCOL, `${WS_TOKEN_PREFIX}${token}`],
-    { origin: shell.origin },
-  );
-  const waiting = new Map<number, (result: CallResult<unknown>) => void>();
-  socket.on('message', (data: Buffer) => {
-    const message = serverMessageSchema.parse(JSON.parse(data.toString('utf8')));
-    if (message.type === 'reply') waiting.get(message.requestId)?.(message.result);
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  let next = 1;
+export async function contractOf(shell: WebShell): Promise<ShellContract> {
+  const socket = await openContractSocket(shell.url);
   return {
-    call: (name, args) =>
-      new Promise((resolve, reject) => {
-        const requestId = next++;
-        waiting.set(requestId, (result) => {
-          waiting.delete(requestId);
-          if (result.ok) resolve(result.value);
-          else reject(new Error(`${name}: ${result.error.code} ${result.error.message}`));
-        });
-        socket.send(JSON.stringify({ type: 'call', name, requestId, args }));
-      }),
+    call: async (name, args) => {
+      const result = await socket.call(name, args);
+      if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
+      return result.value;
+    },
     close: () => socket.close(),
   };
+}
+
+/** The batch once it has finished (every item's job ended or refused), read through the contract. */
+export async function finishedBatch(
+  contract: ShellContract,
+  profileId: string,
+  batchId: string,
+): Promise<BatchDetail> {
+  const read = async (): Promise<BatchDetail> =>
+    batchDetailSchema.parse(await contract.call('batches.get', { profileId, batchId }));
+  await expect.poll(async () => (await read()).finished, { timeout: 120_000 }).toBe(true);
+  return read();
 }

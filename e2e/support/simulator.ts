@@ -29,3 +29,9 @@ export const test = shellTest.extend<{ surface: Surface; simulator: RunningSimul
 
 export { expect } from '../webShell';
 export type { RunningSimulator, Surface };
+
+/** How many job submissions (POST /api/v2/jobs) the simulator has seen. */
+export function jobPosts(simulator: RunningSimulator): number {
+  const path = `${simulator.control.prefix}/api/v2/jobs`;
+  return simulator.control.requests().filter((r) => r.method === 'POST' && r.path === path).length;
+}

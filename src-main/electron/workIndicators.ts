@@ -4,16 +4,12 @@
 // few Electron calls it needs, proven below to be satisfied by Electron's own declarations, so it is tested with
 // a typed fake (the Electron runtime cannot start here).
 import type { BrowserWindow, Tray } from 'electron';
+import type { ProfileWork } from '../../src-shared/contracts/profiles';
+import { isBusy, workParts } from '../../src-shared/profileWork';
 
-/** One profile's work, as core reports it (ProfileRuntimes.work() with the profile's name). */
-export interface ProfileWorkLine {
-  profileId: string;
+/** One profile's work, as core reports it (profiles.work), with the profile's name. */
+export interface ProfileWorkLine extends ProfileWork {
   name: string;
-  batchesSending: number;
-  jobsInFlight: number;
-  failuresSinceLooked: number;
-  /** Items of the batches sending whose job has ended (or was refused), of all their items. */
-  sent: { done: number; total: number };
 }
 
 export interface ProgressTarget {
@@ -45,19 +41,13 @@ export interface WorkView {
   menu: TrayMenuItem[];
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** What the indicators should show for this work (pure: the tests read it directly). */
 export function viewOfWork(lines: readonly ProfileWorkLine[]): WorkView {
   const sending = lines.filter((line) => line.batchesSending > 0);
   const done = sending.reduce((sum, line) => sum + line.sent.done, 0);
   const total = sending.reduce((sum, line) => sum + line.sent.total, 0);
   const badge = lines.reduce((sum, line) => sum + line.failuresSinceLooked, 0);
-  const busy = lines.filter(
-    (line) => line.batchesSending > 0 || line.jobsInFlight > 0 || line.failuresSinceLooked > 0,
-  );
+  const busy = lines.filter(isBusy);
   const menu: TrayMenuItem[] =
     busy.length === 0
       ? [{ label: 'Nothing is running', enabled: false }]
@@ -74,15 +64,9 @@ export function viewOfWork(lines: readonly ProfileWorkLine[]): WorkView {
 }
 
 function describeLine(line: ProfileWorkLine): string {
-  const parts: string[] = [];
-  if (line.batchesSending > 0) {
-    parts.push(
-      `${plural(line.batchesSending, 'batch', 'batches')} sending (${line.sent.done} of ${line.sent.total})`,
-    );
-  }
-  if (line.jobsInFlight > 0) parts.push(`${plural(line.jobsInFlight, 'job', 'jobs')} running`);
-  if (line.failuresSinceLooked > 0) parts.push(plural(line.failuresSinceLooked, 'failure', 'failures'));
-  return parts.join(', ');
+  return workParts(line)
+    .map((part) => part.text)
+    .join(', ');
 }
 
 /** Shows work on the taskbar, the badge and the tray, writing each only when what it shows changes. */

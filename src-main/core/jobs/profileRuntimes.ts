@@ -4,6 +4,7 @@
 // released, so visiting twenty profiles leaves only the runtimes with work. "Active" is only what the window
 // shows; nothing here reads it. A change of a profile's address rebuilds that profile's runtime only.
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
+import type { ProfileWork } from '../../../src-shared/contracts/profiles';
 import type { Connection } from '../api';
 import { DomainError } from '../errors';
 import type { ProfileChange } from '../profiles';
@@ -25,16 +26,8 @@ export interface ProfileRuntimesDeps extends ProfileJobsOptions {
   now?: () => number;
 }
 
-/** What runs on one profile, for the profile picker, the status bar and the taskbar. */
-export interface ProfileWork {
-  profileId: string;
-  batchesSending: number;
-  jobsInFlight: number;
-  /** Jobs of Loupe's own that failed since the profile was last shown. */
-  failuresSinceLooked: number;
-  /** Items of the batches sending that have left (a job made or refused), of all their items. */
-  sent: { done: number; total: number };
-}
+/** What runs on one profile, for the profile picker, the status bar and the taskbar (the contract's shape). */
+export type { ProfileWork };
 
 interface Entry {
   runtime: Promise<ProfileJobs>;

@@ -10,7 +10,7 @@ import { onJobRows } from '../../hooks/jobRowFeed';
 import { useActiveProfileId } from '../../hooks/useActiveProfileId';
 import { useJobUpdates } from '../../hooks/useJobUpdates';
 import { batchKeys } from '../../queries/batchKeys';
-import { workQuery } from '../work/workQueries';
+import { isRunning, workQuery } from '../work/workQueries';
 import { useBatchFinishNotices } from './useBatchFinishNotices';
 
 /** A profile not shown: its row updates are followed here (the shown one's are, in App). */
@@ -46,7 +46,7 @@ function useRecentlyBusy(): string[] {
     setLastBusy((before) => {
       const next = new Map([...before].filter(([, at]) => now - at < WATCH_AFTER_WORK_MS));
       for (const line of work ?? []) {
-        if (line.batchesSending > 0 || line.jobsInFlight > 0) next.set(line.profileId, now);
+        if (isRunning(line)) next.set(line.profileId, now);
       }
       return next;
     });

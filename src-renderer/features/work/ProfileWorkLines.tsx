@@ -6,7 +6,7 @@ import type { Profile, ProfileWork } from '../../../src-shared/contract';
 import { ThinBar } from '../../components/ThinBar';
 import { visibleText } from '../../lib/visibleText';
 import { useSetActiveProfile } from '../../queries/useSetActiveProfile';
-import { isBusy, workQuery } from './workQueries';
+import { isBusy, isRunning, workQuery } from './workQueries';
 import { workParts } from './workWords';
 
 function WorkLine({
@@ -20,7 +20,7 @@ function WorkLine({
   current: boolean;
   onShow: () => void;
 }) {
-  const running = work.batchesSending > 0 || work.jobsInFlight > 0;
+  const running = isRunning(work);
   const sending = work.batchesSending > 0 && work.sent.total > 0;
   return (
     <button

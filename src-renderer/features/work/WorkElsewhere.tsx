@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActiveProfileId } from '../../hooks/useActiveProfileId';
 import { visibleText } from '../../lib/visibleText';
 import { useSetActiveProfile } from '../../queries/useSetActiveProfile';
-import { profileNameOf, workQuery } from './workQueries';
+import { isRunning, profileNameOf, workQuery } from './workQueries';
 import { elsewhereText } from './workWords';
 
 export function WorkElsewhere() {
@@ -12,9 +12,7 @@ export function WorkElsewhere() {
   const shown = useActiveProfileId();
   const setActive = useSetActiveProfile();
   const work = useQuery(workQuery).data ?? [];
-  const elsewhere = work.filter(
-    (line) => line.profileId !== shown && (line.batchesSending > 0 || line.jobsInFlight > 0),
-  );
+  const elsewhere = work.filter((line) => line.profileId !== shown && isRunning(line));
   const text = elsewhereText(elsewhere, (profileId) => visibleText(profileNameOf(client, profileId)));
   const first = elsewhere.find((line) => line.batchesSending > 0) ?? elsewhere[0];
   if (text === '' || first === undefined) return null;

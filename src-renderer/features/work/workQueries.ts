@@ -19,7 +19,4 @@ export function profileNameOf(client: QueryClient, profileId: string): string {
   return list?.profiles.find((profile) => profile.id === profileId)?.name ?? 'another profile';
 }
 
-/** Work worth showing: something sending or running, or failures not yet looked at. */
-export function isBusy(work: ProfileWork): boolean {
-  return work.batchesSending > 0 || work.jobsInFlight > 0 || work.failuresSinceLooked > 0;
-}
+export { isBusy, isRunning } from '../../../src-shared/profileWork';

@@ -1,31 +1,8 @@
 // The words for what runs on a profile, for the picker's lines and the status bar (pure: tested directly).
 import type { ProfileWork } from '../../../src-shared/contract';
+import { plural, workParts } from '../../../src-shared/profileWork';
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/** One part of what runs on a profile; a failure part is said in the failed colour. */
-export interface WorkPart {
-  text: string;
-  failed: boolean;
-}
-
-/** "1 batch sending (12 of 60)", "2 jobs running", "1 failure": what runs on one profile, part by part. */
-export function workParts(work: ProfileWork): WorkPart[] {
-  const parts: WorkPart[] = [];
-  if (work.batchesSending > 0) {
-    const sent = work.sent.total > 0 ? ` (${work.sent.done} of ${work.sent.total})` : '';
-    parts.push({ text: `${plural(work.batchesSending, 'batch', 'batches')} sending${sent}`, failed: false });
-  }
-  if (work.jobsInFlight > 0) {
-    parts.push({ text: `${plural(work.jobsInFlight, 'job', 'jobs')} running`, failed: false });
-  }
-  if (work.failuresSinceLooked > 0) {
-    parts.push({ text: plural(work.failuresSinceLooked, 'failure', 'failures'), failed: true });
-  }
-  return parts;
-}
+export { workParts, type WorkPart } from '../../../src-shared/profileWork';
 
 /** "1 batch sending (12 of 60) · 2 jobs running · 1 failure": what runs on one profile. */
 export function workText(work: ProfileWork): string {
