@@ -183,7 +183,7 @@ async function answersClick(page: Page, tab: Locator, shown: Locator, withinMs: 
 test.describe('hostile log text', () => {
   test.use({ surface: 'serverless' });
 
-  test('HTML, scripts, javascript: links, ANSI/OSC, bidi, NUL and a 5 MB line render inert; the page stays responsive', async ({
+  test('HTML, scripts, javascript: links, ANSI/OSC, bidi, NUL and a 2 MB line render inert; a job over the read limit says so; the page stays responsive', async ({
     page,
     webShell,
     simulator,
@@ -191,21 +191,29 @@ test.describe('hostile log text', () => {
     test.setTimeout(45_000);
     const errors = watchErrors(page);
 
-    // A 5 MB single-line error (and so log line), submitted elsewhere before Loupe connects: the browser shell
-    // carries at most 1 MiB from the page to its host, so this one cannot go through the picker.
-    const fiveMb = 5 * 1024 * 1024;
-    const chunk = '<img src=x onerror=window.__pwned=5>' + 'A'.repeat(92);
-    const bigLine = `\u202E${chunk.repeat(Math.ceil(fiveMb / chunk.length)).slice(0, fiveMb)}\u202C end`;
-    const response = await fetch(`${simulator.url}/api/v2/jobs`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ workflow: failingWorkflow(bigLine) }),
-    });
-    expect(response.status).toBe(201);
-    const bigId = ((await response.json()) as { id: string }).id;
-    await expect
-      .poll(() => simulator.control.jobs().find((job) => job.id === bigId)?.status, { timeout: 10_000 })
-      .toBe('failed');
+    // A 2 MB single-line error (and so log line), submitted elsewhere before Loupe connects: the browser shell
+    // carries at most 1 MiB from the page to its host, so this one cannot go through the picker. Its job
+    // (message, traceback and workflow each holding the line) stays under the 8 MiB Loupe reads of a job; a
+    // job holding a 5 MB line three times is over it, and says so instead of filling main's memory.
+    const lineOf = (bytes: number): string => {
+      const chunk = '<img src=x onerror=window.__pwned=5>' + 'A'.repeat(92);
+      return `\u202E${chunk.repeat(Math.ceil(bytes / chunk.length)).slice(0, bytes)}\u202C end`;
+    };
+    const failedElsewhere = async (line: string): Promise<string> => {
+      const response = await fetch(`${simulator.url}/api/v2/jobs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ workflow: failingWorkflow(line) }),
+      });
+      expect(response.status).toBe(201);
+      const id = ((await response.json()) as { id: string }).id;
+      await expect
+        .poll(() => simulator.control.jobs().find((job) => job.id === id)?.status, { timeout: 10_000 })
+        .toBe('failed');
+      return id;
+    };
+    const tooLargeId = await failedElsewhere(lineOf(5 * 1024 * 1024));
+    const bigId = await failedElsewhere(lineOf(2 * 1024 * 1024));
 
     await openWithProfile(page, webShell.url, {
       name: 'Hostile',
@@ -244,7 +252,7 @@ test.describe('hostile log text', () => {
     await expectInert(page, rowOf(list, hostileId));
     await page.screenshot({ path: testInfo.outputPath('hostile-error.png') });
 
-    // The 5 MB line: open its log; the page still answers, and what it shows stays bounded and inert.
+    // The 2 MB line: open its log; the page still answers, and what it shows stays bounded and inert.
     await detail.getByRole('tab', { name: 'Logs' }).click();
     await rowOf(list, bigId).click();
     await expect(detail).toHaveAttribute('data-job-id', bigId, { timeout: 10_000 });
@@ -252,7 +260,7 @@ test.describe('hostile log text', () => {
     // Cut into rows of the pane's width: the line starts with its bidi override made visible.
     await expect(log).toContainText('!!! Exception during processing !!! U+202E<img src=x onerror=');
     expect(await log.locator('[data-log-row]').count()).toBeLessThan(150);
-    await page.screenshot({ path: testInfo.outputPath('hostile-5mb-log.png') });
+    await page.screenshot({ path: testInfo.outputPath('hostile-2mb-log.png') });
     // The end of the log (the traceback's last line repeats the message) is one key away.
     const started = Date.now();
     await log.click();
@@ -265,13 +273,13 @@ test.describe('hostile log text', () => {
       detail.getByTestId('job-error'),
       2_000,
     );
-    // The Error tab shows a bounded piece of the 5 MB message and traceback, and says so.
+    // The Error tab shows a bounded piece of the 2 MB message and traceback, and says so.
     await expect(detail.getByTestId('job-error').getByRole('note')).toHaveCount(2);
     await expect(detail.getByTestId('job-error')).toContainText(
-      /Showing the first 100,000 of 5,24\d,\d{3} characters/,
+      /Showing the first 100,000 of 2,09\d,\d{3} characters/,
     );
     await expect(rowOf(list, bigId).locator('abbr[data-mark="U+202E"]')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('hostile-5mb-error.png') });
+    await page.screenshot({ path: testInfo.outputPath('hostile-2mb-error.png') });
     const otherJob = await answersClick(
       page,
       rowOf(list, hostileId),
@@ -279,10 +287,16 @@ test.describe('hostile log text', () => {
       2_000,
     );
     testInfo.annotations.push({
-      type: '5 MB line',
+      type: '2 MB line',
       description: `End key ${endKey} ms, Error tab ${errorTab} ms, another job ${otherJob} ms`,
     });
     await expectInert(page, detail);
+    // The job over the read limit: the detail says in words why it cannot show it, and offers to try again.
+    await rowOf(list, tooLargeId).click();
+    await expect(page.getByText(`Loupe could not read job ${tooLargeId}.`)).toBeVisible();
+    await expect(page.getByText(/larger than the [\d.]+ MB Loupe reads for it/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('hostile-too-large.png') });
     await expectInert(page, list);
     expect(errors).toEqual([]);
   });
