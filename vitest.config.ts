@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Two workers on CI's two cores: most files wait on sockets and child processes, not the CPU (vitest's
+    // default here is cores - 1 = one file at a time).
+    maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],
     projects: [
       {

@@ -1,6 +1,7 @@
 // The batch crash test in the browser shell (issue 12): the real shell process (out/main/web.js) sends a
-// 300-item batch and is killed with SIGKILL at five points of the send; each next launch on the same data
-// directory resumes it (batches.control resume); in the end the simulator holds exactly one job per item.
+// batch and is killed with SIGKILL at several points of the send (crashPlan.ts: 100 items at three points in
+// `npm test`, 300 at five nightly); each next launch on the same data directory takes it up again; in the end
+// the simulator holds exactly one job per item.
 // The contract is spoken over the shell's own WebSocket, with its launch token and Origin, as its page would.
 import { z } from 'zod';
 import { batchSendingSchema } from '../src-shared/contracts/batches';
@@ -8,6 +9,7 @@ import { textToImageWorkflow } from '../src-main/simulator/jobs/sampleWorkflows'
 import { contractOf, finishedBatch } from './support/contractSocket';
 import { launchesFixture, type Launches } from './support/launches';
 import { startSimulator } from '../src-main/simulator/server';
+import { crashPlan } from '../src-main/simulator/testing/crashPlan';
 import {
   DEMO_KEY,
   e2eTiming,
@@ -37,7 +39,7 @@ async function killAt(shell: WebShell, simulator: RunningSimulator, count: numbe
   await stopWebShell(shell, 'SIGKILL');
 }
 
-test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly one job per item', async ({
+test(`a ${crashPlan.items}-item batch whose shell is SIGKILLed at ${crashPlan.killAt.length} points ends with exactly one job per item`, async ({
   launches,
   busySimulator: simulator,
 }) => {
@@ -55,13 +57,14 @@ test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly
     await contract.call('batches.start', {
       profileId: profile.id,
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
-      axes: [{ kind: 'sweep', text: '3.seed=1..300' }],
+      axes: [{ kind: 'sweep', text: `3.seed=1..${crashPlan.items}` }],
       name: 'Crash',
       window: 32,
     }),
   );
-  await killAt(shell, simulator, 10);
-  for (const point of [60, 130, 200, 270]) {
+  const [firstKill = 10, ...laterKills] = crashPlan.killAt;
+  await killAt(shell, simulator, firstKill);
+  for (const point of laterKills) {
     contract.close();
     shell = await launches.start();
     contract = await contractOf(shell);
@@ -86,8 +89,8 @@ test('a 300-item batch whose shell is SIGKILLed at five points ends with exactly
   });
   const detail = await finishedBatch(contract, profile.id, started.batchId);
   contract.close();
-  // Nothing lost, nothing doubled: 300 jobs on the service, one per item, every one succeeded.
-  expect(simulator.control.stats().jobs.total).toBe(300);
-  expect(new Set(detail.items.map((item) => item.jobId)).size).toBe(300);
-  expect(detail.counts.jobs.succeeded).toBe(300);
+  // Nothing lost, nothing doubled: one job per item on the service, every one succeeded.
+  expect(simulator.control.stats().jobs.total).toBe(crashPlan.items);
+  expect(new Set(detail.items.map((item) => item.jobId)).size).toBe(crashPlan.items);
+  expect(detail.counts.jobs.succeeded).toBe(crashPlan.items);
 });

@@ -1,7 +1,7 @@
 // `loupe batch` against the simulator over real sockets: a sweep planned, recorded and sent a window at a
 // time; inputs uploaded and bound; a bad plan refused before anything is recorded or sent; and the crash
-// test: a 300-item batch whose sender is SIGKILLed at five points, taken up each time, ends with exactly one
-// job per item.
+// test: a batch whose sender is SIGKILLed at several points (crashPlan.ts: 100 items at three points in
+// `npm test`, 300 at five in `npm run test:nightly`), taken up each time, ends with exactly one job per item.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import {
   textToImageWorkflow,
 } from '../simulator/jobs/sampleWorkflows';
 import type { RunningSimulator } from '../simulator/server';
+import { crashPlan } from '../simulator/testing/crashPlan';
 import { startFast } from '../simulator/testing/testKit';
 import { cli, simulatorEnv, tempDirs } from './testing/cliHarness';
 
@@ -236,7 +237,7 @@ describe('loupe batch', () => {
     expect((await cli(['batch', 'list', '--json'], { env })).json()[0]).toEqual([]);
   });
 
-  it('crash test: SIGKILL the sender at five points of a 300-item batch; after resume, one job per item', async () => {
+  it(`crash test: SIGKILL the sender at ${crashPlan.killAt.length} points of a ${crashPlan.items}-item batch; after resume, one job per item`, async () => {
     sim = await startFast({ surface: 'serverless', workers: 8 });
     const running = sim;
     const dir = tempDir('crash');
@@ -270,15 +271,26 @@ describe('loupe batch', () => {
         });
       });
 
+    const [firstKill = 10, ...laterKills] = crashPlan.killAt;
     const first = await runUntil(
-      ['batch', 'run', workflow, '--sweep', '3.seed=1..300', '--concurrency', '32', '--name', 'crash'],
-      10,
+      [
+        'batch',
+        'run',
+        workflow,
+        '--sweep',
+        `3.seed=1..${crashPlan.items}`,
+        '--concurrency',
+        '32',
+        '--name',
+        'crash',
+      ],
+      firstKill,
     );
     expect(first.signal).toBe('SIGKILL');
     const listed = await cli(['batch', 'list', '--json'], { env: { ...env } });
     const batchId = (listed.json()[0] as Array<{ id: string }>)[0]?.id ?? '';
     expect(batchId).not.toBe('');
-    for (const killAt of [60, 130, 200, 270]) {
+    for (const killAt of laterKills) {
       const resumed = await runUntil(['batch', 'resume', batchId, '--concurrency', '32'], killAt);
       expect(resumed.signal, `kill at ${killAt}`).toBe('SIGKILL');
     }
@@ -288,13 +300,13 @@ describe('loupe batch', () => {
     );
     expect(last.code).toBe(0);
     expect(JSON.parse(last.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({
-      succeeded: 300,
-      total: 300,
+      succeeded: crashPlan.items,
+      total: crashPlan.items,
     });
     // Exactly one job per item on the service: nothing lost, nothing doubled.
-    expect(running.control.stats().jobs.total).toBe(300);
+    expect(running.control.stats().jobs.total).toBe(crashPlan.items);
     const shown = await cli(['batch', 'show', batchId, '--json'], { env });
     const items = (shown.json()[0] as { items: Array<{ jobId: string | null }> }).items;
-    expect(new Set(items.map((item) => item.jobId)).size).toBe(300);
+    expect(new Set(items.map((item) => item.jobId)).size).toBe(crashPlan.items);
   }, 240_000);
 });
