@@ -43,7 +43,7 @@ test.describe('jobs', () => {
     await running.click();
     const detail = page.getByTestId('job-detail');
     await expect(detail).toHaveAttribute('data-job-id', runningId ?? '');
-    await expect(detail.getByTestId('job-progress')).toContainText(/Step \d+\/1500/, { timeout: 15_000 });
+    await expect(detail.getByTestId('job-progress')).toContainText(/Step \d+\/1500/, { timeout: 30_000 });
     await expect(detail.getByTestId('live-mode')).toHaveAttribute('data-mode', /live|polling/);
     await page.screenshot({ path: testInfo.outputPath('jobs-detail-running.png') });
 
