@@ -79,6 +79,23 @@ describe('ServiceJobs writes', () => {
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v2/jobs/j2/cancel']);
   });
 
+  it('a cancel follows the urls.cancel the job’s last read gave, not a path Loupe composes (rule 3)', async () => {
+    const { jobs, server } = await serviceFor((req, res) => {
+      const moved = { urls: { ...linksOf('j4'), cancel: '/elsewhere/j4/stop' } };
+      json(
+        res,
+        200,
+        jobDocument('j4', { ...moved, status: req.method === 'POST' ? 'canceling' : 'running' }),
+      );
+    });
+    await jobs.read('j4');
+    expect((await jobs.cancel('j4')).status).toBe('canceling');
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/v2/jobs/j4',
+      'POST /elsewhere/j4/stop',
+    ]);
+  });
+
   it('a cancel whose 2xx answer is lost was still taken: the job is read afresh, not failed', async () => {
     const { jobs, server } = await serviceFor((req, res) => {
       if (req.method === 'POST') {
@@ -93,3 +110,7 @@ describe('ServiceJobs writes', () => {
     ]);
   });
 });
+
+function linksOf(id: string): Record<string, unknown> {
+  return jobDocument(id)['urls'] as Record<string, unknown>;
+}

@@ -17,6 +17,7 @@ import {
   type V1ListQuery,
 } from '../api';
 import { absoluteJobLinks } from '../api/links';
+import { JobLinkMemory } from './jobLinkMemory';
 import { performWrite, type WriteOutcome } from '../api/writeOutcome';
 import { segment } from '../api/urls';
 import {
@@ -63,6 +64,7 @@ function rawStatuses(body: unknown): Map<string, string> {
 export class ServiceJobs {
   readonly jobs: JobsClient;
   readonly v1: V1Client;
+  private readonly links = new JobLinkMemory();
 
   constructor(private readonly http: HttpClient) {
     this.jobs = new JobsClient(http);
@@ -81,12 +83,14 @@ export class ServiceJobs {
       ...withOptions(options),
     });
     const body = await response.json('job');
-    return wireFromJobInParts({
-      body,
-      status: response.status,
-      requestId: response.requestId,
-      url: response.url,
-    });
+    return this.remembered(
+      await wireFromJobInParts({
+        body,
+        status: response.status,
+        requestId: response.requestId,
+        url: response.url,
+      }),
+    );
   }
 
   /**
@@ -126,16 +130,18 @@ export class ServiceJobs {
   }
 
   /**
-   * POST …/cancel: idempotent, so the http layer may retry it like a read. A 2xx whose answer is lost still
-   * means the cancel was taken (writeOutcome.ts): the job is read afresh instead of the request failing.
+   * POST to the job's `urls.cancel` (its path when this process has not read the job yet): idempotent, so
+   * the http layer may retry it like a read. A 2xx whose answer is lost still means the cancel was taken
+   * (writeOutcome.ts): the job is read afresh instead of the request failing.
    */
   async cancel(jobId: string, options: CallOptions = {}): Promise<WireJob> {
+    const target = this.links.cancelOf(jobId) ?? `api/v2/jobs/${segment(jobId)}/cancel`;
     const outcome = await performWrite(
       () =>
         this.http.send({
           family: 'v2',
           method: 'POST',
-          target: `api/v2/jobs/${segment(jobId)}/cancel`,
+          target,
           idempotent: true,
           ...withOptions(options),
         }),
@@ -188,6 +194,14 @@ export class ServiceJobs {
     if (!parsed.success) {
       throw ApiError.invalidResponse('The job could not be read.', response.status, response.requestId);
     }
-    return wireFromJob(absoluteJobLinks(parsed.data, response.url), rawStatusOf(body));
+    return this.remembered(wireFromJob(absoluteJobLinks(parsed.data, response.url), rawStatusOf(body)));
+  }
+
+  private remembered(job: WireJob): WireJob {
+    const urls = job['urls'];
+    if (typeof urls === 'object' && urls !== null && 'cancel' in urls && typeof urls.cancel === 'string') {
+      this.links.remember(job.id, urls.cancel);
+    }
+    return job;
   }
 }
