@@ -116,7 +116,7 @@ export const batchAxisRequestSchema = z.discriminatedUnion('kind', [
 ]);
 export type BatchAxisRequest = z.infer<typeof batchAxisRequestSchema>;
 
-/** One workflow and what to vary in it (core/batches/plan). */
+/** One workflow and what to vary in it (core/plan). */
 export const batchPlanArgsSchema = z.strictObject({
   /** The workflow file's text, as jobs.submit takes it. */
   workflowJson: z.string().max(MAX_WORKFLOW_BYTES),

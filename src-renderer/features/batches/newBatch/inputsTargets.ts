@@ -1,5 +1,5 @@
 // Which inputs of the workflow uploaded files can be bound to, best guesses first. The planner takes any
-// input that holds text or a core/ASSET reference (core/batches/plan/inputsAxis.ts); the page only orders
+// input that holds text or a core/ASSET reference (core/plan/inputsAxis.ts); the page only orders
 // them, so the input a person means (a LoadImage node's image) is the one offered first.
 import type { WorkflowNodeView } from './workflowReading';
 

@@ -29,7 +29,7 @@ const planErrorDetailsSchema = z.object({ part: z.string(), source: z.string().o
 
 const WORKFLOW_CODES = new Set(['invalid_workflow_json', 'workflow_format_ui']);
 
-/** How the planner names an inputs axis in its errors: `1.image=3 assets` (core/batches/plan/inputsAxis.ts). */
+/** How the planner names an inputs axis in its errors: `1.image=3 assets` (core/plan/inputsAxis.ts). */
 function inputsSource(axis: InputsDraft): string {
   const count = axis.assetIds.length;
   return `${axis.target.trim()}=${count} ${count === 1 ? 'asset' : 'assets'}`;

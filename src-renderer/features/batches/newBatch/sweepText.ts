@@ -1,4 +1,4 @@
-// Sweep text as the planner reads it (core/batches/plan/sweepSpec): `NODE.INPUT=SPEC`, where SPEC is a range
+// Sweep text as the planner reads it (core/plan/sweepSpec): `NODE.INPUT=SPEC`, where SPEC is a range
 // (`1..8`, `0.5..2:0.25`), a list (`a,b,c`, `\,` for a comma inside a value) or one value. The page writes
 // sweeps for the user in two places: the first guess when an input is clicked, and a list from a text file's
 // lines (the app has no `@file`: main reads no path a page names). Main trims each list value.
