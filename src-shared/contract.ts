@@ -9,6 +9,7 @@ import { appContract } from './contracts/app';
 import { assetsContract } from './contracts/assets';
 import { batchesContract } from './contracts/batches';
 import { jobsContract } from './contracts/jobs';
+import { loopContract } from './contracts/loop';
 import { modelsContract } from './contracts/models';
 import { profilesContract } from './contracts/profiles';
 import { storeContract } from './contracts/store';
@@ -18,6 +19,7 @@ export * from './contracts/app';
 export * from './contracts/assets';
 export * from './contracts/batches';
 export * from './contracts/jobs';
+export * from './contracts/loop';
 export * from './contracts/models';
 export * from './contracts/profiles';
 export * from './contracts/store';
@@ -28,6 +30,7 @@ export const contract = {
   ...appContract,
   ...profilesContract,
   ...jobsContract,
+  ...loopContract,
   ...assetsContract,
   ...uploadsContract,
   ...batchesContract,

@@ -8,7 +8,7 @@ import type { ProfileRuntimes } from '../jobs/profileRuntimes';
 import { createWorkHandlers } from '../jobs/workHandlers';
 import type { RouterService } from '../router';
 import type { ContractHandlers } from '../rpc/dispatcher';
-import type { UploadHandlers } from '../uploads';
+import type { UploadHandlers, UploadService } from '../uploads';
 import type { LoupeStore } from '../store';
 import type { StoreFiles } from '../store/health';
 import { DomainError } from '../errors';
@@ -16,6 +16,7 @@ import { createBatchHandlers } from '../batches/batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from '../jobs/jobHandlers';
+import { createLoopHandlers } from '../loop/loopHandlers';
 import { createModelHandlers } from '../router/modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 import { createStoreHandlers } from './storeHandlers';
@@ -38,8 +39,10 @@ export interface CoreServices extends ProfileDeps {
   store: LoupeStore;
   /** The store's files (store.status names them and its newest backup). */
   storeFiles: StoreFiles;
-  /** Asset bytes, for batch exports. */
+  /** Asset bytes, for batch exports and for outputs brought over to another profile. */
   assetBytes: Pick<AssetBytes, 'read'>;
+  /** The uploads engine itself, for outputs brought over to another profile (assets.bringOver). */
+  uploadService: Pick<UploadService, 'connectTo' | 'pipeline'>;
   /** Main's folder dialog (Electron); null in the browser shell. */
   pickFolder: PickFolder | null;
   /** models.*: the Router of the profile each call names (core/router). */
@@ -78,6 +81,13 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       exportRoot: services.exportRoot,
     }),
     ...createModelHandlers({ router: services.router }),
+    ...createLoopHandlers({
+      jobs: services.jobs,
+      profiles: services.profiles,
+      store: services.store,
+      uploads: services.uploadService,
+      bytes: services.assetBytes,
+    }),
     ...services.assets,
     ...services.uploads,
     ...createStoreHandlers(services.storeFiles),

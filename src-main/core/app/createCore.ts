@@ -208,6 +208,7 @@ async function buildCore(
     store,
     storeFiles,
     assetBytes: content.bytes,
+    uploadService: uploads,
     pickFolder: options.pickFolder ?? null,
     exportRoot: options.exportRoot ?? null,
     router: routerService,

@@ -28,7 +28,8 @@ import { knownAssets, matchesSearch } from './knownAssets';
 import type { SignedUrlCache } from './signedUrlCache';
 import type { UpstreamFetcher } from './upstream';
 
-type AssetNames = Extract<keyof CallHandlers, `assets.${string}`>;
+/** assets.bringOver is the creative loop's (core/loop). */
+type AssetNames = Exclude<Extract<keyof CallHandlers, `assets.${string}`>, 'assets.bringOver'>;
 export type AssetHandlers = Pick<CallHandlers, AssetNames>;
 /** The assets.* calls answered here; the ones that write files are in exportHandlers.ts. */
 export type AssetRecordHandlers = Omit<AssetHandlers, AssetExportNames>;

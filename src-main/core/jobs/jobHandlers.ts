@@ -4,7 +4,11 @@ import type { ProfileRuntimes } from './profileRuntimes';
 import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
 import { toContractError } from '../rpc/toContractError';
 
-type JobNames = Extract<keyof CallHandlers | keyof StreamHandlers, `jobs.${string}`>;
+/** jobs.compare, jobs.recipe and jobs.runWithChanges are the creative loop's (core/loop). */
+type JobNames = Exclude<
+  Extract<keyof CallHandlers | keyof StreamHandlers, `jobs.${string}`>,
+  'jobs.compare' | 'jobs.recipe' | 'jobs.runWithChanges'
+>;
 export type JobHandlers = Pick<CallHandlers & StreamHandlers, JobNames>;
 
 export function createJobHandlers(

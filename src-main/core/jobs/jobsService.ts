@@ -12,7 +12,7 @@ import type {
 import type { JobWatcher } from '../watch/jobWatcher';
 import { readJobLog } from './jobLogs';
 import type { JobLister } from './jobLister';
-import type { JobSubmitter } from '../outbox';
+import type { JobSubmitter, RetryChanges } from '../outbox';
 import { outputsPage } from '../jobSources/normalize';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
 import { parseWorkflowText } from './workflowText';
@@ -82,7 +82,7 @@ export class JobsService {
     return this.deps.watcher.track(await this.deps.api.cancel(jobId));
   }
 
-  retry(jobId: string): Promise<JobSnapshot> {
-    return this.deps.submitter.retry(jobId);
+  retry(jobId: string, changed?: RetryChanges): Promise<JobSnapshot> {
+    return this.deps.submitter.retry(jobId, changed);
   }
 }

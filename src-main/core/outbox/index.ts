@@ -33,7 +33,7 @@ export { BatchRunner, type BatchProgress, type RunOptions } from './batchRunner'
 export { BatchSenders } from './batchSenders';
 export { failureGroups, NOT_SENT_GROUP, type FailureGroup } from './failureGroups';
 export { ItemSender } from './itemSender';
-export { JobSubmitter } from './jobSubmitter';
+export { JobSubmitter, type RetryChanges } from './jobSubmitter';
 export { PartnerKeyPolicy } from './partnerKey/partnerKeyPolicy';
 export { PartnerNodeCatalog } from './partnerKey/partnerNodeCatalog';
 export {

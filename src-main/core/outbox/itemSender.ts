@@ -18,6 +18,8 @@ export interface SubmitRequest {
   fileName?: string;
   /** The job this submission retries (the attempts chain). */
   retryOf?: string;
+  /** The outbox record's name, when the default (from retryOf or fileName) would not say what it is. */
+  batchName?: string;
   /**
    * The caller's own key (the CLI's --idempotency-key), for a caller that may run the same submission again:
    * a key already in the outbox takes up that item instead of sending a second job. Fresh when absent.

@@ -48,7 +48,13 @@ export type ItemOutcome =
   | { kind: 'failed'; error: ApiError | null }
   | { kind: 'unknown'; error: ApiError };
 
+/** A retry whose workflow was changed first: the change, applied to the job's API workflow. */
+export interface RetryChanges {
+  change: (workflow: Record<string, unknown>) => Record<string, unknown>;
+}
+
 function batchName(request: SubmitRequest): string {
+  if (request.batchName !== undefined) return request.batchName;
   if (request.retryOf !== undefined) return `Retry of ${request.retryOf}`;
   return request.fileName === undefined ? 'Workflow submitted from Loupe' : `Submitted: ${request.fileName}`;
 }
@@ -212,12 +218,21 @@ export class JobSubmitter {
     this.deps.store.batchItems.abandon(item.id, 'not sent: the recorded request could not be read');
   }
 
-  /** Re-submits a job's API workflow under a new key, linked to it so the list shows both attempts. */
-  async retry(jobId: string): Promise<JobSnapshot> {
-    const workflow = await this.retryWorkflow(jobId);
+  /**
+   * Re-submits a job's API workflow under a new key, linked to it so the list shows both attempts; with
+   * `changed`, its inputs changed first (Run again with changes), recorded under a name that says so.
+   */
+  async retry(jobId: string, changed?: RetryChanges): Promise<JobSnapshot> {
+    const read = await this.retryWorkflow(jobId);
+    const workflow = changed === undefined ? read : changed.change(read);
     const original = this.deps.watcher.wireOf(jobId) ?? this.deps.history.one(jobId)?.wire ?? null;
     const labels = original === null ? {} : readWire(original).metadata;
-    return this.submit({ workflow, labels, retryOf: jobId });
+    return this.submit({
+      workflow,
+      labels,
+      retryOf: jobId,
+      ...(changed === undefined ? {} : { batchName: `Run again with changes: ${jobId}` }),
+    });
   }
 
   private track(wire: WireJob, request: SubmitRequest): JobSnapshot {

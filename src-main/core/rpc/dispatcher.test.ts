@@ -38,6 +38,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       store: core.store,
       storeFiles: core.storeFiles,
       assetBytes: core.content.bytes,
+      uploadService: core.uploads,
       pickFolder: null,
       exportRoot: null,
       router: core.router,
