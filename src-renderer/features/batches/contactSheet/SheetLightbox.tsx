@@ -4,6 +4,7 @@ import { visibleText } from '../../../lib/visibleText';
 import { OutputActions } from '../../jobs/detail/outputs/OutputActions';
 import { OutputDetails } from '../../jobs/detail/outputs/OutputDetails';
 import { axisValueText } from './axisValueText';
+import { picksOf, SheetLoopActions } from '../../loop/SheetLoopActions';
 import { keyInColumn, type SheetLightboxList } from './sheetLightbox';
 import { useVerticalLightboxKeys } from './useVerticalLightboxKeys';
 
@@ -74,6 +75,7 @@ export function SheetLightbox({
                 </p>
               </section>
             ) : null}
+            <SheetLoopActions picture={galleryItem} item={item} pairs={picksOf(list.items, list.itemOf)} />
             <OutputDetails item={galleryItem} onOpenJob={onOpenJob} />
             <OutputActions key={galleryItem.key} item={galleryItem} />
           </div>

@@ -8,6 +8,7 @@ import { visibleText } from '../../../lib/visibleText';
 import { canCancel, canRetry, cliWatchCommand } from '../actions/jobCommandRules';
 import type { JobCommands } from '../actions/useJobCommands';
 import { LiveIndicator } from './LiveIndicator';
+import { LoopJobButtons } from '../../loop/LoopJobButtons';
 
 interface JobHeaderProps {
   job: JobSnapshot;
@@ -60,6 +61,7 @@ export function JobHeader({ job, live, commands, onClose }: JobHeaderProps) {
             )}
           </Button>
         ) : null}
+        <LoopJobButtons job={job} profileId={job.profileId} />
         <CopyButton text={job.id} title="Copy the job id">
           Copy id
         </CopyButton>

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import { visibleText } from '../../lib/visibleText';
+import { pixelDifference, panned, transformOf, zoomed, type View } from './compareView';
+
+export type CompareMode = 'side' | 'slider' | 'difference';
+
+interface Picture {
+  url: string;
+  label: string;
+}
+
+interface PanesProps {
+  pictures: readonly Picture[];
+  mode: CompareMode;
+  view: View;
+  onView: (view: View) => void;
+}
+
+function usePanZoom(view: View, onView: (view: View) => void) {
+  const dragging = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onWheel: (event: WheelEvent) => onView(zoomed(view, event.deltaY < 0 ? 1.1 : 1 / 1.1)),
+    onPointerDown: (event: PointerEvent) => {
+      dragging.current = { x: event.clientX, y: event.clientY };
+    },
+    onPointerMove: (event: PointerEvent) => {
+      const from = dragging.current;
+      if (from === null) return;
+      dragging.current = { x: event.clientX, y: event.clientY };
+      onView(panned(view, event.clientX - from.x, event.clientY - from.y));
+    },
+    onPointerUp: () => {
+      dragging.current = null;
+    },
+  };
+}
+
+function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('not loaded'));
+    image.src = url;
+  });
+}
+
+/** The pixel difference of the first two pictures, drawn on a canvas (same size, or the first one's). */
+function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all([loadImage(a), loadImage(b)])
+      .then(([left, right]) => {
+        const target = canvas.current;
+        const context = target?.getContext('2d') ?? null;
+        if (!live || target === null || context === null) {
+          if (live) setProblem('This window cannot draw the difference.');
+          return;
+        }
+        const width = left.naturalWidth;
+        const height = left.naturalHeight;
+        target.width = width;
+        target.height = height;
+        const read = (image: HTMLImageElement) => {
+          context.clearRect(0, 0, width, height);
+          context.drawImage(image, 0, 0, width, height);
+          return context.getImageData(0, 0, width, height).data;
+        };
+        const pixels = pixelDifference(read(left), read(right));
+        context.putImageData(new ImageData(pixels, width, height), 0, 0);
+        setProblem(
+          left.naturalWidth === right.naturalWidth && left.naturalHeight === right.naturalHeight
+            ? null
+            : 'The two pictures differ in size: B was stretched to A’s.',
+        );
+      })
+      .catch(() => live && setProblem('A picture did not load, so there is no difference to show.'));
+    return () => {
+      live = false;
+    };
+  }, [a, b]);
+  return (
+    <div className="relative h-full w-full">
+      <canvas
+        ref={canvas}
+        aria-label="Difference between A and B"
+        className="max-h-full max-w-full origin-center [image-rendering:pixelated]"
+        style={{ transform: transformOf(view) }}
+      />
+      {problem === null ? null : <p className="absolute bottom-2 left-2 text-[11px] text-muted">{problem}</p>}
+    </div>
+  );
+}
+
+function Pane({ picture, view, letter }: { picture: Picture; view: View; letter: string }) {
+  return (
+    <figure className="relative flex min-w-0 flex-1 items-center justify-center overflow-hidden bg-canvas">
+      <img
+        src={picture.url}
+        alt={`${letter}: ${picture.label}`}
+        draggable={false}
+        className="max-h-full max-w-full origin-center select-none"
+        style={{ transform: transformOf(view) }}
+      />
+      <figcaption className="absolute top-1 left-1 rounded bg-raised/80 px-1 text-[11px] text-fg">
+        {letter} · {visibleText(picture.label)}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** A over B with a vertical split the user drags (or sets with the range control). */
+function Slider({ a, b, view }: { a: Picture; b: Picture; view: View }) {
+  const [split, setSplit] = useState(50);
+  return (
+    <div className="relative h-full w-full overflow-hidden">
+      <Pane picture={b} view={view} letter="B" />
+      <div className="absolute inset-0 flex" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
+        <Pane picture={a} view={view} letter="A" />
+      </div>
+      <input
+        type="range"
+        min={0}
+        max={100}
+        value={split}
+        aria-label="Where A ends and B begins"
+        onChange={(event) => setSplit(Number(event.target.value))}
+        className="absolute bottom-2 left-1/4 w-1/2"
+      />
+    </div>
+  );
+}
+
+/** The pictures, every pane under one zoom and pan. */
+export function ComparePanes({ pictures, mode, view, onView }: PanesProps) {
+  const handlers = usePanZoom(view, onView);
+  const [a, b] = pictures;
+  let body;
+  if (mode === 'slider' && a !== undefined && b !== undefined) body = <Slider a={a} b={b} view={view} />;
+  else if (mode === 'difference' && a !== undefined && b !== undefined)
+    body = <DifferenceCanvas a={a.url} b={b.url} view={view} />;
+  else
+    body = pictures.map((picture, index) => (
+      <Pane
+        key={`${index}-${picture.url}`}
+        picture={picture}
+        view={view}
+        letter={String.fromCharCode(65 + index)}
+      />
+    ));
+  return (
+    <div className="flex min-h-0 flex-1 cursor-grab gap-1" data-testid="compare-panes" {...handlers}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The compare view over the fake host: the pictures side by side from the asset route, what differs beside
+// them as jobs.compare answered it, s to swap, + − 0 zoom locked across panes, ← → through the pairs given.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { JobCompareResult } from '../../../src-shared/contract';
+import { fakeHost } from '../../test/fakeHost';
+import { renderWithLoupe } from '../../test/renderWithLoupe';
+import { CompareView } from './CompareView';
+import { useLoopUi, type ComparePick } from './loopUiStore';
+
+const answer: JobCompareResult = {
+  difference: {
+    inputs: [
+      {
+        target: '3.seed',
+        classType: 'KSampler',
+        values: [
+          { kind: 'value', text: '41' },
+          { kind: 'value', text: '42' },
+        ],
+        line: '3.seed 41 → 42',
+      },
+      {
+        target: '6.text',
+        classType: 'CLIPTextEncode',
+        values: [
+          { kind: 'value', text: '"…dusk"' },
+          { kind: 'value', text: '"…dawn"' },
+        ],
+        line: '6.text "…dusk" → "…dawn"',
+      },
+    ],
+    nodes: [],
+    truncated: 0,
+  },
+  jobs: ['job-a', 'job-b'].map((jobId, index) => ({
+    profileId: 'local',
+    jobId,
+    format: 'api' as const,
+    problem: null,
+    status: 'succeeded' as const,
+    batch: { batchId: 'b', name: 'Sweep', values: [{ target: '3.seed', value: 41 + index }] },
+    createdAt: null,
+    startedAt: null,
+    completedAt: null,
+    queueMs: 100,
+    executionMs: 2_000 + index * 1_000,
+  })),
+};
+
+const pick = (jobId: string, assetId: string): ComparePick => ({
+  profileId: 'local',
+  jobId,
+  assetId,
+  label: jobId,
+});
+
+function open(picks: ComparePick[], steps?: ComparePick[][]) {
+  const host = fakeHost({
+    'jobs.compare': () => ({ ok: true, value: answer }),
+    'assets.base': () => ({ ok: true, value: { base: '/asset-bytes/cap/' } }),
+  });
+  act(() => useLoopUi.getState().openCompare(picks, steps));
+  renderWithLoupe(<CompareView scopeProfileId="local" />, host.loupe);
+  return host;
+}
+
+function pictures(): string[] {
+  return within(screen.getByTestId('compare-panes'))
+    .getAllByRole('img')
+    .map((image) => image.getAttribute('src') ?? '');
+}
+
+beforeEach(() => act(() => useLoopUi.setState({ compare: null })));
+
+describe('the compare view', () => {
+  it('shows the pictures side by side and exactly the inputs that differ, with batch values and times', async () => {
+    const host = open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    const differences = await screen.findByTestId('differences');
+    expect(
+      within(differences)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['3.seed 41 → 42', '6.text "…dusk" → "…dawn"']);
+    expect(host.calls.find((c) => c.name === 'jobs.compare')?.args).toEqual({
+      profileId: 'local',
+      jobs: [
+        { profileId: 'local', jobId: 'job-a' },
+        { profileId: 'local', jobId: 'job-b' },
+      ],
+    });
+    expect(pictures()).toEqual(['/asset-bytes/cap/local/asset-1', '/asset-bytes/cap/local/asset-2']);
+    expect(screen.getAllByTestId('compared-job').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('3.seed 41'),
+      expect.stringContaining('3.seed 42'),
+    ]);
+  });
+
+  it('swaps with s, zooms every pane together, and steps through the pairs with ← →', async () => {
+    const pairs = [
+      [pick('job-a', 'asset-1'), pick('job-b', 'asset-2')],
+      [pick('job-b', 'asset-2'), pick('job-c', 'asset-3')],
+    ];
+    open(pairs[0]!, pairs);
+    await screen.findAllByRole('img');
+    fireEvent.keyDown(window, { key: 's' });
+    expect(pictures()).toEqual(['/asset-bytes/cap/local/asset-2', '/asset-bytes/cap/local/asset-1']);
+    fireEvent.keyDown(window, { key: '+' });
+    const transforms = within(screen.getByTestId('compare-panes'))
+      .getAllByRole('img')
+      .map((image) => image.style.transform);
+    expect(transforms).toEqual(['translate(0px, 0px) scale(1.25)', 'translate(0px, 0px) scale(1.25)']);
+    expect(screen.getByText('125%')).toBeTruthy();
+    fireEvent.keyDown(window, { key: '0' });
+    expect(screen.getByText('100%')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(pictures()).toEqual(['/asset-bytes/cap/local/asset-2', '/asset-bytes/cap/local/asset-3']);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Compare' })).toBeNull();
+  });
+
+  it('offers the A/B slider and the difference only for two pictures', async () => {
+    open([pick('a', '1'), pick('b', '2'), pick('c', '3')]);
+    await screen.findAllByRole('img');
+    expect(screen.getByRole('button', { name: 'A/B slider' }).hasAttribute('disabled')).toBe(true);
+    expect(pictures()).toHaveLength(3);
+  });
+});

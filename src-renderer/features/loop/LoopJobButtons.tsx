@@ -1,0 +1,51 @@
+import type { JobSnapshot } from '../../../src-shared/contract';
+import { thumbnailOf } from '../../../src-shared/contract';
+import { Button } from '../../components/Button';
+import { visibleText } from '../../lib/visibleText';
+import { useLoopActions } from './useLoopActions';
+import { useLoopUi } from './loopUiStore';
+
+/** Vary this, Run again with changes and Compare with… on a job's page. */
+export function LoopJobButtons({ job, profileId }: { job: JobSnapshot; profileId: string }) {
+  const actions = useLoopActions();
+  const openRun = useLoopUi((state) => state.openRunWithChanges);
+  const openCompare = useLoopUi((state) => state.openCompare);
+  const picture = thumbnailOf(job.outputs);
+  const others = job.outputs.filter((output) => output.type === 'image');
+  return (
+    <>
+      <Button
+        disabled={actions.busy}
+        title="Open New batch with this job's workflow and values"
+        onClick={() => void actions.varyThis(profileId, job.id)}
+      >
+        Vary this
+      </Button>
+      <Button
+        title="Change this job's inputs and run it once more"
+        onClick={() => openRun(profileId, job.id)}
+      >
+        Run again with changes…
+      </Button>
+      {picture !== null && others.length >= 2 ? (
+        <Button
+          title="Compare this job's first two pictures"
+          onClick={() =>
+            openCompare(
+              others
+                .slice(0, 4)
+                .map((output) => ({ profileId, jobId: job.id, assetId: output.assetId, label: output.name })),
+            )
+          }
+        >
+          Compare outputs
+        </Button>
+      ) : null}
+      {actions.problem === null ? null : (
+        <span role="alert" className="text-[11px] text-state-failed">
+          {visibleText(actions.problem)}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { BatchItem } from '../../../src-shared/contract';
+import { Button } from '../../components/Button';
+import type { GalleryItem } from '../../components/gallery/galleryItem';
+import { visibleText } from '../../lib/visibleText';
+import { useLoopActions } from './useLoopActions';
+import { useLoopUi, type ComparePick } from './loopUiStore';
+
+function labelOf(item: BatchItem | undefined, fallback: string): string {
+  if (item === undefined || item.values.length === 0) return fallback;
+  return item.values.map(({ target, value }) => `${target} ${JSON.stringify(value)}`).join(' · ');
+}
+
+/**
+ * A contact-sheet cell's loop: Vary this, Vary around this, Use as input, and Compare with the cell beside it
+ * (← → then step through the sheet's pairs in order).
+ */
+export function SheetLoopActions({
+  picture,
+  item,
+  pairs,
+}: {
+  picture: GalleryItem;
+  item: BatchItem | undefined;
+  /** Every picture of the page as picks, in order: Compare pairs this one with its neighbour. */
+  pairs: readonly ComparePick[];
+}) {
+  const actions = useLoopActions();
+  const openAround = useLoopUi((state) => state.openVaryAround);
+  const openCompare = useLoopUi((state) => state.openCompare);
+  const jobId = picture.origin?.jobId ?? item?.jobId ?? null;
+  if (jobId === null) return null;
+  const here = pairs.findIndex((pick) => pick.assetId === picture.assetId);
+  const steps = pairs.slice(0, -1).map((pick, index) => [pick, pairs[index + 1] as ComparePick]);
+  return (
+    <section aria-label="Vary and reuse" className="flex flex-wrap gap-1.5">
+      <Button disabled={actions.busy} onClick={() => void actions.varyThis(picture.profileId, jobId)}>
+        Vary this
+      </Button>
+      <Button onClick={() => openAround(picture.profileId, jobId)}>Vary around this…</Button>
+      <Button
+        disabled={actions.busy}
+        title="Put this picture on an inputs axis of New batch"
+        onClick={() => void actions.useAsInput(picture.profileId, picture.profileId, [picture.assetId])}
+      >
+        Use as input
+      </Button>
+      {steps.length > 0 ? (
+        <Button
+          onClick={() => {
+            const start = Math.min(Math.max(0, here), steps.length - 1);
+            const ordered = [...steps.slice(start), ...steps.slice(0, start)];
+            openCompare(ordered[0] ?? [], ordered);
+          }}
+        >
+          Compare with next
+        </Button>
+      ) : null}
+      {actions.problem === null ? null : (
+        <p role="alert" className="w-full text-[11px] text-state-failed">
+          {visibleText(actions.problem)}
+        </p>
+      )}
+      <span className="sr-only">{labelOf(item, picture.name)}</span>
+    </section>
+  );
+}
+
+export function picksOf(
+  items: readonly GalleryItem[],
+  itemOf: ReadonlyMap<string, BatchItem>,
+): ComparePick[] {
+  return items.flatMap((picture) =>
+    picture.origin === undefined || picture.kind !== 'image'
+      ? []
+      : [
+          {
+            profileId: picture.profileId,
+            jobId: picture.origin.jobId,
+            assetId: picture.assetId,
+            label: labelOf(itemOf.get(picture.key), picture.origin.label),
+          },
+        ],
+  );
+}

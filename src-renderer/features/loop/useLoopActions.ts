@@ -1,0 +1,73 @@
+// Vary this, Vary around this (after confirming), and Use as input: each reads through the contract, then
+// fills New batch's draft (newBatchStore) and shows it.
+import { useState } from 'react';
+import type { JobRecipe } from '../../../src-shared/contract';
+import { unwrap } from '../../lib/callError';
+import { useLoupe } from '../../lib/loupeContext';
+import { useUiStore } from '../../stores/uiStore';
+import { defaultFileTarget, fileTargets } from '../batches/newBatch/inputsTargets';
+import { useNewBatch } from '../batches/newBatch/newBatchStore';
+import { readWorkflowText } from '../batches/newBatch/workflowReading';
+import { varyDraft } from './varyDraft';
+
+export function useLoopActions() {
+  const loupe = useLoupe();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const guarded = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'It did not work.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const recipe = (profileId: string, jobId: string): Promise<JobRecipe> =>
+    unwrap(loupe.jobs.recipe({ profileId, jobId }));
+
+  const openDraft = (job: JobRecipe, jobId: string, sweeps?: readonly string[]) => {
+    if (job.problem !== null || job.workflowJson === null) {
+      setProblem(job.problem ?? 'This job has no workflow Loupe can run.');
+      return;
+    }
+    const store = useNewBatch.getState();
+    store.loadDraft(varyDraft(job, jobId, sweeps));
+    store.openNewBatch();
+    useUiStore.getState().setSection('batches');
+  };
+
+  return {
+    busy,
+    problem,
+    varyThis: (profileId: string, jobId: string) =>
+      guarded(async () => openDraft(await recipe(profileId, jobId), jobId)),
+    /** The neighbourhood's sweeps, already confirmed by the user. */
+    varyWith: (job: JobRecipe, jobId: string, sweeps: readonly string[]) => openDraft(job, jobId, sweeps),
+    /**
+     * Outputs of `fromProfileId` onto an inputs axis of New batch on `toProfileId` (the one it shows): by
+     * hash first in main, uploaded only when that service lacks the bytes.
+     */
+    useAsInput: (fromProfileId: string, toProfileId: string, assetIds: readonly string[]) =>
+      guarded(async () => {
+        const brought = await unwrap(
+          loupe.assets.bringOver({ profileId: toProfileId, fromProfileId, assetIds: [...assetIds] }),
+        );
+        const store = useNewBatch.getState();
+        const workflow = store.draft.workflow;
+        const reading = workflow === null ? null : readWorkflowText(workflow.text);
+        const targets = reading?.kind === 'api' ? fileTargets(reading.nodes) : [];
+        const taken = new Set(store.draft.inputs.map((axis) => axis.target));
+        store.addInputs(
+          defaultFileTarget(targets, taken) ?? '',
+          brought.assets.map((asset) => asset.assetId),
+        );
+        store.openNewBatch();
+        useUiStore.getState().setSection('batches');
+      }),
+  };
+}
