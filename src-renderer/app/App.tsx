@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { JobsScreen } from '../features/jobs/JobsScreen';
-import { LoopHost } from '../features/loop/LoopHost';
+import { LoopOverlays } from '../features/loop/LoopOverlays';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
 import { LoadingNote } from '../components/LoadingNote';
 import { useJobUpdates } from '../hooks/useJobUpdates';
@@ -93,7 +93,7 @@ export function App() {
       </div>
       <StatusBar />
       <BatchFinishWatcher />
-      <LoopHost />
+      <LoopOverlays />
     </div>
   );
 }
