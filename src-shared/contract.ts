@@ -9,6 +9,7 @@ import { appContract } from './contracts/app';
 import { assetsContract } from './contracts/assets';
 import { batchesContract } from './contracts/batches';
 import { jobsContract } from './contracts/jobs';
+import { libraryContract } from './contracts/library';
 import { modelsContract } from './contracts/models';
 import { profilesContract } from './contracts/profiles';
 import { storeContract } from './contracts/store';
@@ -18,6 +19,7 @@ export * from './contracts/app';
 export * from './contracts/assets';
 export * from './contracts/batches';
 export * from './contracts/jobs';
+export * from './contracts/library';
 export * from './contracts/models';
 export * from './contracts/profiles';
 export * from './contracts/store';
@@ -29,6 +31,7 @@ export const contract = {
   ...profilesContract,
   ...jobsContract,
   ...assetsContract,
+  ...libraryContract,
   ...uploadsContract,
   ...batchesContract,
   ...modelsContract,

@@ -16,6 +16,7 @@ import { createBatchHandlers } from '../batches/batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from '../jobs/jobHandlers';
+import { createLibraryHandlers } from '../library/libraryHandlers';
 import { createModelHandlers } from '../router/modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 import { createStoreHandlers } from './storeHandlers';
@@ -79,6 +80,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     }),
     ...createModelHandlers({ router: services.router }),
     ...services.assets,
+    ...createLibraryHandlers(),
     ...services.uploads,
     ...createStoreHandlers(services.storeFiles),
     'profiles.test': ({ profileId, refresh }) =>
