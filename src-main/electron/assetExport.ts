@@ -53,7 +53,9 @@ export function dragStarter(icon: (file: string) => NativeImage | string): Start
   return (caller, file, more = []) => {
     if (!isDragSource(caller) || caller.isDestroyed()) return false;
     // `files` (Electron's own field) drags several at once; `file` still names the one the icon shows.
-    caller.startDrag(more.length === 0 ? { file, icon: icon(file) } : { file, files: [file, ...more], icon: icon(file) });
+    caller.startDrag(
+      more.length === 0 ? { file, icon: icon(file) } : { file, files: [file, ...more], icon: icon(file) },
+    );
     return true;
   };
 }

@@ -22,7 +22,11 @@ export type PickFolder = () => Promise<string | null>;
  * Starts an OS drag of `file` (and `more` files with it: a library selection) from the window that made the
  * call; false when `caller` is not a live window.
  */
-export type StartDrag = (caller: object, file: string, more?: readonly string[]) => boolean | Promise<boolean>;
+export type StartDrag = (
+  caller: object,
+  file: string,
+  more?: readonly string[],
+) => boolean | Promise<boolean>;
 
 export interface AssetExportDeps {
   bytes: Pick<AssetBytes, 'read'>;

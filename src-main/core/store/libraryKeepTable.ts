@@ -18,6 +18,7 @@ const keepEntryRow = z.object({
   size: z.number(),
   hash: z.string().nullable(),
   keep_state: keepStateSchema,
+  keep_message: z.string().nullable(),
   thumb_state: z.enum(['none', 'ready', 'failed']).catch('none'),
   thumb_message: z.string().nullable(),
   expires_at: z.string().nullable(),
@@ -40,6 +41,8 @@ export interface KeepEntry {
   size: number;
   hash: string | null;
   keepState: z.infer<typeof keepStateSchema>;
+  /** Why keeping failed, in words. */
+  keepMessage: string | null;
   thumbState: 'none' | 'ready' | 'failed';
   thumbMessage: string | null;
   expiresAt: string | null;
@@ -74,7 +77,7 @@ export interface KeepMatchFilter {
 }
 
 const ENTRY_COLUMNS = `entry_id, profile_id, job_id, asset_id, name, type, content_type, size, hash, keep_state,
-  thumb_state, thumb_message, expires_at, kept_at, rating, created_at, title, facts`;
+  keep_message, thumb_state, thumb_message, expires_at, kept_at, rating, created_at, title, facts`;
 
 const countRow = z.object({ n: z.number() });
 const idRow = z.object({ entry_id: z.number() });
@@ -107,7 +110,10 @@ export class LibraryKeepTable {
     private readonly db: Db,
     private readonly now: () => Date,
   ) {
-    this.byId = prepare<{ id: number }>(db, `SELECT ${ENTRY_COLUMNS} FROM library_entries WHERE entry_id = :id`);
+    this.byId = prepare<{ id: number }>(
+      db,
+      `SELECT ${ENTRY_COLUMNS} FROM library_entries WHERE entry_id = :id`,
+    );
     this.byAsset = prepare<{ profileId: string; assetId: string }>(
       db,
       `SELECT ${ENTRY_COLUMNS} FROM library_entries WHERE profile_id = :profileId AND asset_id = :assetId
@@ -306,7 +312,9 @@ export class LibraryKeepTable {
     if (filter.expiringBefore !== undefined) {
       params.now = filter.now;
       params.before = filter.expiringBefore;
-      where.push(`expires_at IS NOT NULL AND expires_at > :now AND expires_at <= :before AND keep_state <> 'kept'`);
+      where.push(
+        `expires_at IS NOT NULL AND expires_at > :now AND expires_at <= :before AND keep_state <> 'kept'`,
+      );
     }
     const sql = `SELECT entry_id FROM library_entries ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY entry_id LIMIT :limit`;
@@ -329,6 +337,7 @@ function toEntry(row: z.infer<typeof keepEntryRow>): KeepEntry {
     size: row.size,
     hash: row.hash,
     keepState: row.keep_state,
+    keepMessage: row.keep_message,
     thumbState: row.thumb_state,
     thumbMessage: row.thumb_message,
     expiresAt: row.expires_at,

@@ -80,7 +80,9 @@ async function sourceOf(
   const upstream = await deps.upstream.fetch(entry.profileId, entry.assetId, null, signal);
   if (upstream.status !== 200 || upstream.body === null || !upstream.whole) {
     await upstream.body?.cancel();
-    throw new KeepRefusal(`The service answered ${upstream.status} instead of the whole file. Keep it again.`);
+    throw new KeepRefusal(
+      `The service answered ${upstream.status} instead of the whole file. Keep it again.`,
+    );
   }
   return upstream.body;
 }
@@ -103,11 +105,21 @@ const sidecarSchema = z.object({
 async function writeSidecar(deps: KeepCopyDeps, blob: KeptBlob, entry: KeepEntry): Promise<void> {
   const hex = hexOf(blob.hash);
   if (hex === null) return;
+  await deps.folder.serial(hex, () => rewriteSidecar(deps, hex, blob, entry));
+}
+
+async function rewriteSidecar(
+  deps: KeepCopyDeps,
+  hex: string,
+  blob: KeptBlob,
+  entry: KeepEntry,
+): Promise<void> {
   const path = deps.folder.sidecarOf(hex);
   const previous = await readFile(path, 'utf8')
     .then((text) => sidecarSchema.safeParse(JSON.parse(text)))
     .catch(() => null);
-  const others = previous?.success === true ? previous.data.entries.filter((e) => e.entryId !== entry.entryId) : [];
+  const others =
+    previous?.success === true ? previous.data.entries.filter((e) => e.entryId !== entry.entryId) : [];
   const record = {
     entryId: entry.entryId,
     profileId: entry.profileId,

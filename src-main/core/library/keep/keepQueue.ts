@@ -22,7 +22,10 @@ export interface KeepQueueDeps extends KeepCopyDeps {
 }
 
 export class KeepQueue {
-  private readonly running = new Map<number, { hash: string | null; reserved: number; done: Promise<void> }>();
+  private readonly running = new Map<
+    number,
+    { hash: string | null; reserved: number; done: Promise<void> }
+  >();
   private readonly listeners = new Set<KeepChangeListener>();
   private idleWaiters: (() => void)[] = [];
   private stopped = false;

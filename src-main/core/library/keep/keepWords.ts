@@ -9,7 +9,8 @@ export class KeepRefusal extends Error {}
 export function keepFailureWords(error: unknown): string {
   if (error instanceof KeepRefusal) return error.message;
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
-  if (code === 'ENOSPC') return 'The disk is full, so the copy could not be kept. Free some space and keep it again.';
+  if (code === 'ENOSPC')
+    return 'The disk is full, so the copy could not be kept. Free some space and keep it again.';
   if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM')
     return 'Loupe may not write into its library folder (it is read-only). Check the folder’s permissions.';
   if (code === 'EDQUOT') return 'Your disk quota is used up, so the copy could not be kept.';
@@ -23,7 +24,8 @@ export function keepFailureWords(error: unknown): string {
     if (error.kind === 'http' && (error.status === 401 || error.status === 403))
       return 'The service refused access to this output. Check the profile’s credential.';
     if (error.kind === 'timeout') return 'The service did not answer in time. Keep it again later.';
-    if (error.kind === 'network') return 'The service could not be reached (offline?). Keep it again when online.';
+    if (error.kind === 'network')
+      return 'The service could not be reached (offline?). Keep it again when online.';
     return 'The output could not be fetched from the service. Keep it again later.';
   }
   if (error instanceof ProfileError) {

@@ -71,13 +71,19 @@ async function writeEntry(
   folder: string,
   name: string = safeFileName(entry.name, entry.assetId),
 ): Promise<{ path: string; hash: string; source: 'kept' | 'service' }> {
-  const kept = entry.keepState === 'kept' && entry.hash !== null ? await deps.keep.openBlob(entry.hash) : null;
+  const kept =
+    entry.keepState === 'kept' && entry.hash !== null ? await deps.keep.openBlob(entry.hash) : null;
   const check = { expectedHash: entry.hash, expectedSize: entry.size > 0 ? entry.size : null };
   if (kept !== null) {
     const written = await writeNewFile(folder, name, fileRangeStream(kept.handle, 0, kept.size - 1), check);
     return { path: written.path, hash: written.hash, source: 'kept' };
   }
-  const reply = await deps.bytes.read({ profileId: entry.profileId, assetId: entry.assetId, range: null, headOnly: false });
+  const reply = await deps.bytes.read({
+    profileId: entry.profileId,
+    assetId: entry.assetId,
+    range: null,
+    headOnly: false,
+  });
   if (reply.status !== 200 || reply.body === null) {
     await reply.body?.cancel();
     throw new Error(`the service answered ${reply.status} instead of the whole file`);
@@ -87,14 +93,26 @@ async function writeEntry(
 }
 
 /** The entry's bytes in a file named like it, for an OS drag; reused when an earlier drag wrote it. */
-export async function dragFileOf(deps: LibraryExportDeps, entryId: number, dragDir: string): Promise<string | null> {
+export async function dragFileOf(
+  deps: LibraryExportDeps,
+  entryId: number,
+  dragDir: string,
+): Promise<string | null> {
   const entry = deps.store.libraryKeep.get(entryId);
   if (entry === null) return null;
-  const key = createHash('sha256').update(`library\n${entryId}\n${entry.hash ?? entry.assetId}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`library\n${entryId}\n${entry.hash ?? entry.assetId}`)
+    .digest('hex');
   const dir = join(dragDir, key.slice(0, 32));
   const name = safeFileName(entry.name, entry.assetId);
   const existing = join(dir, name);
-  if (await stat(existing).then((s) => s.isFile(), () => false)) return existing;
+  if (
+    await stat(existing).then(
+      (s) => s.isFile(),
+      () => false,
+    )
+  )
+    return existing;
   await mkdir(dir, { recursive: true });
   return (await writeEntry(deps, entry, dir, name)).path;
 }

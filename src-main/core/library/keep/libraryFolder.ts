@@ -38,7 +38,26 @@ export function extensionOf(contentType: string): string {
 }
 
 export class LibraryFolder {
+  private readonly chains = new Map<string, Promise<unknown>>();
+
   constructor(readonly root: string) {}
+
+  /** Runs `work` after any earlier work on the same hash's files (two entries' sidecar updates never race). */
+  serial<T>(hex: string, work: () => Promise<T>): Promise<T> {
+    const before = this.chains.get(hex) ?? Promise.resolve();
+    const run = before.then(work, work);
+    // Never rejects, and forgets the hash once nothing more waits on it (the map stays as small as the work).
+    const settled: Promise<void> = run.then(
+      () => this.forget(hex, settled),
+      () => this.forget(hex, settled),
+    );
+    this.chains.set(hex, settled);
+    return run;
+  }
+
+  private forget(hex: string, chain: Promise<unknown>): void {
+    if (this.chains.get(hex) === chain) this.chains.delete(hex);
+  }
 
   /** The folder a hash's files live in. */
   dirOf(hex: string): string {

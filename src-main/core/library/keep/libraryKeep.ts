@@ -110,7 +110,11 @@ export class LibraryKeep {
   setRule(profileId: string, rule: KeepRule): KeepRule {
     this.settings.setRule(profileId, rule);
     if (rule !== 'nothing') {
-      this.keepMatching({ profileIds: [profileId], rejected: 'hide', ...(rule === 'starred' ? { minRating: 1 } : {}) });
+      this.keepMatching({
+        profileIds: [profileId],
+        rejected: 'hide',
+        ...(rule === 'starred' ? { minRating: 1 } : {}),
+      });
     }
     return rule;
   }
@@ -169,6 +173,8 @@ export class LibraryKeep {
 
   private async filesOf(hex: string): Promise<string[]> {
     const names = await readdir(this.folder.dirOf(hex)).catch(() => [] as string[]);
-    return names.filter((name) => name.startsWith(`${hex}.`)).map((name) => join(this.folder.dirOf(hex), name));
+    return names
+      .filter((name) => name.startsWith(`${hex}.`))
+      .map((name) => join(this.folder.dirOf(hex), name));
   }
 }

@@ -58,7 +58,8 @@ export class ThumbMaker {
   async thumb(profileId: string, assetId: string, signal?: AbortSignal): Promise<ThumbAnswer> {
     const entry = this.deps.store.libraryKeep.byAssetId(profileId, assetId);
     if (entry === null) return { kind: 'missing' };
-    if (entry.thumbState === 'failed') return { kind: 'failed', message: entry.thumbMessage ?? 'No thumbnail.' };
+    if (entry.thumbState === 'failed')
+      return { kind: 'failed', message: entry.thumbMessage ?? 'No thumbnail.' };
     const unsupported = unsupportedWords(entry);
     if (unsupported !== null) return { kind: 'unsupported', message: unsupported };
     const ready = await this.openThumb(entry.hash);
@@ -72,9 +73,12 @@ export class ThumbMaker {
     }
     await making;
     const after = this.deps.store.libraryKeep.byAssetId(profileId, assetId);
-    if (after?.thumbState === 'failed') return { kind: 'failed', message: after.thumbMessage ?? 'No thumbnail.' };
+    if (after?.thumbState === 'failed')
+      return { kind: 'failed', message: after.thumbMessage ?? 'No thumbnail.' };
     const made = await this.openThumb(after?.hash ?? null);
-    return made === null ? { kind: 'failed', message: 'The thumbnail could not be stored.' } : { kind: 'file', file: made };
+    return made === null
+      ? { kind: 'failed', message: 'The thumbnail could not be stored.' }
+      : { kind: 'file', file: made };
   }
 
   private async openThumb(hash: string | null): Promise<CachedFile | null> {
@@ -136,13 +140,15 @@ export class ThumbMaker {
 
   /** The whole source in memory (bounded): the kept copy, the disk cache's, else the service's. */
   private async sourceOf(entry: KeepEntry, signal: AbortSignal | undefined): Promise<Buffer> {
-    if (entry.size > THUMB_MAX_SOURCE_BYTES) throw new ThumbFailure('The file is too large to make a thumbnail of.');
+    if (entry.size > THUMB_MAX_SOURCE_BYTES)
+      throw new ThumbFailure('The file is too large to make a thumbnail of.');
     const local =
       (entry.hash === null ? null : await this.deps.openKept(entry.hash)) ??
       (await this.deps.cache.open(entry.profileId, entry.assetId, entry.hash));
     if (local !== null) {
       try {
-        if (local.size > THUMB_MAX_SOURCE_BYTES) throw new ThumbFailure('The file is too large to make a thumbnail of.');
+        if (local.size > THUMB_MAX_SOURCE_BYTES)
+          throw new ThumbFailure('The file is too large to make a thumbnail of.');
         return await local.handle.readFile();
       } finally {
         await local.handle.close();

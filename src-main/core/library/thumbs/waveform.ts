@@ -14,7 +14,11 @@ interface WavFormat {
 
 /** The PCM of a WAV file, or null when it is not one Loupe reads. */
 export function readWav(bytes: Buffer): WavFormat | null {
-  if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE')
+  if (
+    bytes.length < 12 ||
+    bytes.toString('ascii', 0, 4) !== 'RIFF' ||
+    bytes.toString('ascii', 8, 12) !== 'WAVE'
+  )
     return null;
   let fmt: Omit<WavFormat, 'data'> | null = null;
   let at = 12;
@@ -25,7 +29,8 @@ export function readWav(bytes: Buffer): WavFormat | null {
     if (id === 'fmt ' && size >= 16 && body + 16 <= bytes.length) {
       let format = bytes.readUInt16LE(body);
       // WAVE_FORMAT_EXTENSIBLE: the real format is the sub-format GUID's first two bytes.
-      if (format === 0xfffe && size >= 26 && body + 26 <= bytes.length) format = bytes.readUInt16LE(body + 24);
+      if (format === 0xfffe && size >= 26 && body + 26 <= bytes.length)
+        format = bytes.readUInt16LE(body + 24);
       fmt = { format, channels: bytes.readUInt16LE(body + 2), bits: bytes.readUInt16LE(body + 14) };
     } else if (id === 'data' && fmt !== null) {
       return { ...fmt, data: bytes.subarray(body, Math.min(bytes.length, body + size)) };
