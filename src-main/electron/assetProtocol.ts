@@ -55,7 +55,7 @@ function parseAssetUrl(raw: string): UrlTarget | null {
     if (segments.length === 2 && segments[1] !== '') {
       return { profileId, assetId: decodeURIComponent(segments[1] ?? '') };
     }
-    if (segments.length === 3 && segments[1] === THUMBS_SEGMENT) {
+    if (segments.length === 3 && segments[1] === THUMBS_SEGMENT && segments[2] !== '') {
       return { kind: 'thumb', profileId, assetId: decodeURIComponent(segments[2] ?? '') };
     }
     const media = routerMediaTargetOf(segments.slice(1).map((part) => decodeURIComponent(part)));
