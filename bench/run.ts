@@ -10,11 +10,14 @@ import {
 import { formatFigures, type Figures } from './figures';
 import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
+import { benchKeep, benchThumbs } from './core/libraryKeepBench';
 import { benchUi } from './ui/index';
 
 // A bench returns one table, or one per area (ui).
 const benches: Record<string, () => Promise<Figures | Figures[]>> = {
   hashing: benchHashing,
+  thumbs: () => benchThumbs(),
+  keep: () => benchKeep(),
   watcher: benchWatcherBudget,
   store: benchStoreThroughput,
   outputs: benchOutputs,

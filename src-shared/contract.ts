@@ -10,6 +10,7 @@ import { assetsContract } from './contracts/assets';
 import { batchesContract } from './contracts/batches';
 import { jobsContract } from './contracts/jobs';
 import { loopContract } from './contracts/loop';
+import { libraryContract } from './contracts/library';
 import { modelsContract } from './contracts/models';
 import { profilesContract } from './contracts/profiles';
 import { storeContract } from './contracts/store';
@@ -20,6 +21,7 @@ export * from './contracts/assets';
 export * from './contracts/batches';
 export * from './contracts/jobs';
 export * from './contracts/loop';
+export * from './contracts/library';
 export * from './contracts/models';
 export * from './contracts/profiles';
 export * from './contracts/store';
@@ -32,6 +34,7 @@ export const contract = {
   ...jobsContract,
   ...loopContract,
   ...assetsContract,
+  ...libraryContract,
   ...uploadsContract,
   ...batchesContract,
   ...modelsContract,

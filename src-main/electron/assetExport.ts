@@ -10,7 +10,7 @@ export interface DialogLike {
 }
 
 export interface DragSourceLike {
-  startDrag(item: { file: string; icon: NativeImage | string }): void;
+  startDrag(item: { file: string; files?: string[]; icon: NativeImage | string }): void;
   isDestroyed(): boolean;
 }
 
@@ -50,9 +50,12 @@ function isDragSource(value: object): value is DragSourceLike {
 
 /** The caller is the IPC sender (ipcBinding.ts); anything else, or a closed window, starts nothing. */
 export function dragStarter(icon: (file: string) => NativeImage | string): StartDrag {
-  return (caller, file) => {
+  return (caller, file, more = []) => {
     if (!isDragSource(caller) || caller.isDestroyed()) return false;
-    caller.startDrag({ file, icon: icon(file) });
+    // `files` (Electron's own field) drags several at once; `file` still names the one the icon shows.
+    caller.startDrag(
+      more.length === 0 ? { file, icon: icon(file) } : { file, files: [file, ...more], icon: icon(file) },
+    );
     return true;
   };
 }

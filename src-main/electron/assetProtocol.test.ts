@@ -74,7 +74,11 @@ describe('loupe-asset:// in Electron', () => {
     expect(responder.requests).toMatchObject([
       { method: 'GET', profileId: 'p-1', assetId: 'asset-9', range: 'bytes=0-1' },
     ]);
+    await protocol.fetch('loupe-asset://p-1/thumbs/asset-9');
+    expect(responder.requests[1]).toMatchObject({ kind: 'thumb', profileId: 'p-1', assetId: 'asset-9' });
     for (const bad of [
+      'loupe-asset://p-1/thumbs/',
+      'loupe-asset://p-1/thumbs/a/b',
       'loupe-asset://p-1/',
       'loupe-asset://p-1/a/b',
       'loupe-asset://p-1/a?x=1',
@@ -83,6 +87,6 @@ describe('loupe-asset:// in Electron', () => {
     ]) {
       expect((await protocol.fetch(bad)).status, bad).toBe(404);
     }
-    expect(responder.requests).toHaveLength(1);
+    expect(responder.requests).toHaveLength(2);
   });
 });

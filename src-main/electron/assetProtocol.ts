@@ -3,7 +3,7 @@
 // Electron's Request into an AssetRequest and the reply into a web Response, so a video element can seek
 // (Range in, 206 out) and the renderer never sees where the bytes came from.
 import type { AssetRequest, AssetResponderLike } from '../core/content';
-import { ASSET_SCHEME, routerMediaTargetOf } from '../core/content';
+import { ASSET_SCHEME, THUMBS_SEGMENT, routerMediaTargetOf } from '../core/content';
 import { APP_SCHEME, APP_HOST } from './appOrigin';
 import type { ProtocolHandlerHost } from './appProtocol';
 
@@ -35,11 +35,13 @@ export function handleAssetProtocol(protocol: ProtocolHandlerHost, responder: As
 
 type UrlTarget =
   | Pick<Extract<AssetRequest, { kind?: 'asset' }>, 'profileId' | 'assetId'>
+  | Pick<Extract<AssetRequest, { kind: 'thumb' }>, 'kind' | 'profileId' | 'assetId'>
   | Pick<Extract<AssetRequest, { kind: 'router-media' }>, 'kind' | 'profileId' | 'runId' | 'index'>;
 
 /**
  * `loupe-asset://<profileId>/<assetId>`: the profile is the host, the asset the one path segment. A Router run's
- * saved media: `loupe-asset://<profileId>/router-media/<runId>/<index>`.
+ * saved media: `loupe-asset://<profileId>/router-media/<runId>/<index>`; a library thumbnail:
+ * `loupe-asset://<profileId>/thumbs/<assetId>`.
  */
 function parseAssetUrl(raw: string): UrlTarget | null {
   const url = URL.parse(raw);
@@ -52,6 +54,9 @@ function parseAssetUrl(raw: string): UrlTarget | null {
     const profileId = decodeURIComponent(url.hostname);
     if (segments.length === 2 && segments[1] !== '') {
       return { profileId, assetId: decodeURIComponent(segments[1] ?? '') };
+    }
+    if (segments.length === 3 && segments[1] === THUMBS_SEGMENT && segments[2] !== '') {
+      return { kind: 'thumb', profileId, assetId: decodeURIComponent(segments[2] ?? '') };
     }
     const media = routerMediaTargetOf(segments.slice(1).map((part) => decodeURIComponent(part)));
     return media === null ? null : { kind: 'router-media', profileId, ...media };

@@ -115,6 +115,38 @@ describe('the browser shell asset route', () => {
     expect(head.headers.get('content-length')).toBe(String(png.length));
   });
 
+  it('guards the thumbs/ path like the asset path: capability, profile, and ids that cannot climb', async () => {
+    await clearSimRequests(sim);
+    const own = profileCapability(core.content.capability, profileId);
+    const other = await connectCore(core, {
+      surface: 'serverless',
+      baseUrl: sim.url,
+      key: KEY,
+      name: 'thumbs',
+    });
+    for (const path of [
+      `/asset-bytes/${'A'.repeat(own.length)}/${profileId}/thumbs/${imageId}`,
+      `/asset-bytes/${profileId}/thumbs/${imageId}`,
+      `/asset-bytes/${profileCapability(core.content.capability, other)}/${profileId}/thumbs/${imageId}`,
+      `/asset-bytes/${own}/${profileId}/thumbs/..%2F..%2Floupe.db`,
+      `/asset-bytes/${own}/${profileId}/thumbs/..`,
+      `/asset-bytes/${own}/${profileId}/thumbz/${imageId}`,
+    ]) {
+      const response = await fetch(`${host.origin}${path}`);
+      expect(response.status, path).toBe(404);
+      await response.body?.cancel();
+    }
+    // `thumbs/../..` is folded by the URL parser before it is sent: it never names a file either.
+    const climbed = await fetch(`${host.origin}/asset-bytes/${own}/${profileId}/thumbs/../..`);
+    expect(climbed.status).toBe(404);
+    await climbed.body?.cancel();
+    expect(await simRequests(sim)).toEqual([]);
+    // With the right capability, an asset the library does not hold is a plain 404 in words.
+    const missing = await fetch(`${host.origin}/asset-bytes/${own}/${profileId}/thumbs/${imageId}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('This output is not in the library.');
+  });
+
   it('serves an HTML output sandboxed and as a download, never as a page of ours', async () => {
     const response = await fetch(`${host.origin}${await assetBase()}${profileId}/${htmlId}`);
     expect(response.status).toBe(200);

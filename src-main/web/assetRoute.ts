@@ -1,5 +1,5 @@
-// The browser shell's asset route: GET /asset-bytes/<profile capability>/<profileId>/<assetId> (and a Router run's saved
-// media at …/<profileId>/router-media/<runId>/<index>), the same bytes, statuses and headers as Electron's
+// The browser shell's asset route: GET /asset-bytes/<profile capability>/<profileId>/<assetId> (an entry's library
+// thumbnail at …/<profileId>/thumbs/<assetId>, and a Router run's saved media at …/<profileId>/router-media/<runId>/<index>), the same bytes, statuses and headers as Electron's
 // loupe-asset:// scheme (core's AssetResponder does the work). The capability is a
 // per-launch random secret of its own, not the WebSocket token: an <img src> cannot carry a header, so the
 // secret sits in the path, and if an asset URL leaks (a copied image address, a log) the contract stays shut.
@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetRequest, AssetResponderLike } from '../core/content';
-import { ASSET_ROUTE_PREFIX, profileCapability, routerMediaTargetOf } from '../core/content';
+import { ASSET_ROUTE_PREFIX, THUMBS_SEGMENT, profileCapability, routerMediaTargetOf } from '../core/content';
 
 export interface AssetRouteOptions {
   capability: string;
@@ -103,17 +103,24 @@ function drained(res: ServerResponse, gone: AbortSignal): Promise<void> {
 
 type RouteTarget =
   | Pick<Extract<AssetRequest, { kind?: 'asset' }>, 'profileId' | 'assetId'>
+  | Pick<Extract<AssetRequest, { kind: 'thumb' }>, 'kind' | 'profileId' | 'assetId'>
   | Pick<Extract<AssetRequest, { kind: 'router-media' }>, 'kind' | 'profileId' | 'runId' | 'index'>;
 
 function parseAssetPath(pathname: string, capability: string): RouteTarget | null {
   const segments = pathname.slice(ASSET_ROUTE_PREFIX.length).split('/');
-  if (segments.length !== 3 && segments.length !== 5) return null;
+  if (segments.length < 3 || segments.length > 5) return null;
   const [given = '', profileSegment = '', ...rest] = segments;
   try {
     const profileId = decodeURIComponent(profileSegment);
     // The secret in the path is the named profile's own: a URL of one profile's opens no other's.
     if (!sameSecret(profileCapability(capability, profileId), given)) return null;
     if (rest.length === 1) return { profileId, assetId: decodeURIComponent(rest[0] ?? '') };
+    if (rest.length === 2) {
+      // The asset id is checked by the responder like any other (isAssetPath): `..` and slashes never pass.
+      return rest[0] === THUMBS_SEGMENT
+        ? { kind: 'thumb', profileId, assetId: decodeURIComponent(rest[1] ?? '') }
+        : null;
+    }
     const media = routerMediaTargetOf(rest.map((part) => decodeURIComponent(part)));
     return media === null ? null : { kind: 'router-media', profileId, ...media };
   } catch {

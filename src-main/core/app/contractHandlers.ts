@@ -17,6 +17,8 @@ import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from '../jobs/jobHandlers';
 import { createLoopHandlers } from '../loop/loopHandlers';
+import { createLibraryHandlers } from '../library/libraryHandlers';
+import type { KeepHandlers } from '../library/keep';
 import { createModelHandlers } from '../router/modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 import { createStoreHandlers } from './storeHandlers';
@@ -49,6 +51,8 @@ export interface CoreServices extends ProfileDeps {
   router: RouterService;
   /** Where batch exports go without a dialog (the browser shell's Downloads/Loupe); null elsewhere. */
   exportRoot: string | null;
+  /** library.keep and the other keep calls (core/library/keep). */
+  libraryKeep: KeepHandlers;
 }
 
 export function createContractHandlers(services: CoreServices): ContractHandlers {
@@ -89,6 +93,9 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       bytes: services.assetBytes,
     }),
     ...services.assets,
+    ...createLibraryHandlers(),
+    // The keep calls replace the scaffold's; the library's read/rate/search handlers compose the same way.
+    ...services.libraryKeep,
     ...services.uploads,
     ...createStoreHandlers(services.storeFiles),
     'profiles.test': ({ profileId, refresh }) =>

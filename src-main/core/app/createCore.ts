@@ -29,6 +29,13 @@ import {
   type PickFiles,
 } from '../uploads';
 import { createContractHandlers } from './contractHandlers';
+import {
+  createKeepHandlers,
+  createLibraryKeepServices,
+  libraryDragDir,
+  type LibraryKeepServices,
+} from '../library/keep';
+import { Supervisor } from '../supervision';
 import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
 import { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startDemo, syncDemoWithActiveProfile } from './profileHandlers';
@@ -104,6 +111,8 @@ export interface LoupeCore {
    * catalogue, detail, runs kept in the store, cancel, spend, saved media.
    */
   router: RouterService;
+  /** The library's kept copies, keep queue and rules, and thumbnails (issue 21). */
+  library: LibraryKeepServices;
   close(): Promise<void>;
 }
 
@@ -138,6 +147,8 @@ async function buildCore(
   const profiles = new ProfileService({ store, vault, demoEndpoint: () => demo.endpoint() });
   // The asset route serves Router media too; the Router service needs the route's base, so the two meet late.
   let router: RouterService | null = null;
+  // The asset route serves kept copies and thumbnails; the library needs content's cache, so they meet late too.
+  let library: LibraryKeepServices | null = null;
   const content = createContentServices({
     dataDir: options.dataDir,
     store,
@@ -148,9 +159,20 @@ async function buildCore(
     pickFolder: options.pickFolder ?? null,
     startDrag: options.startDrag ?? null,
     routerMedia: { open: (...args) => router?.media.open(...args) ?? Promise.resolve(null) },
+    library: {
+      openKept: (...args) => library?.routeSource.openKept(...args) ?? Promise.resolve(null),
+      thumb: (...args) => library?.routeSource.thumb(...args) ?? Promise.resolve({ kind: 'missing' }),
+    },
     ...(options.logError ? { logError: options.logError } : {}),
   });
   const headless = options.headless === true;
+  const libraryServices = createLibraryKeepServices({
+    dataDir: options.dataDir,
+    store,
+    content,
+    supervisor: new Supervisor(options.logError ?? ((message, error) => console.error(message, error))),
+  });
+  library = libraryServices;
   const routerService = new RouterService({
     store,
     profiles,
@@ -212,6 +234,15 @@ async function buildCore(
     pickFolder: options.pickFolder ?? null,
     exportRoot: options.exportRoot ?? null,
     router: routerService,
+    libraryKeep: createKeepHandlers({
+      keep: libraryServices.keep,
+      store,
+      bytes: content.bytes,
+      pickFolder: options.pickFolder ?? null,
+      exportRoot: options.exportRoot ?? null,
+      startDrag: options.startDrag ?? null,
+      dragDir: libraryDragDir(options.dataDir),
+    }),
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, {
@@ -241,6 +272,8 @@ async function buildCore(
     } catch (error) {
       (options.logError ?? console.error)('Router runs could not be resumed', error);
     }
+    // Keeps left queued at the last quit go on (the queue is the store's keep_state='queued').
+    libraryServices.keep.resume();
   }
   return {
     dispatcher,
@@ -257,7 +290,9 @@ async function buildCore(
     jobs,
     batches,
     router: routerService,
+    library: libraryServices,
     close: async () => {
+      await libraryServices.keep.close();
       await jobs.dispose();
       routerService.dispose();
       await uploads.close();

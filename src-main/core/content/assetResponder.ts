@@ -8,6 +8,7 @@ import { ProfileError } from '../profiles';
 import { assetSecurityHeaders, isDocumentLike } from './assetHeaders';
 import { replyFromFile, type AssetBytes, type AssetBytesReply } from './assetBytes';
 import { parseRangeHeader } from './byteRange';
+import type { LibraryRouteSource } from './librarySource';
 import type { RouterMediaSource } from './routerMediaRoute';
 
 interface RouteRequest {
@@ -19,10 +20,17 @@ interface RouteRequest {
   signal?: AbortSignal;
 }
 
-/** An asset's bytes (`<profileId>/<assetId>`), or a Router run's saved media (`<profileId>/router-media/…`). */
+/**
+ * An asset's bytes (`<profileId>/<assetId>`), its library thumbnail (`<profileId>/thumbs/<assetId>`), or a Router
+ * run's saved media (`<profileId>/router-media/…`).
+ */
 export type AssetRequest =
   | (RouteRequest & { kind?: 'asset'; assetId: string })
+  | (RouteRequest & { kind: 'thumb'; assetId: string })
   | (RouteRequest & { kind: 'router-media'; runId: string; index: number });
+
+/** The route's sub-path for thumbnails. */
+export const THUMBS_SEGMENT = 'thumbs';
 
 export interface AssetReply {
   status: number;
@@ -45,6 +53,7 @@ export class AssetResponder {
     private readonly bytes: AssetBytes,
     private readonly logError: (message: string, error: unknown) => void,
     private readonly routerMedia: RouterMediaSource | null = null,
+    private readonly library: LibraryRouteSource | null = null,
   ) {}
 
   async respond(request: AssetRequest): Promise<AssetReply> {
@@ -53,7 +62,17 @@ export class AssetResponder {
     }
     if (request.kind === 'router-media') return this.respondRouterMedia(request);
     if (!isAssetPath(request.profileId, request.assetId)) return plain(404, 'Not found.');
+    if (request.kind === 'thumb') return this.respondThumb(request);
     try {
+      // A kept copy first: it outlives the service's retention and needs no network.
+      const kept = await this.library?.openKept(request.profileId, request.assetId);
+      if (kept !== undefined && kept !== null) {
+        const fromLibrary = await replyFromFile(kept, {
+          range: parseRangeHeader(request.range),
+          headOnly: request.method === 'HEAD',
+        });
+        return { status: fromLibrary.status, headers: replyHeaders(fromLibrary), body: fromLibrary.body };
+      }
       const reply = await this.bytes.read({
         profileId: request.profileId,
         assetId: request.assetId,
@@ -62,6 +81,31 @@ export class AssetResponder {
         ...(request.signal === undefined ? {} : { signal: request.signal }),
       });
       return { status: reply.status, headers: replyHeaders(reply), body: reply.body };
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  /** A library thumbnail: a small WebP made locally, or the reason there is none. */
+  private async respondThumb(request: Extract<AssetRequest, { kind: 'thumb' }>): Promise<AssetReply> {
+    if (this.library === null) return plain(404, 'Not found.');
+    try {
+      const answer = await this.library.thumb(request.profileId, request.assetId, request.signal);
+      switch (answer.kind) {
+        case 'missing':
+          return plain(404, 'This output is not in the library.');
+        case 'failed':
+          return plain(422, answer.message);
+        case 'unsupported':
+          return plain(415, answer.message);
+        case 'file': {
+          const reply = await replyFromFile(answer.file, {
+            range: parseRangeHeader(request.range),
+            headOnly: request.method === 'HEAD',
+          });
+          return { status: reply.status, headers: replyHeaders(reply), body: reply.body };
+        }
+      }
     } catch (error) {
       return this.failure(error);
     }

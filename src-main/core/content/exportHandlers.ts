@@ -18,8 +18,15 @@ export type AssetExportHandlers = Pick<CallHandlers, AssetExportNames>;
 
 /** Asks the user for a folder; null when they cancel. */
 export type PickFolder = () => Promise<string | null>;
-/** Starts an OS drag of `file` from the window that made the call; false when `caller` is not a live window. */
-export type StartDrag = (caller: object, file: string) => boolean | Promise<boolean>;
+/**
+ * Starts an OS drag of `file` (and `more` files with it: a library selection) from the window that made the
+ * call; false when `caller` is not a live window.
+ */
+export type StartDrag = (
+  caller: object,
+  file: string,
+  more?: readonly string[],
+) => boolean | Promise<boolean>;
 
 export interface AssetExportDeps {
   bytes: Pick<AssetBytes, 'read'>;

@@ -12,12 +12,16 @@ import { AssetLocator } from './assetLocator';
 import { AssetResponder } from './assetResponder';
 import { AssetDiskCache } from './diskCache';
 import { createAssetExportHandlers, type PickFolder, type StartDrag } from './exportHandlers';
+import type { LibraryRouteSource } from './librarySource';
 import type { RouterMediaSource } from './routerMediaRoute';
 import { SignedUrlCache } from './signedUrlCache';
 import { UpstreamFetcher } from './upstream';
 
+export type { LibraryRouteSource, ThumbAnswer } from './librarySource';
+export type { UpstreamFetcher, UpstreamBytes } from './upstream';
 export {
   AssetResponder,
+  THUMBS_SEGMENT,
   isAssetPath,
   type AssetReply,
   type AssetRequest,
@@ -61,6 +65,8 @@ export interface ContentOptions {
   startDrag?: StartDrag | null;
   /** Router runs' saved media, served on the route's `router-media` sub-path; absent, that path is 404. */
   routerMedia?: RouterMediaSource | null;
+  /** The library's kept copies (served before the service) and thumbnails (`thumbs/`); absent: neither. */
+  library?: LibraryRouteSource | null;
 }
 
 export interface ContentServices {
@@ -77,6 +83,8 @@ export interface ContentServices {
   resolutions: SignedUrlCache;
   /** An asset's bytes by id, from the disk cache or through a fresh (re-resolved when expired) link. */
   bytes: AssetBytes;
+  /** The service's bytes without the disk cache (keeping copies them elsewhere; a second copy is waste). */
+  upstream: UpstreamFetcher;
   /** Writes the disk cache's index (call on quit). */
   close(): Promise<void>;
 }
@@ -132,13 +140,14 @@ export function createContentServices(options: ContentOptions): ContentServices 
     if (change.profileId !== null) resolutions.forgetProfile(change.profileId);
   });
   return {
-    responder: new AssetResponder(bytes, logError, options.routerMedia ?? null),
+    responder: new AssetResponder(bytes, logError, options.routerMedia ?? null, options.library ?? null),
     capability,
     assetBase,
     handlers,
     cache,
     resolutions,
     bytes,
+    upstream,
     close: () => {
       stopWatching();
       return cache.flush();

@@ -42,6 +42,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       pickFolder: null,
       exportRoot: null,
       router: core.router,
+      libraryKeep: core.handlers,
     }),
     ...overrides,
   };

@@ -8,6 +8,7 @@ import { BatchesTable } from './batchesTable';
 import { BatchSendingTable } from './batchSendingTable';
 import { StoreError } from './errors';
 import { JobsTable } from './jobsTable';
+import { LibraryKeepTable } from './libraryKeepTable';
 import { assertOrdered, migrate, type Migration, type MigrationReport } from './migrations';
 import { OutputsTable } from './outputsTable';
 import { ProfilesTable } from './profilesTable';
@@ -59,6 +60,8 @@ export class LoupeStore {
   readonly routerCatalogue: RouterCatalogueTable;
   readonly routerRuns: RouterRunsTable;
   readonly routerSpend: RouterSpendTable;
+  /** The library's keep and thumbnail columns and its blobs (issue 21). */
+  readonly libraryKeep: LibraryKeepTable;
 
   constructor(
     private readonly db: Db,
@@ -78,6 +81,7 @@ export class LoupeStore {
     this.routerCatalogue = new RouterCatalogueTable(db, now);
     this.routerRuns = new RouterRunsTable(db, now);
     this.routerSpend = new RouterSpendTable(db, now);
+    this.libraryKeep = new LibraryKeepTable(db, now);
   }
 
   get schemaVersion(): number {

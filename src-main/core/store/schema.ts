@@ -226,6 +226,99 @@ const profilePartnerKey = `
 ALTER TABLE profiles ADD COLUMN send_partner_key INTEGER NOT NULL DEFAULT 0;
 `;
 
+// The library (issue 21): one entry per output of every job Loupe has seen, on every profile, with what its
+// workflow said (read once, kept as columns for filters and as JSON for the detail), the user's rating, reject
+// flag and tags, whether its bytes are kept in the library folder, and its thumbnail's state. library_fts is a
+// contentless FTS5 index over the entry's words (rowid = entry_id): the words live in the entry's columns and
+// facts, so the index adds no second copy. library_backlog lists finished jobs whose outputs Loupe has not read
+// yet, read in the background newest first at a bounded rate; a restart takes it up where it was.
+// library_blobs is the content-addressed library folder's index: one file per blake3 hash, however many entries
+// share it.
+const library = `
+CREATE TABLE library_entries (
+  entry_id INTEGER PRIMARY KEY,
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  job_id TEXT NOT NULL,
+  asset_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  hash TEXT,
+  title TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  terminal_at TEXT,
+  job_status TEXT NOT NULL,
+  batch_id TEXT,
+  batch_values TEXT,
+  prompt TEXT,
+  seed REAL,
+  steps REAL,
+  cfg REAL,
+  sampler TEXT,
+  model TEXT,
+  width INTEGER,
+  height INTEGER,
+  facts TEXT NOT NULL,
+  rating INTEGER NOT NULL DEFAULT 0,
+  rejected INTEGER NOT NULL DEFAULT 0,
+  expires_at TEXT,
+  keep_state TEXT NOT NULL DEFAULT 'none',
+  keep_message TEXT,
+  kept_at TEXT,
+  thumb_state TEXT NOT NULL DEFAULT 'none',
+  thumb_message TEXT,
+  indexed_at TEXT NOT NULL,
+  UNIQUE (profile_id, job_id, asset_id)
+);
+CREATE INDEX library_by_created ON library_entries (created_at DESC, entry_id DESC);
+CREATE INDEX library_by_profile ON library_entries (profile_id, created_at DESC);
+CREATE INDEX library_by_rating ON library_entries (rating DESC, created_at DESC) WHERE rating > 0;
+CREATE INDEX library_by_hash ON library_entries (hash) WHERE hash IS NOT NULL;
+CREATE INDEX library_by_batch ON library_entries (batch_id) WHERE batch_id IS NOT NULL;
+CREATE INDEX library_by_keep ON library_entries (keep_state) WHERE keep_state <> 'none';
+CREATE INDEX library_by_expiry ON library_entries (expires_at) WHERE expires_at IS NOT NULL;
+
+CREATE VIRTUAL TABLE library_fts USING fts5(
+  title, prompts, strings, names, models, labels, tags,
+  content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+);
+
+CREATE TABLE library_tags (
+  entry_id INTEGER NOT NULL REFERENCES library_entries(entry_id) ON DELETE CASCADE,
+  tag TEXT NOT NULL COLLATE NOCASE,
+  PRIMARY KEY (entry_id, tag)
+) WITHOUT ROWID;
+CREATE INDEX library_tags_by_tag ON library_tags (tag);
+
+CREATE TABLE library_collections (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  filter TEXT NOT NULL,
+  sort TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE library_backlog (
+  profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+  job_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT,
+  last_error TEXT,
+  PRIMARY KEY (profile_id, job_id)
+) WITHOUT ROWID;
+CREATE INDEX library_backlog_next ON library_backlog (created_at DESC);
+
+CREATE TABLE library_blobs (
+  hash TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  content_type TEXT NOT NULL,
+  kept_at TEXT NOT NULL,
+  verified_at TEXT NOT NULL
+) WITHOUT ROWID;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -236,4 +329,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 7, name: 'batch items by job', sql: batchItemsByJob },
   { version: 8, name: 'batch sending', sql: batchSending },
   { version: 9, name: 'profile partner key', sql: profilePartnerKey },
+  { version: 10, name: 'library', sql: library },
 ];

@@ -6,7 +6,8 @@ import { jsonColumn, parseOptionalRow, toJson } from './rowCodec';
 import { prepare, type Db } from './sqlite';
 
 /** The keys in use, so two modules cannot pick the same name by accident. */
-export type SettingKey = 'activeProfileId' | 'builtInProfilesSeeded' | 'batchTemplates';
+export type SettingKey =
+  'activeProfileId' | 'builtInProfilesSeeded' | 'batchTemplates' | 'libraryKeepBudget' | 'libraryKeepRules';
 
 const settingDbRow = z.object({ key: z.string(), value: z.string() });
 const activeProfileSchema = z.string().min(1).nullable();

@@ -1,0 +1,166 @@
+// The library's keep and thumbnail benches (issue 21), each a ratio to a reference measured in the same run:
+// - thumbs: images/s through Loupe's ThumbMaker (the asset route's thumbs/ path: lookups, once-per-hash files,
+//   two at a time) against a bare sharp resize loop (two at a time) over the same pictures, with both cores
+//   kept busy by two spinning processes during both measurements (goal ≥ 0.9×);
+// - keep: bytes/s keeping outputs from the simulator (in-process, serverless, signed storage) into the library
+//   folder (streamed, hashed, verified, fsynced) against curl downloading the same files from the same
+//   simulator to disk one after another (goal ≥ 0.8×).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { connectCore, createTestCore } from '../../src-main/core/app/testing/testCore';
+import { uploadBytes } from '../../src-main/core/content/testing/bytes';
+import { blake3Of, insertEntries } from '../../src-main/core/library/keep/testing/entries';
+import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
+import { startSimulator } from '../../src-main/simulator/server';
+import type { Figures } from '../figures';
+
+const KEY = 'demo-key';
+const MiB = 1024 * 1024;
+
+function spinners(count: number): ChildProcess[] {
+  return Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }),
+  );
+}
+
+async function inPairs<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++];
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all([lane(), lane()]);
+}
+
+export async function benchThumbs(options: { images?: number } = {}): Promise<Figures> {
+  const count = options.images ?? 40;
+  const sim = await startSimulator({ surface: 'serverless' });
+  const core = await createTestCore();
+  try {
+    const profileId = await connectCore(core, { surface: 'serverless', baseUrl: sim.url, key: KEY });
+    const pictures: { assetId: string; bytes: Buffer }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const raw = randomBytes(256 * 192 * 3);
+      const bytes = await sharp(raw, { raw: { width: 256, height: 192, channels: 3 } })
+        .resize(1536, 1152)
+        .png()
+        .toBuffer();
+      const { id } = await uploadBytes(sim.url, KEY, bytes, `p${i}.png`, 'image/png');
+      pictures.push({ assetId: id, bytes });
+    }
+    const ids = insertEntries(
+      core.store.path,
+      pictures.map((p) => ({
+        profileId,
+        assetId: p.assetId,
+        name: 'p.png',
+        contentType: 'image/png',
+        size: p.bytes.length,
+        hash: blake3Of(p.bytes),
+      })),
+    );
+    // Sources local (kept), so both sides start from bytes on this machine.
+    core.library.keep.keep(ids);
+    await core.library.keep.queue.idle();
+    const busy = spinners(2);
+    try {
+      const bareStart = performance.now();
+      await inPairs(pictures, (p) =>
+        sharp(p.bytes, { limitInputPixels: 50_000_000 })
+          .rotate()
+          .resize(384, 384, { fit: 'inside' })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      );
+      const bareS = (performance.now() - bareStart) / 1000;
+      const loupeStart = performance.now();
+      await Promise.all(
+        pictures.map(async (p) => {
+          const reply = await core.content.responder.respond({
+            kind: 'thumb',
+            method: 'GET',
+            profileId,
+            assetId: p.assetId,
+            range: null,
+          });
+          await reply.body?.cancel();
+          if (reply.status !== 200) throw new Error(`thumb answered ${reply.status}`);
+        }),
+      );
+      const loupeS = (performance.now() - loupeStart) / 1000;
+      const ratio = bareS / loupeS;
+      return {
+        title: 'library thumbnails (sharp, WebP 384 px)',
+        figures: [
+          { name: 'Loupe thumbnails', value: count / loupeS, unit: 'images/s' },
+          { name: 'bare sharp loop', value: count / bareS, unit: 'images/s' },
+          { name: 'Loupe / bare sharp', value: ratio, unit: '×', target: '≥ 0.9', met: ratio >= 0.9 },
+        ],
+        notes: [
+          `${count} PNGs of 1536 × 1152, from kept copies; two at a time on both sides; two spinning processes keep both cores busy.`,
+        ],
+      };
+    } finally {
+      for (const child of busy) child.kill();
+    }
+  } finally {
+    await core.dispose();
+    await sim.close();
+  }
+}
+
+export async function benchKeep(options: { files?: number; fileMiB?: number } = {}): Promise<Figures> {
+  const files = options.files ?? 10;
+  const size = (options.fileMiB ?? 20) * MiB;
+  const sim = await startSimulator({ surface: 'serverless' });
+  const core = await createTestCore();
+  const curlDir = makeTempDir('loupe-keep-curl-');
+  try {
+    const profileId = await connectCore(core, { surface: 'serverless', baseUrl: sim.url, key: KEY });
+    const assets: { id: string; hash: string }[] = [];
+    for (let i = 0; i < files; i += 1) {
+      const bytes = randomBytes(size);
+      const { id } = await uploadBytes(sim.url, KEY, bytes, `o${i}.bin`, 'application/octet-stream');
+      assets.push({ id, hash: blake3Of(bytes) });
+    }
+    const curlStart = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const args = ['-sS', '-L', '--fail', '-H', `authorization: Bearer ${KEY}`];
+      for (const [i, a] of assets.entries())
+        args.push(`${sim.url}/api/v2/assets/${a.id}/content`, '-o', join(curlDir.path, `f${i}`));
+      const curl = spawn('curl', args, { stdio: 'inherit' });
+      curl.on('error', reject);
+      curl.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited ${code}`))));
+    });
+    const curlS = (performance.now() - curlStart) / 1000;
+    const ids = insertEntries(
+      core.store.path,
+      assets.map((a) => ({ profileId, assetId: a.id, size, hash: a.hash })),
+    );
+    const keepStart = performance.now();
+    core.library.keep.keep(ids);
+    await core.library.keep.queue.idle();
+    const keepS = (performance.now() - keepStart) / 1000;
+    const total = files * size;
+    const ratio = curlS / keepS;
+    return {
+      title: 'library keep',
+      figures: [
+        { name: 'keep', value: total / MiB / keepS, unit: 'MiB/s' },
+        { name: 'curl', value: total / MiB / curlS, unit: 'MiB/s' },
+        { name: 'keep / curl', value: ratio, unit: '×', target: '≥ 0.8', met: ratio >= 0.8 },
+      ],
+      notes: [
+        `${files} files of ${size / MiB} MiB (${(total / MiB).toFixed(0)} MiB) from the in-process simulator; curl one after another to disk, Loupe two at a time (hashed, verified, fsynced).`,
+      ],
+    };
+  } finally {
+    curlDir.remove();
+    await core.dispose();
+    await sim.close();
+  }
+}

@@ -1,0 +1,159 @@
+// The keep queue: entries marked keep_state='queued' in the store (so a restart resumes them) are copied a
+// few at a time (bounded concurrency), each under the supervisor; a failure becomes keep_message in words.
+// Two entries with the same hash never download twice: the second waits for the first and then finds the
+// bytes kept. The disk budget is checked before any byte moves, counting what the running keeps will add.
+import type { Supervisor } from '../../supervision';
+import type { LoupeStore } from '../../store';
+import type { KeepEntry } from '../../store/libraryKeepTable';
+import { formatBytes } from '../../../../src-shared/format';
+import { copyIntoLibrary, type KeepCopyDeps } from './keepCopy';
+import { KeepRefusal, keepFailureWords } from './keepWords';
+
+export type KeepChangeKind = 'kept' | 'updated';
+export type KeepChangeListener = (kind: KeepChangeKind, count: number) => void;
+
+export interface KeepQueueDeps extends KeepCopyDeps {
+  store: LoupeStore;
+  supervisor: Supervisor;
+  /** The budget in bytes, or null for none (read at each keep, so a change applies at once). */
+  budget: () => number | null;
+  /** How many keeps run at once (default 2: the machine has two cores and a network to share). */
+  concurrency?: number;
+}
+
+export class KeepQueue {
+  private readonly running = new Map<
+    number,
+    { hash: string | null; reserved: number; done: Promise<void> }
+  >();
+  private readonly listeners = new Set<KeepChangeListener>();
+  private idleWaiters: (() => void)[] = [];
+  private stopped = false;
+  /** Downloads made (a kept hash or a cache hit is not one): for tests and the bench. */
+  downloads = 0;
+
+  constructor(private readonly deps: KeepQueueDeps) {}
+
+  onChange(listener: KeepChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Marks the entries queued and starts keeping; how many were newly queued. */
+  enqueue(entryIds: readonly number[]): number {
+    const queued = this.deps.store.libraryKeep.markQueued(entryIds);
+    if (queued > 0) this.emit('updated', queued);
+    this.pump();
+    return queued;
+  }
+
+  /** Takes up keeps left queued by an earlier run. */
+  resume(): void {
+    this.pump();
+  }
+
+  /** Resolves once nothing is queued or running (tests, the bench, a CLI command waiting for its keeps). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops taking new keeps; the running ones finish (their rows stay right either way). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  private isIdle(): boolean {
+    return this.running.size === 0 && (this.stopped || this.deps.store.libraryKeep.queued(1).length === 0);
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    const limit = this.deps.concurrency ?? 2;
+    const free = limit - this.running.size;
+    if (free > 0) {
+      const next = this.deps.store.libraryKeep
+        .queued(limit + this.running.size)
+        .filter((id) => !this.running.has(id))
+        .slice(0, free);
+      for (const entryId of next) this.start(entryId);
+    }
+    if (this.isIdle()) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  private start(entryId: number): void {
+    const entry = this.deps.store.libraryKeep.get(entryId);
+    const slot = { hash: entry?.hash ?? null, reserved: 0, done: Promise.resolve() };
+    let finish = (): void => undefined;
+    slot.done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    this.running.set(entryId, slot);
+    const settle = (): void => {
+      this.running.delete(entryId);
+      finish();
+      this.pump();
+    };
+    this.deps.supervisor.run(
+      `library keep ${entryId}`,
+      async () => {
+        await this.keepOne(entryId, slot);
+        settle();
+      },
+      (error) => {
+        this.deps.store.libraryKeep.markFailed(entryId, keepFailureWords(error));
+        this.emit('updated', 1);
+        settle();
+      },
+    );
+  }
+
+  private async keepOne(entryId: number, slot: { hash: string | null; reserved: number }): Promise<void> {
+    const table = this.deps.store.libraryKeep;
+    // Another keep of the same bytes goes first; this one then finds them kept.
+    if (slot.hash !== null) {
+      const earlier = [...this.running].filter(([id, other]) => id < entryId && other.hash === slot.hash);
+      for (const [, other] of earlier) await other.done;
+    }
+    const entry = table.get(entryId);
+    if (entry?.keepState !== 'queued') return;
+    const already = entry.hash === null ? null : table.keptBlob(entry.hash);
+    if (already === null) this.checkBudget(entry, slot);
+    const { blob, downloaded } = await copyIntoLibrary(this.deps, entry);
+    if (downloaded) this.downloads += 1;
+    // Unkept (or removed) while the bytes moved: leave the row as the user left it.
+    if (table.get(entryId)?.keepState !== 'queued') return;
+    table.recordKept(entryId, blob);
+    this.emit('kept', 1);
+  }
+
+  private checkBudget(entry: KeepEntry, slot: { reserved: number }): void {
+    const budget = this.deps.budget();
+    if (budget === null) return;
+    const inFlight = [...this.running.values()].reduce((sum, r) => sum + r.reserved, 0);
+    const used = this.deps.store.libraryKeep.usedBytesTotal();
+    if (used + inFlight + entry.size > budget) {
+      throw new KeepRefusal(
+        `Keeping this (${formatBytes(entry.size)}) would pass the library’s disk budget: ` +
+          `${formatBytes(used)} of ${formatBytes(budget)} is used. Raise the budget in Settings, or unkeep ` +
+          'entries you no longer need, then keep it again.',
+      );
+    }
+    slot.reserved = entry.size;
+  }
+
+  private emit(kind: KeepChangeKind, count: number): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(kind, count);
+      } catch {
+        // A listener's failure is its own; the queue goes on.
+      }
+    }
+  }
+}

@@ -1,0 +1,211 @@
+// Library thumbnails, made locally once per blake3 hash: WebP, 384 px on the long side, stored at
+// <dataDir>/cache/thumbs/<2 hex>/<hex>.webp (content-addressed and small, so neither the originals' LRU nor a
+// bound of its own evicts them). The source bytes come from the kept copy, else the disk cache, else the
+// service (fetched once). sharp works on libuv's threads, off the event loop; at most two pictures are in
+// hand at once. A picture that cannot be made records thumb_state 'failed' with the reason in words, for
+// every entry with the hash, and is not tried again.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Blake3Hasher } from '@napi-rs/blake-hash';
+import sharp from 'sharp';
+import type { ThumbAnswer } from '../../content/librarySource';
+import type { AssetDiskCache, CachedFile } from '../../content/diskCache';
+import { removeQuietly } from '../../content/checkedWrite';
+import type { UpstreamFetcher } from '../../content/upstream';
+import type { LoupeStore } from '../../store';
+import type { KeepEntry } from '../../store/libraryKeepTable';
+import { hexOf } from '../keep/libraryFolder';
+import { Limiter } from './limiter';
+import { drawWaveform, WAVE_HEIGHT, WAVE_WIDTH } from './waveform';
+import { thumbFailureWords, ThumbFailure } from './thumbWords';
+
+export const THUMB_SIZE = 384;
+/** Pictures past this many pixels are refused before they are decoded (a 7,000 × 7,000 picture is 49 M). */
+export const THUMB_MAX_INPUT_PIXELS = 50_000_000;
+/** The most bytes read to make one thumbnail. */
+export const THUMB_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
+
+export interface ThumbMakerDeps {
+  store: LoupeStore;
+  dataDir: string;
+  cache: Pick<AssetDiskCache, 'open'>;
+  upstream: Pick<UpstreamFetcher, 'fetch'>;
+  /** The kept copy of a hash, opened (the library folder), or null. */
+  openKept: (hash: string) => Promise<CachedFile | null>;
+  concurrency?: number;
+  maxInputPixels?: number;
+}
+
+export class ThumbMaker {
+  private readonly limiter: Limiter;
+  private readonly making = new Map<string, Promise<void>>();
+  /** sharp pipelines run and source fetches made (tests and the bench check "once per hash"). */
+  readonly counts = { made: 0, fetched: 0 };
+
+  constructor(private readonly deps: ThumbMakerDeps) {
+    this.limiter = new Limiter(deps.concurrency ?? 2);
+  }
+
+  get dir(): string {
+    return join(this.deps.dataDir, 'cache', 'thumbs');
+  }
+
+  pathOf(hex: string): string {
+    return join(this.dir, hex.slice(0, 2), `${hex}.webp`);
+  }
+
+  async thumb(profileId: string, assetId: string, signal?: AbortSignal): Promise<ThumbAnswer> {
+    const entry = this.deps.store.libraryKeep.byAssetId(profileId, assetId);
+    if (entry === null) return { kind: 'missing' };
+    if (entry.thumbState === 'failed')
+      return { kind: 'failed', message: entry.thumbMessage ?? 'No thumbnail.' };
+    const unsupported = unsupportedWords(entry);
+    if (unsupported !== null) return { kind: 'unsupported', message: unsupported };
+    const ready = await this.openThumb(entry.hash);
+    if (ready !== null) return { kind: 'file', file: ready };
+    // One making per hash (or per asset while the hash is unknown), however many tiles ask.
+    const key = entry.hash ?? `${profileId}\n${assetId}`;
+    let making = this.making.get(key);
+    if (making === undefined) {
+      making = this.make(entry, signal).finally(() => this.making.delete(key));
+      this.making.set(key, making);
+    }
+    await making;
+    const after = this.deps.store.libraryKeep.byAssetId(profileId, assetId);
+    if (after?.thumbState === 'failed')
+      return { kind: 'failed', message: after.thumbMessage ?? 'No thumbnail.' };
+    const made = await this.openThumb(after?.hash ?? null);
+    return made === null
+      ? { kind: 'failed', message: 'The thumbnail could not be stored.' }
+      : { kind: 'file', file: made };
+  }
+
+  private async openThumb(hash: string | null): Promise<CachedFile | null> {
+    const hex = hexOf(hash);
+    if (hex === null) return null;
+    try {
+      const handle = await open(this.pathOf(hex), 'r');
+      return { size: (await handle.stat()).size, contentType: 'image/webp', handle };
+    } catch {
+      return null;
+    }
+  }
+
+  private async make(entry: KeepEntry, signal: AbortSignal | undefined): Promise<void> {
+    const bytes = await this.sourceOf(entry, signal);
+    let hash = entry.hash;
+    if (hash === null) {
+      hash = `blake3:${new Blake3Hasher().update(bytes).digest('hex')}`;
+      this.deps.store.libraryKeep.recordHash(entry.entryId, hash);
+    }
+    const hex = hexOf(hash);
+    if (hex === null) return;
+    const existing = await this.openThumb(hash);
+    if (existing !== null) {
+      await existing.handle.close();
+      this.deps.store.libraryKeep.setThumbState(hash, 'ready', null);
+      return;
+    }
+    let webp: Buffer;
+    try {
+      webp = await this.limiter.run(() => this.render(entry, bytes));
+    } catch (error) {
+      this.deps.store.libraryKeep.setThumbState(hash, 'failed', thumbFailureWords(error, this.maxPixels));
+      return;
+    }
+    await this.store(hex, webp);
+    this.deps.store.libraryKeep.setThumbState(hash, 'ready', null);
+  }
+
+  private get maxPixels(): number {
+    return this.deps.maxInputPixels ?? THUMB_MAX_INPUT_PIXELS;
+  }
+
+  private async render(entry: KeepEntry, bytes: Buffer): Promise<Buffer> {
+    this.counts.made += 1;
+    if (isAudio(entry)) {
+      const pixels = drawWaveform(bytes);
+      if (pixels === null) throw new ThumbFailure('This audio is not a WAV file Loupe can read.');
+      return sharp(pixels, { raw: { width: WAVE_WIDTH, height: WAVE_HEIGHT, channels: 4 } })
+        .webp({ lossless: true })
+        .toBuffer();
+    }
+    return sharp(bytes, { limitInputPixels: this.maxPixels, failOn: 'error' })
+      .rotate()
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  }
+
+  /** The whole source in memory (bounded): the kept copy, the disk cache's, else the service's. */
+  private async sourceOf(entry: KeepEntry, signal: AbortSignal | undefined): Promise<Buffer> {
+    if (entry.size > THUMB_MAX_SOURCE_BYTES)
+      throw new ThumbFailure('The file is too large to make a thumbnail of.');
+    const local =
+      (entry.hash === null ? null : await this.deps.openKept(entry.hash)) ??
+      (await this.deps.cache.open(entry.profileId, entry.assetId, entry.hash));
+    if (local !== null) {
+      try {
+        if (local.size > THUMB_MAX_SOURCE_BYTES)
+          throw new ThumbFailure('The file is too large to make a thumbnail of.');
+        return await local.handle.readFile();
+      } finally {
+        await local.handle.close();
+      }
+    }
+    this.counts.fetched += 1;
+    const upstream = await this.deps.upstream.fetch(entry.profileId, entry.assetId, null, signal);
+    if (upstream.status !== 200 || upstream.body === null) {
+      await upstream.body?.cancel();
+      throw new ThumbFailure(`The service answered ${upstream.status} instead of the file.`);
+    }
+    return readBounded(upstream.body, THUMB_MAX_SOURCE_BYTES);
+  }
+
+  private async store(hex: string, webp: Buffer): Promise<void> {
+    const path = this.pathOf(hex);
+    await mkdir(join(this.dir, hex.slice(0, 2)), { recursive: true });
+    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      const handle = await open(temp, 'wx', 0o600);
+      try {
+        await handle.writeFile(webp);
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, path);
+    } finally {
+      await removeQuietly(temp);
+    }
+  }
+}
+
+function isAudio(entry: KeepEntry): boolean {
+  return entry.type === 'audio' || entry.contentType.startsWith('audio/');
+}
+
+/** Kinds Loupe does not draw here, and why (not recorded as failures: they are not broken). */
+function unsupportedWords(entry: KeepEntry): string | null {
+  if (entry.type === 'video' || entry.contentType.startsWith('video/'))
+    return 'Video poster frames are not made yet: the window draws them from the first frame.';
+  if (isAudio(entry) || entry.type === 'image' || entry.contentType.startsWith('image/')) return null;
+  return 'Only pictures and WAV audio have thumbnails.';
+}
+
+async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new ThumbFailure('The file is too large to make a thumbnail of.');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
