@@ -1,11 +1,14 @@
 // The library's search over a fake host: the text reaches library.search as typed, problems show under the
 // box, facets narrow, the total, the thumbnails (and their failure placeholder), empty and error states.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLayout } from '../../test/fakeLayout';
 import { resetUiState } from '../../test/resetUiState';
 import { fakeLibrary, libraryEntry, resetLibraryState, type FakeLibrary } from './testing/fakeLibrary';
 import { lastCall, renderLibrary, tiles } from './testing/renderLibrary';
+
+// The whole section renders per test (grid, facets, sidebar): on two busy shared cores that outlasts 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 let library: FakeLibrary;
 
@@ -27,7 +30,9 @@ describe('the library search', () => {
     expect(shown[0]?.textContent).not.toContain('asset-300');
     expect(screen.getByTestId('library-total').textContent).toContain('300 entries');
     await waitFor(() => expect(shown[0]?.querySelector('img')).not.toBeNull());
-    expect(shown[0]?.querySelector('img')?.getAttribute('src')).toBe('/asset-bytes/cap/demo/thumbs/asset-300');
+    expect(shown[0]?.querySelector('img')?.getAttribute('src')).toBe(
+      '/asset-bytes/cap/demo/thumbs/asset-300',
+    );
     // Several profiles: each tile names its own.
     expect(within(shown[0] as HTMLElement).getByText('Demo server')).toBeTruthy();
   });
@@ -36,10 +41,9 @@ describe('the library search', () => {
     const { host } = renderLibrary(library);
     await tiles();
     fireEvent.change(searchBox(), { target: { value: 'lighthouse seed:4 colour:red' } });
-    await waitFor(
-      () => expect(screen.getByTestId('query-problems').textContent).toContain('colour:red'),
-      { timeout: 3_000 },
-    );
+    await waitFor(() => expect(screen.getByTestId('query-problems').textContent).toContain('colour:red'), {
+      timeout: 3_000,
+    });
     expect(lastCall(host, 'library.search')).toMatchObject({ query: 'lighthouse seed:4 colour:red' });
     const shown = await tiles();
     expect(shown).toHaveLength(1);
@@ -56,7 +60,9 @@ describe('the library search', () => {
     expect(lastCall(host, 'library.search')).toMatchObject({ types: ['audio'] });
     expect(lastCall(host, 'library.facets')).toMatchObject({ types: ['audio'] });
     fireEvent.change(within(filters).getByLabelText('Least rating'), { target: { value: '4' } });
-    await waitFor(() => expect(lastCall(host, 'library.search')).toMatchObject({ types: ['audio'], minRating: 4 }));
+    await waitFor(() =>
+      expect(lastCall(host, 'library.search')).toMatchObject({ types: ['audio'], minRating: 4 }),
+    );
     expect(await screen.findByText('Nothing matches')).toBeTruthy();
   });
 
@@ -78,7 +84,10 @@ describe('the library search', () => {
   });
 
   it('says in words when the search fails, with Try again', async () => {
-    library.searchAnswer = { ok: false, error: { code: 'not_available', message: 'The library is not ready.' } };
+    library.searchAnswer = {
+      ok: false,
+      error: { code: 'not_available', message: 'The library is not ready.' },
+    };
     renderLibrary(library);
     expect(await screen.findByText('Loupe could not search the library.')).toBeTruthy();
     expect(screen.getByText('The library is not ready.')).toBeTruthy();

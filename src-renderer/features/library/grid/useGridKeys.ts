@@ -41,24 +41,32 @@ export function useGridKeys(
   return (event: KeyboardEvent<HTMLElement>) => {
     if (isTyping(event.target) || event.altKey) return;
     const ui = useLibraryUi.getState();
-    const index = entries.findIndex((entry) => entry.entryId === ui.focusedId);
-    const focused = index >= 0 ? entries[index] : undefined;
+    // Before any move, the focus is on the first tile (the grid's tab stop).
+    const index = Math.max(
+      0,
+      entries.findIndex((entry) => entry.entryId === ui.focusedId),
+    );
+    const focused = entries[index];
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
       ui.selectAllMatching();
       return;
     }
     if (event.ctrlKey || event.metaKey) return;
-    const next = moveIndex(event.key, Math.max(index, 0), columns, entries.length);
+    const next = moveIndex(event.key, index, columns, entries.length);
     if (next !== null) {
       event.preventDefault();
-      const entry = entries[index < 0 ? 0 : next];
+      const entry = entries[next];
       if (entry) moveFocus(entry.entryId);
       return;
     }
     const onSelection = ui.allMatching || ui.selected.size > 0;
-    const handled = rateOrReject(event.key, actions, () =>
-      rejectNext(entries, onSelection ? ui.selected : new Set(focused ? [focused.entryId] : [])),
+    const onFocused = focused ? [focused.entryId] : [];
+    const handled = rateOrReject(
+      event.key,
+      actions,
+      () => rejectNext(entries, onSelection ? ui.selected : new Set(onFocused)),
+      onSelection ? undefined : onFocused,
     );
     if (handled) {
       event.preventDefault();

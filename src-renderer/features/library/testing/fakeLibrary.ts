@@ -66,7 +66,8 @@ function parseQuery(query: string | undefined) {
     const [name, value = ''] = token.split(':', 2);
     if (!token.includes(':')) words.push(token);
     else if (name === 'seed') fields.push((entry) => String(entry.seed) === value);
-    else if (name === 'rating' && value.startsWith('>=')) fields.push((e) => e.rating >= Number(value.slice(2)));
+    else if (name === 'rating' && value.startsWith('>='))
+      fields.push((e) => e.rating >= Number(value.slice(2)));
     else if (name === 'kept') fields.push((entry) => (entry.keep === 'kept') === (value === 'yes'));
     else problems.push(`“${token}” is not a filter Loupe knows; it was left out.`);
   }
@@ -130,7 +131,9 @@ export function fakeLibrary(count = 300): FakeLibrary {
   const update = (args: unknown, patch: (entry: LibraryEntry) => Partial<LibraryEntry>) => {
     const hit = byIds(args);
     const ids = new Set(hit.map((entry) => entry.entryId));
-    state.entries = state.entries.map((entry) => (ids.has(entry.entryId) ? { ...entry, ...patch(entry) } : entry));
+    state.entries = state.entries.map((entry) =>
+      ids.has(entry.entryId) ? { ...entry, ...patch(entry) } : entry,
+    );
     return ok({ updated: hit.length });
   };
   const keepStatus = () => {
@@ -211,10 +214,20 @@ export function fakeLibrary(count = 300): FakeLibrary {
     'library.tags': () => ok({ tags: counts(state.entries.flatMap((entry) => entry.tags)) }),
     'library.collections': () => ok({ collections: state.collections }),
     'library.saveCollection': (args) => {
-      const { name, filter, sort = 'newest' } = args as Pick<LibraryCollection, 'name' | 'filter'> & {
+      const {
+        name,
+        filter,
+        sort = 'newest',
+      } = args as Pick<LibraryCollection, 'name' | 'filter'> & {
         sort?: LibraryCollection['sort'];
       };
-      const saved = { id: `c${state.collections.length + 1}`, name, filter, sort, createdAt: '2025-02-01T00:00:00Z' };
+      const saved = {
+        id: `c${state.collections.length + 1}`,
+        name,
+        filter,
+        sort,
+        createdAt: '2025-02-01T00:00:00Z',
+      };
       state.collections = [...state.collections, saved];
       return ok(saved);
     },
@@ -224,14 +237,16 @@ export function fakeLibrary(count = 300): FakeLibrary {
       return ok({ deleted: state.collections.length < before });
     },
     'library.keep': (args) => keepIds(byIds(args)),
-    'library.keepMatching': (args) => keepIds(state.entries.filter((entry) => matches(entry, args as Filter))),
+    'library.keepMatching': (args) =>
+      keepIds(state.entries.filter((entry) => matches(entry, args as Filter))),
     'library.unkeep': (args) => update(args, () => ({ keep: 'none' })),
     'library.keepStatus': () => ok(keepStatus()),
     'library.setBudget': (args) => {
       state.budgetBytes = (args as { budgetBytes: number | null }).budgetBytes;
       return ok(keepStatus());
     },
-    'library.keepRule': (args) => ok({ rule: state.rules[(args as { profileId: string }).profileId] ?? 'starred' }),
+    'library.keepRule': (args) =>
+      ok({ rule: state.rules[(args as { profileId: string }).profileId] ?? 'starred' }),
     'library.setKeepRule': (args) => {
       const { profileId, rule } = args as { profileId: string; rule: KeepRule };
       state.rules[profileId] = rule;
