@@ -148,14 +148,17 @@ describe('the lightbox', () => {
     expect((await within(box).findAllByTestId('entry-prompt'))[0]?.textContent).toBe(
       'city street at night, detailed',
     );
-    fireEvent.keyDown(box, { key: 'ArrowRight' });
+    // Keys go to what has the focus inside the lightbox (its first control), as in the app.
+    const inside = () => document.activeElement as HTMLElement;
+    expect(box.contains(inside())).toBe(true);
+    fireEvent.keyDown(inside(), { key: 'ArrowRight' });
     await waitFor(() => expect(within(box).getByRole('heading').textContent).toContain('#298'));
     expect((await within(box).findByTestId('lightbox-picture')).getAttribute('src')).toBe(
       '/asset-bytes/cap/local/asset-298',
     );
-    fireEvent.keyDown(box, { key: '3' });
+    fireEvent.keyDown(inside(), { key: '3' });
     await waitFor(() => expect(lastCall(host, 'library.rate')).toEqual({ entryIds: [298], rating: 3 }));
-    fireEvent.keyDown(box, { key: 'x' });
+    fireEvent.keyDown(inside(), { key: 'x' });
     await waitFor(() =>
       expect(lastCall(host, 'library.reject')).toEqual({ entryIds: [298], rejected: true }),
     );
