@@ -48,9 +48,11 @@ describe('the app shell', () => {
   it('moves between sections with the sidebar and with Ctrl+number', async () => {
     const { loupe } = fakeHost();
     renderApp(loupe);
-    fireEvent.click(await screen.findByRole('button', { name: /Assets/ }));
-    expect(await screen.findByRole('heading', { name: 'No assets yet' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Assets/ }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(await screen.findByRole('button', { name: /Library/ }));
+    // The Assets section is the Library now; uploads are one of its tabs.
+    expect(await screen.findByRole('heading', { name: 'Library' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Uploads' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Library/ }).getAttribute('aria-current')).toBe('page');
     fireEvent.keyDown(window, { key: '2', ctrlKey: true });
     // The Batches section is loaded lazily: its first import may outlast findBy's one second on a busy machine.
     expect(await screen.findByRole('heading', { name: 'No batches yet' }, { timeout: 10_000 })).toBeTruthy();
@@ -59,7 +61,8 @@ describe('the app shell', () => {
     // So is Models (the largest screen), with the same allowance.
     expect(await screen.findByRole('tab', { name: 'Catalogue' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Models/ }).getAttribute('aria-current')).toBe('page');
-  });
+    // Three lazily loaded sections, each given 10 s above.
+  }, 30_000);
 
   it('applies the theme chosen in Settings to the document', async () => {
     const { loupe } = fakeHost();

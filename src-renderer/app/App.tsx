@@ -23,7 +23,7 @@ import { BatchFinishWatcher } from '../features/batches/BatchFinishWatcher';
 const SCREENS: Record<Section, LazyScreen> = {
   jobs: { Component: JobsScreen, preload: () => undefined },
   batches: lazyScreen(() => import('../features/batches/BatchesScreen').then((m) => m.BatchesScreen)),
-  assets: lazyScreen(() => import('../features/assets/AssetsScreen').then((m) => m.AssetsScreen)),
+  assets: lazyScreen(() => import('../features/library/LibraryScreen').then((m) => m.LibraryScreen)),
   models: lazyScreen(() => import('../features/models/ModelsScreen').then((m) => m.ModelsScreen)),
   settings: lazyScreen(() => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen)),
 };

@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
 import { AssetsIcon, BatchesIcon, JobsIcon, ModelsIcon, SettingsIcon } from '../components/icons';
 import { useUiStore, type Section } from '../stores/uiStore';
+import { CollectionsNav } from '../features/library/collections/CollectionsNav';
 import { ProfileSwitcher } from './ProfileSwitcher';
 
 export const NAV_ITEMS: { section: Section; label: string; icon: () => ReactElement }[] = [
   { section: 'jobs', label: 'Jobs', icon: JobsIcon },
   { section: 'batches', label: 'Batches', icon: BatchesIcon },
-  { section: 'assets', label: 'Assets', icon: AssetsIcon },
+  { section: 'assets', label: 'Library', icon: AssetsIcon },
   { section: 'models', label: 'Models', icon: ModelsIcon },
   { section: 'settings', label: 'Settings', icon: SettingsIcon },
 ];
@@ -25,7 +26,7 @@ export function Sidebar() {
       <nav aria-label="Sections" className="flex flex-col gap-0.5 px-2 py-2">
         {NAV_ITEMS.map(({ section: item, label, icon: Icon }, index) => {
           const current = item === section;
-          return (
+          const button = (
             <button
               key={item}
               type="button"
@@ -39,6 +40,14 @@ export function Sidebar() {
               <Icon />
               {label}
             </button>
+          );
+          // The library's saved searches sit under it ("Keepers", "Lighthouse").
+          if (item !== 'assets') return button;
+          return (
+            <div key={item} className="flex flex-col">
+              {button}
+              <CollectionsNav />
+            </div>
           );
         })}
       </nav>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLoupe } from '../../lib/loupeContext';
 import { appInfoQuery } from '../../queries/appQueries';
 import { useUiStore, type Theme } from '../../stores/uiStore';
+import { KeepSettings } from '../library/settings/KeepSettings';
 import { AddProfileButton, ProfilesPanel } from './profiles/ProfilesPanel';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -66,6 +67,9 @@ export function SettingsScreen() {
       <div className="max-w-3xl">
         <Section title="Profiles" action={<AddProfileButton />}>
           <ProfilesPanel />
+        </Section>
+        <Section title="Library">
+          <KeepSettings />
         </Section>
         <Section title="Appearance">
           <AppearanceSection />

@@ -44,7 +44,7 @@ describe('Settings → Profiles', () => {
   it('lists each profile with its surface, address, key state and the active marker', async () => {
     const { loupe } = fakeHost({}, { profiles: WITH_STUDIO });
     renderApp(loupe);
-    const studio = await screen.findByRole('listitem', { name: 'Studio' });
+    const studio = await screen.findByRole('listitem', { name: 'Studio' }, { timeout: 10_000 });
     expect(studio.textContent).toContain('managed service');
     expect(studio.textContent).toContain('https://api.example.com');
     await waitFor(() =>

@@ -1,0 +1,116 @@
+// The library's search over a fake host: the text reaches library.search as typed, problems show under the
+// box, facets narrow, the total, the thumbnails (and their failure placeholder), empty and error states.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLayout } from '../../test/fakeLayout';
+import { resetUiState } from '../../test/resetUiState';
+import { fakeLibrary, libraryEntry, resetLibraryState, type FakeLibrary } from './testing/fakeLibrary';
+import { lastCall, renderLibrary, tiles } from './testing/renderLibrary';
+
+// The whole section renders per test (grid, facets, sidebar): on two busy shared cores that outlasts 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+let library: FakeLibrary;
+
+beforeEach(() => {
+  resetUiState('assets');
+  resetLibraryState();
+  library = fakeLibrary();
+  fakeLayout.install({ width: 600, height: 400 });
+});
+afterEach(() => fakeLayout.restore());
+
+const searchBox = () => screen.getByLabelText('Search the library');
+
+describe('the library search', () => {
+  it('shows tiles titled by what they made, newest first, from the thumbnail route, with the total', async () => {
+    renderLibrary(library);
+    const shown = await tiles();
+    expect(shown[0]?.getAttribute('aria-label')).toBe('lighthouse at dusk, detailed #300');
+    expect(shown[0]?.textContent).not.toContain('asset-300');
+    expect(screen.getByTestId('library-total').textContent).toContain('300 entries');
+    await waitFor(() => expect(shown[0]?.querySelector('img')).not.toBeNull());
+    expect(shown[0]?.querySelector('img')?.getAttribute('src')).toBe(
+      '/asset-bytes/cap/demo/thumbs/asset-300',
+    );
+    // Several profiles: each tile names its own.
+    expect(within(shown[0] as HTMLElement).getByText('Demo server')).toBeTruthy();
+  });
+
+  it('sends the text as typed to library.search and shows what main did not understand', async () => {
+    const { host } = renderLibrary(library);
+    await tiles();
+    fireEvent.change(searchBox(), { target: { value: 'lighthouse seed:4 colour:red' } });
+    await waitFor(() => expect(screen.getByTestId('query-problems').textContent).toContain('colour:red'), {
+      timeout: 3_000,
+    });
+    expect(lastCall(host, 'library.search')).toMatchObject({ query: 'lighthouse seed:4 colour:red' });
+    const shown = await tiles();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.getAttribute('aria-label')).toContain('#4');
+    expect(screen.getByTestId('library-total').textContent).toContain('1 entry');
+  });
+
+  it('narrows by a facet, and the facet reaches both search and counts', async () => {
+    const { host } = renderLibrary(library);
+    await tiles();
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    fireEvent.click(within(filters).getByRole('checkbox', { name: /audio/ }));
+    await waitFor(() => expect(screen.getByTestId('library-total').textContent).toContain('30 entries'));
+    expect(lastCall(host, 'library.search')).toMatchObject({ types: ['audio'] });
+    expect(lastCall(host, 'library.facets')).toMatchObject({ types: ['audio'] });
+    fireEvent.change(within(filters).getByLabelText('Least rating'), { target: { value: '4' } });
+    await waitFor(() =>
+      expect(lastCall(host, 'library.search')).toMatchObject({ types: ['audio'], minRating: 4 }),
+    );
+    expect(await screen.findByText('Nothing matches')).toBeTruthy();
+  });
+
+  it('says when nothing matches and clears the filters in one click', async () => {
+    renderLibrary(library);
+    await tiles();
+    fireEvent.change(searchBox(), { target: { value: 'zebra' } });
+    expect(await screen.findByText('Nothing matches', {}, { timeout: 3_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await tiles()).not.toHaveLength(0);
+    expect((searchBox() as HTMLInputElement).value).toBe('');
+  });
+
+  it('says an empty library is empty, with what goes there', async () => {
+    library = fakeLibrary(0);
+    renderLibrary(library);
+    expect(await screen.findByText('The library is empty')).toBeTruthy();
+    expect(screen.getByText(/Every output of every job Loupe sees lands here/)).toBeTruthy();
+  });
+
+  it('says in words when the search fails, with Try again', async () => {
+    library.searchAnswer = {
+      ok: false,
+      error: { code: 'not_available', message: 'The library is not ready.' },
+    };
+    renderLibrary(library);
+    expect(await screen.findByText('Loupe could not search the library.')).toBeTruthy();
+    expect(screen.getByText('The library is not ready.')).toBeTruthy();
+    library.searchAnswer = null;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await tiles()).not.toHaveLength(0);
+  });
+
+  it('shows a placeholder with main’s reason when there is no thumbnail, and when it fails to load', async () => {
+    library.entries = [
+      libraryEntry(2, { thumb: 'failed', thumbMessage: 'The file is not a picture sharp can read.' }),
+      libraryEntry(1),
+    ];
+    renderLibrary(library);
+    const [broken, fine] = await tiles();
+    expect(within(broken as HTMLElement).getByTestId('thumb-missing').textContent).toContain(
+      'The file is not a picture sharp can read.',
+    );
+    await waitFor(() => expect((fine as HTMLElement).querySelector('img')).not.toBeNull());
+    const img = (fine as HTMLElement).querySelector('img');
+    fireEvent.error(img as HTMLImageElement);
+    expect(within(fine as HTMLElement).getByTestId('thumb-missing').textContent).toContain(
+      'The thumbnail could not be loaded.',
+    );
+  });
+});

@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLoupe } from '../../../lib/loupeContext';
+import { Button } from '../../../components/Button';
+import type { LibraryActions } from '../bulk/useLibraryActions';
+import { libraryFacetsQuery } from '../libraryQueries';
+import { currentFilter, useLibraryUi } from '../libraryUiStore';
+import { DateRange } from './DateRange';
+import { FacetChecks, FacetGroup } from './FacetGroup';
+
+const MIN_RATINGS = [5, 4, 3, 2, 1] as const;
+
+/** The facets beside the grid: what to narrow by, with main's counts under the current filter. */
+export function FacetsPanel({ actions }: { actions: LibraryActions }) {
+  const loupe = useLoupe();
+  const query = useLibraryUi((state) => state.query);
+  const picks = useLibraryUi((state) => state.picks);
+  const pick = useLibraryUi((state) => state.pick);
+  const facets = useQuery(libraryFacetsQuery(loupe, currentFilter({ query, picks })));
+  const data = facets.data;
+  if (data === undefined) {
+    return (
+      <p className="p-3 text-xs text-muted">
+        {facets.isError ? 'The filters could not be counted.' : 'Counting…'}
+      </p>
+    );
+  }
+  return (
+    <div aria-label="Filters" role="region" className="h-full overflow-auto p-3">
+      <FacetGroup title="Expiring soon">
+        <p className="text-xs text-muted" data-testid="expiring-count">
+          {data.expiringSoon === 0
+            ? 'Nothing expires within 3 days.'
+            : `${data.expiringSoon.toLocaleString()} not kept, and the service's copy goes within 3 days.`}
+        </p>
+        {data.expiringSoon > 0 && (
+          <Button
+            variant="primary"
+            className="mt-1 self-start"
+            onClick={() => void actions.keepAllExpiring()}
+          >
+            Keep all expiring
+          </Button>
+        )}
+      </FacetGroup>
+      <FacetChecks
+        title="Type"
+        counts={data.types}
+        picked={picks.types}
+        onChange={(types) => pick({ types })}
+      />
+      <DateRange from={picks.from} to={picks.to} onChange={(range) => pick(range)} />
+      {data.profiles.length > 1 && (
+        <FacetChecks
+          title="Profile"
+          counts={data.profiles}
+          picked={picks.profileIds}
+          onChange={(profileIds) => pick({ profileIds })}
+        />
+      )}
+      <FacetChecks
+        title="Batch"
+        counts={data.batches}
+        picked={picks.batchId === undefined ? [] : [picks.batchId]}
+        onChange={(ids) => pick({ batchId: ids.at(-1) })}
+      />
+      <FacetGroup title="Rating">
+        <label className="text-xs">
+          <span className="sr-only">Least rating</span>
+          <select
+            aria-label="Least rating"
+            value={picks.minRating ?? 0}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              pick({ minRating: value === 0 ? undefined : value });
+            }}
+            className="h-7 w-full rounded border border-line bg-raised px-1 text-xs"
+          >
+            <option value={0}>Any rating</option>
+            {MIN_RATINGS.map((stars) => (
+              <option key={stars} value={stars}>
+                {'★'.repeat(stars)} {stars < 5 ? 'or more' : 'only'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="mt-1 flex items-center gap-1.5 text-xs">
+          <input
+            type="checkbox"
+            checked={picks.rejected === 'only'}
+            onChange={(event) => pick({ rejected: event.target.checked ? 'only' : undefined })}
+          />
+          Rejected only
+        </label>
+      </FacetGroup>
+      <FacetChecks title="Tags" counts={data.tags} picked={picks.tags} onChange={(tags) => pick({ tags })} />
+      <FacetGroup title="Kept">
+        <label className="flex items-center gap-1.5 text-xs">
+          <input
+            type="checkbox"
+            checked={picks.kept === true}
+            onChange={(event) => pick({ kept: event.target.checked ? true : undefined })}
+          />
+          <span className="flex-1">Kept on this computer</span>
+          <span className="text-faint tabular-nums">{data.kept.toLocaleString()}</span>
+        </label>
+      </FacetGroup>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
+import type { LibraryEntry } from '../../../../src-shared/contract';
+import { useVirtualRows } from '../../../hooks/useVirtualRows';
+import type { LibraryActions } from '../bulk/useLibraryActions';
+import { useLibraryUi } from '../libraryUiStore';
+import { LibraryRow } from '../tile/LibraryRow';
+import { LibraryTile, type TileHandlers } from '../tile/LibraryTile';
+import { GAP, gridLayout, gridRows } from './gridLayout';
+import { useGridKeys } from './useGridKeys';
+import { useGridWidth } from './useGridWidth';
+import { usePointerSelection } from './usePointerSelection';
+
+interface LibraryGridProps {
+  entries: LibraryEntry[];
+  showProfile: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  actions: LibraryActions;
+}
+
+/**
+ * The results as a virtualised grid (or list): only the rows in view are drawn, every row the same height,
+ * so 100,000 entries cost what a screenful does. One tile holds the keyboard focus (roving tabindex).
+ */
+export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }: LibraryGridProps) {
+  const size = useLibraryUi((state) => state.size);
+  const view = useLibraryUi((state) => state.view);
+  const focusedId = useLibraryUi((state) => state.focusedId);
+  const selected = useLibraryUi((state) => state.selected);
+  const allMatching = useLibraryUi((state) => state.allMatching);
+  const widthProbe = useRef<HTMLDivElement>(null);
+  const width = useGridWidth(widthProbe);
+  const layout = gridLayout(width, size, view);
+  const ids = useMemo(() => entries.map((entry) => entry.entryId), [entries]);
+  const rows = useMemo(() => gridRows(ids, layout.columns), [ids, layout.columns]);
+  const focusIndex = focusedId === null ? -1 : ids.indexOf(focusedId);
+  const cursorRow = focusIndex < 0 ? null : (rows[Math.floor(focusIndex / layout.columns)]?.id ?? null);
+  const { scroller, virtualizer } = useVirtualRows(rows, {
+    rowHeight: layout.rowHeight,
+    cursorId: cursorRow,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // The focus follows the keyboard's moves into the tile once it is drawn.
+  const moved = useRef(false);
+  const moveFocus = useCallback((entryId: number) => {
+    moved.current = true;
+    useLibraryUi.getState().focus(entryId);
+  }, []);
+  useEffect(() => {
+    if (!moved.current || focusedId === null) return;
+    const tile = document.getElementById(`library-entry-${focusedId}`);
+    if (tile) {
+      tile.focus();
+      moved.current = false;
+    }
+  });
+
+  const lastRow = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && lastRow >= rows.length - 2) loadMore();
+  }, [hasMore, lastRow, rows.length, loadMore]);
+
+  const onKeyDown = useGridKeys(entries, layout.columns, actions, moveFocus);
+  const onPick = usePointerSelection(entries);
+  const handlers = useMemo<TileHandlers>(
+    () => ({
+      onPick,
+      onOpen: (entry) => useLibraryUi.getState().openLightbox(entry.entryId),
+      onRate: (entry, rating) => void actions.rate(rating, [entry.entryId]),
+      onDragOut: (entry: LibraryEntry, event: DragEvent) => {
+        const ui = useLibraryUi.getState();
+        const ids = ui.selected.has(entry.entryId) ? [...ui.selected] : [entry.entryId];
+        // Main starts the OS drag with the files; the page's own drag carries nothing.
+        event.preventDefault();
+        void actions.dragOut(ids);
+      },
+    }),
+    [onPick, actions],
+  );
+  const tabStop = focusIndex < 0 ? entries[0]?.entryId : focusedId;
+
+  return (
+    <div ref={widthProbe} className="h-full min-h-0">
+      <div
+        ref={scroller}
+        role="listbox"
+        aria-label="Library results"
+        aria-multiselectable="true"
+        onKeyDown={onKeyDown}
+        className="h-full overflow-auto p-2"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((row) => {
+            const start = row.index * layout.columns;
+            return (
+              <div
+                key={row.key}
+                className="absolute right-0 left-0 flex"
+                style={{ top: row.start, height: row.size - (view === 'grid' ? GAP : 0), gap: GAP }}
+              >
+                {entries.slice(start, start + layout.columns).map((entry) => {
+                  const common = {
+                    entry,
+                    focused: entry.entryId === tabStop,
+                    selected: allMatching || selected.has(entry.entryId),
+                    showProfile,
+                    ...handlers,
+                  };
+                  return view === 'list' ? (
+                    <div key={entry.entryId} className="min-w-0 flex-1">
+                      <LibraryRow {...common} />
+                    </div>
+                  ) : (
+                    <LibraryTile key={entry.entryId} side={layout.side} {...common} />
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+        {hasMore && <p className="p-2 text-center text-xs text-muted">Loading more…</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { LibraryEntry } from '../../../../src-shared/contract';
+import { AssetMedia } from '../../../components/gallery/AssetMedia';
+import { assetUrl } from '../../../lib/assetUrl';
+import { useAssetBase } from '../../../queries/assetQueries';
+
+/** The big picture (or player) from the asset route: the original, kept copy first when main has one. */
+export function EntryPicture({ entry }: { entry: LibraryEntry }) {
+  const base = useAssetBase(entry.profileId);
+  const [failed, setFailed] = useState(false);
+  if (base.data === undefined) return <p className="text-xs text-muted">Loading…</p>;
+  const url = assetUrl(base.data, entry.profileId, entry.assetId);
+  if (entry.type === 'video' || entry.type === 'audio') {
+    return <AssetMedia url={url} kind={entry.type} label={entry.title} variant="full" />;
+  }
+  if (failed) {
+    return (
+      <p data-testid="picture-failed" className="max-w-sm text-center text-xs text-muted">
+        The original could not be loaded: the service may have forgotten it and no copy is kept. Keep entries
+        you care about so they outlive the service's retention.
+      </p>
+    );
+  }
+  return (
+    <img
+      data-testid="lightbox-picture"
+      src={url}
+      alt={entry.title}
+      onError={() => setFailed(true)}
+      className="max-h-full max-w-full object-contain"
+    />
+  );
+}

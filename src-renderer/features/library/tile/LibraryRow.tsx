@@ -1,0 +1,67 @@
+import { memo } from 'react';
+import type { LibraryEntry } from '../../../../src-shared/contract';
+import { formatBytes } from '../../../../src-shared/format';
+import { RelativeTime } from '../../../components/jobs/RelativeTime';
+import type { TileHandlers } from './LibraryTile';
+import { StarRating } from './StarRating';
+import { TileMarks } from './TileMarks';
+import { TileThumb } from './TileThumb';
+
+interface LibraryRowProps extends TileHandlers {
+  entry: LibraryEntry;
+  focused: boolean;
+  selected: boolean;
+  showProfile: boolean;
+}
+
+/** One output in the list view: a small thumbnail, the title, what made it, stars and marks. */
+export const LibraryRow = memo(function LibraryRow({
+  entry,
+  focused,
+  selected,
+  showProfile,
+  onPick,
+  onOpen,
+  onRate,
+  onDragOut,
+}: LibraryRowProps) {
+  const made = [
+    entry.model,
+    entry.seed === null ? null : `seed ${entry.seed}`,
+    entry.width && entry.height ? `${entry.width}×${entry.height}` : null,
+  ].filter((part): part is string => part !== null);
+  return (
+    <div
+      role="option"
+      id={`library-entry-${entry.entryId}`}
+      data-entry-id={entry.entryId}
+      aria-selected={selected}
+      aria-label={entry.title}
+      tabIndex={focused ? 0 : -1}
+      draggable
+      onDragStart={(event) => onDragOut(entry, event)}
+      onClick={(event) => onPick(entry, event)}
+      onDoubleClick={() => onOpen(entry)}
+      className={`flex h-full items-center gap-3 rounded border px-2 outline-none ${
+        selected ? 'border-accent bg-accent/15' : 'border-transparent hover:bg-hover/40'
+      } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}
+    >
+      <div className="h-10 w-10 shrink-0 overflow-hidden rounded">
+        <TileThumb entry={entry} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate text-xs text-fg">{entry.title}</span>
+        <span className="truncate text-[11px] text-muted">
+          {made.join(' · ')}
+          {showProfile ? ` · ${entry.profileName}` : ''}
+        </span>
+      </div>
+      <TileMarks entry={entry} />
+      <StarRating rating={entry.rating} label={entry.title} onRate={(rating) => onRate(entry, rating)} />
+      <span className="w-16 text-right text-[11px] text-muted tabular-nums">
+        {formatBytes(entry.sizeBytes)}
+      </span>
+      <RelativeTime iso={entry.createdAt} className="w-20 text-right text-[11px] text-muted" />
+    </div>
+  );
+});

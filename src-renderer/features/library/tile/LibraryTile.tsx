@@ -1,0 +1,69 @@
+import { memo, type DragEvent, type MouseEvent } from 'react';
+import type { LibraryEntry } from '../../../../src-shared/contract';
+import { StarRating } from './StarRating';
+import { TileMarks } from './TileMarks';
+import { TileThumb } from './TileThumb';
+
+export interface TileHandlers {
+  onPick: (entry: LibraryEntry, event: MouseEvent) => void;
+  onOpen: (entry: LibraryEntry) => void;
+  onRate: (entry: LibraryEntry, rating: number) => void;
+  onDragOut: (entry: LibraryEntry, event: DragEvent) => void;
+}
+
+interface LibraryTileProps extends TileHandlers {
+  entry: LibraryEntry;
+  focused: boolean;
+  selected: boolean;
+  showProfile: boolean;
+  /** The side of the square picture, in px. */
+  side: number;
+}
+
+/** One output in the grid: its thumbnail, its title (never the UUID), stars and marks. */
+export const LibraryTile = memo(function LibraryTile({
+  entry,
+  focused,
+  selected,
+  showProfile,
+  side,
+  onPick,
+  onOpen,
+  onRate,
+  onDragOut,
+}: LibraryTileProps) {
+  return (
+    <div
+      role="option"
+      id={`library-entry-${entry.entryId}`}
+      data-entry-id={entry.entryId}
+      aria-selected={selected}
+      aria-label={entry.title}
+      tabIndex={focused ? 0 : -1}
+      draggable
+      onDragStart={(event) => onDragOut(entry, event)}
+      onClick={(event) => onPick(entry, event)}
+      onDoubleClick={() => onOpen(entry)}
+      style={{ width: side }}
+      className={`group flex flex-col overflow-hidden rounded border outline-none ${
+        selected ? 'border-accent bg-accent/15' : 'border-line bg-panel'
+      } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}
+    >
+      <div className="relative" style={{ height: side }}>
+        <TileThumb entry={entry} />
+        <div className="absolute top-1 left-1">
+          <TileMarks entry={entry} />
+        </div>
+      </div>
+      <div className="flex min-w-0 flex-col gap-0.5 px-1.5 py-1">
+        <span className="truncate text-[11px] text-fg" title={entry.title}>
+          {entry.title}
+        </span>
+        <div className="flex items-center justify-between gap-1">
+          <StarRating rating={entry.rating} label={entry.title} onRate={(rating) => onRate(entry, rating)} />
+          {showProfile && <span className="truncate text-[10px] text-faint">{entry.profileName}</span>}
+        </div>
+      </div>
+    </div>
+  );
+});

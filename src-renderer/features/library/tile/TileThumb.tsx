@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import type { LibraryEntry } from '../../../../src-shared/contract';
+import { useAssetBase } from '../../../queries/assetQueries';
+import { thumbUrl } from './thumbUrl';
+
+/** Says plainly that there is no picture, and why when main said why. */
+function NoThumb({ entry, failedToLoad }: { entry: LibraryEntry; failedToLoad: boolean }) {
+  const why =
+    entry.thumbMessage ?? (failedToLoad ? 'The thumbnail could not be loaded.' : 'No thumbnail yet.');
+  return (
+    <div
+      data-testid="thumb-missing"
+      title={why}
+      className="flex h-full w-full flex-col items-center justify-center gap-1 bg-raised p-2 text-center text-[10px] leading-tight text-faint"
+    >
+      <span className="font-mono tracking-wide uppercase">{entry.type || 'file'}</span>
+      <span className="line-clamp-3">{why}</span>
+    </div>
+  );
+}
+
+/** The tile's picture from the thumbnail route, or a clear placeholder (with main's reason) when it fails. */
+export function TileThumb({ entry }: { entry: LibraryEntry }) {
+  const base = useAssetBase(entry.profileId);
+  const [failed, setFailed] = useState(false);
+  if (entry.thumb === 'failed' || failed) return <NoThumb entry={entry} failedToLoad={failed} />;
+  if (base.data === undefined) return <div className="h-full w-full bg-raised" />;
+  return (
+    <img
+      src={thumbUrl(base.data, entry.profileId, entry.assetId)}
+      alt=""
+      draggable={false}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="h-full w-full object-contain"
+    />
+  );
+}
