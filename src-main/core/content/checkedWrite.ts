@@ -17,12 +17,17 @@ export interface ByteCheck {
   expectedSize?: number | null;
   onProgress?: (writtenBytes: number) => void;
   signal?: AbortSignal;
+  /**
+   * Reshapes the bytes after they were checked and before they reach the disk (Loupe's exports add the
+   * workflow to a PNG: promptStream.ts). Size and hash stay those of the asset as the service holds it.
+   */
+  reshape?: () => Transform;
 }
 
 export interface WrittenFile {
   path: string;
   bytes: number;
-  /** `blake3:<hex>` of what was written. */
+  /** `blake3:<hex>` of the asset's bytes (what was written, unless `reshape` added to them). */
   hash: string;
   /** True when the service reported a hash and the bytes matched it. */
   verified: boolean;
@@ -64,6 +69,7 @@ export async function writeChecked(
     await pipeline(
       Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0]),
       tally,
+      ...(check.reshape === undefined ? [] : [check.reshape()]),
       createWriteStream(temp, { flags: 'wx' }),
       ...(check.signal === undefined ? [] : [{ signal: check.signal }]),
     );
