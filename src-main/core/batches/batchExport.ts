@@ -4,7 +4,7 @@
 // network with a fresh signed link), are checked against the service's hash as they are written, and never
 // replace an existing file. An output that cannot be fetched is named in the manifest, not a reason to stop.
 // A PNG of a job whose API workflow Loupe sent gets it as a `prompt` chunk, so the picture opens as a
-// workflow again (the manifest's hash stays the service's: the asset as it holds it).
+// workflow again (the service's hash is checked on the bytes as they come; the manifest's is the file's).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { safeFileName } from '../../../src-shared/safeFileName';

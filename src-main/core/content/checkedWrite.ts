@@ -19,7 +19,8 @@ export interface ByteCheck {
   signal?: AbortSignal;
   /**
    * Reshapes the bytes after they were checked and before they reach the disk (Loupe's exports add the
-   * workflow to a PNG: promptStream.ts). Size and hash stay those of the asset as the service holds it.
+   * workflow to a PNG: promptStream.ts). The service's size and hash are checked on the bytes as they came;
+   * the returned size and hash are the file's.
    */
   reshape?: () => Transform;
 }
@@ -27,7 +28,7 @@ export interface ByteCheck {
 export interface WrittenFile {
   path: string;
   bytes: number;
-  /** `blake3:<hex>` of the asset's bytes (what was written, unless `reshape` added to them). */
+  /** `blake3:<hex>` of what was written. */
   hash: string;
   /** True when the service reported a hash and the bytes matched it. */
   verified: boolean;
@@ -65,11 +66,12 @@ export async function writeChecked(
 ): Promise<WrittenFile> {
   const temp = join(folder, `.loupe-${randomBytes(6).toString('hex')}.part`);
   const tally = new Tally(check.onProgress);
+  const file = check.reshape === undefined ? tally : new Tally(undefined);
   try {
     await pipeline(
       Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0]),
       tally,
-      ...(check.reshape === undefined ? [] : [check.reshape()]),
+      ...(check.reshape === undefined ? [] : [check.reshape(), file]),
       createWriteStream(temp, { flags: 'wx' }),
       ...(check.signal === undefined ? [] : [{ signal: check.signal }]),
     );
@@ -89,7 +91,8 @@ export async function writeChecked(
           'Download it again; if it keeps failing, the stored file may be damaged.',
       );
     }
-    return { path: temp, bytes: tally.bytes, hash, verified: expectedHash !== null };
+    const fileHash = file === tally ? hash : file.digest();
+    return { path: temp, bytes: file.bytes, hash: fileHash, verified: expectedHash !== null };
   } catch (error) {
     await removeQuietly(temp);
     await body.cancel().catch(() => undefined);
