@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { batchIdSchema, type BatchSummary } from '../../../src-shared/contracts/batches';
 import { exportBatch } from '../../core/batches';
+import { sheetCommand } from './batchSheet';
 import { failureGroups } from '../../core/outbox';
 import { readSendingOptions, sendBatch, sendingOptionHelp, sendingOptions } from '../batchFollow';
 import type { CommandContext, CommandSpec } from '../commandSpec';
@@ -192,4 +193,12 @@ const exportCommand: CommandSpec = {
   },
 };
 
-export const batchManageCommands: readonly CommandSpec[] = [list, show, resume, retry, cancel, exportCommand];
+export const batchManageCommands: readonly CommandSpec[] = [
+  list,
+  show,
+  resume,
+  retry,
+  cancel,
+  exportCommand,
+  sheetCommand,
+];

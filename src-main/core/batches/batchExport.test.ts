@@ -2,11 +2,13 @@
 // every output is written named from its item's values with the manifests; a cancelled dialog writes
 // nothing; the browser shell (no dialog) exports into a new folder of its own under Downloads/Loupe; a host
 // with neither is told how to export instead.
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchesContract, batchDetailSchema } from '../../../src-shared/contracts/batches';
+import { readPngWorkflow } from '../../../src-shared/png/pngWorkflow';
+import { nodeInflate } from '../pictures/inflate';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { makeTempDir } from '../store/testing/tempDir';
@@ -88,6 +90,14 @@ describe('batches.export', () => {
       'seed-5_00001.png',
       'seed-6_00001.png',
     ]);
+    // Each picture carries the API workflow its job ran, so it opens as a workflow again.
+    for (const seed of [5, 6]) {
+      const png = new Uint8Array(readFileSync(join(folder.path, `seed-${seed}_00001.png`)));
+      const read = await readPngWorkflow(png, nodeInflate);
+      const sent = { ...textToImageWorkflow({ steps: 2 }) } as Record<string, { inputs: object }>;
+      expect(read).toMatchObject({ kind: 'api', workflow: { '3': { inputs: { seed } } } });
+      if (read.kind === 'api') expect(Object.keys(read.workflow).sort()).toEqual(Object.keys(sent).sort());
+    }
     const browser = await callOk(shellCore, 'batches.export', {
       profileId: connectedProfile(shellCore),
       batchId: 'nope',

@@ -3,6 +3,8 @@
 // ids, status, error, output names and blake3 hashes). Bytes come through AssetBytes (the disk cache, or the
 // network with a fresh signed link), are checked against the service's hash as they are written, and never
 // replace an existing file. An output that cannot be fetched is named in the manifest, not a reason to stop.
+// A PNG of a job whose API workflow Loupe sent gets it as a `prompt` chunk, so the picture opens as a
+// workflow again (the service's hash is checked on the bytes as they come; the manifest's is the file's).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { safeFileName } from '../../../src-shared/safeFileName';
@@ -13,6 +15,7 @@ import { readWire } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
 import { outputsOfJob, storedOutputsOf } from './batchJobs';
 import { itemSlug } from '../plan/slug';
+import { PromptInserter } from '../pictures/promptStream';
 
 export interface ExportedOutput {
   name: string;
@@ -97,7 +100,8 @@ export async function exportBatch(
         hash: output.hash,
         size: output.sizeBytes,
       };
-      outputs.push(await exportOne(deps, folder, name, described, options.signal));
+      const workflow = job?.workflow ?? null;
+      outputs.push(await exportOne(deps, folder, name, described, workflow, options.signal));
       done += 1;
       options.onProgress?.(done, total);
     }
@@ -125,6 +129,7 @@ async function exportOne(
   folder: string,
   name: string,
   output: { assetId: string; name: string; hash: string | null; size: number | null },
+  workflow: Record<string, unknown> | null,
   signal: AbortSignal | undefined,
 ): Promise<ExportedOutput> {
   try {
@@ -143,6 +148,7 @@ async function exportOne(
       expectedHash: output.hash,
       expectedSize: output.size,
       ...(signal === undefined ? {} : { signal }),
+      ...(workflow === null ? {} : { reshape: () => new PromptInserter(workflow) }),
     });
     return {
       name: output.name,

@@ -17,6 +17,12 @@ export interface ByteCheck {
   expectedSize?: number | null;
   onProgress?: (writtenBytes: number) => void;
   signal?: AbortSignal;
+  /**
+   * Reshapes the bytes after they were checked and before they reach the disk (Loupe's exports add the
+   * workflow to a PNG: promptStream.ts). The service's size and hash are checked on the bytes as they came;
+   * the returned size and hash are the file's.
+   */
+  reshape?: () => Transform;
 }
 
 export interface WrittenFile {
@@ -60,10 +66,12 @@ export async function writeChecked(
 ): Promise<WrittenFile> {
   const temp = join(folder, `.loupe-${randomBytes(6).toString('hex')}.part`);
   const tally = new Tally(check.onProgress);
+  const file = check.reshape === undefined ? tally : new Tally(undefined);
   try {
     await pipeline(
       Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0]),
       tally,
+      ...(check.reshape === undefined ? [] : [check.reshape(), file]),
       createWriteStream(temp, { flags: 'wx' }),
       ...(check.signal === undefined ? [] : [{ signal: check.signal }]),
     );
@@ -83,7 +91,8 @@ export async function writeChecked(
           'Download it again; if it keeps failing, the stored file may be damaged.',
       );
     }
-    return { path: temp, bytes: tally.bytes, hash, verified: expectedHash !== null };
+    const fileHash = file === tally ? hash : file.digest();
+    return { path: temp, bytes: file.bytes, hash: fileHash, verified: expectedHash !== null };
   } catch (error) {
     await removeQuietly(temp);
     await body.cancel().catch(() => undefined);

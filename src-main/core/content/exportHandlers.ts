@@ -50,6 +50,14 @@ export function createAssetExportHandlers(deps: AssetExportDeps): AssetExportHan
     return (assetId) => names.get(assetId) ?? deps.store.assets.get(profileId, assetId)?.filePath ?? null;
   };
 
+  const workflowLookup = (profileId: string): ((assetId: string) => Record<string, unknown> | null) => {
+    const jobs = new Map(knownAssets(deps.store, profileId).map((a) => [a.assetId, a.jobId]));
+    return (assetId) => {
+      const jobId = jobs.get(assetId) ?? null;
+      return jobId === null ? null : (deps.store.jobs.get(profileId, jobId)?.workflow ?? null);
+    };
+  };
+
   return {
     'assets.saveToFolder': async ({ profileId, assetIds }): Promise<AssetSaveToFolderResult> => {
       if (deps.pickFolder === null) {
@@ -58,7 +66,7 @@ export function createAssetExportHandlers(deps: AssetExportDeps): AssetExportHan
       const folder = await deps.pickFolder();
       if (folder === null) return { kind: 'cancelled' };
       const outcome = await saveAssetsToFolder(
-        { bytes: deps.bytes, nameOf: nameLookup(profileId) },
+        { bytes: deps.bytes, nameOf: nameLookup(profileId), workflowOf: workflowLookup(profileId) },
         profileId,
         assetIds,
         folder,

@@ -7,6 +7,7 @@ import { link, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isApiError } from '../api';
 import { numberedName, safeFileName } from '../../../src-shared/safeFileName';
+import { PromptInserter } from '../pictures/promptStream';
 import type { AssetBytes } from './assetBytes';
 import { removeQuietly, writeChecked, type ByteCheck, type WrittenFile } from './checkedWrite';
 
@@ -65,6 +66,8 @@ export interface SaveToFolderDeps {
   bytes: Pick<AssetBytes, 'read'>;
   /** The name to save an asset under (service file path, output name, uploaded file name), or null. */
   nameOf: (assetId: string) => string | null;
+  /** The API workflow of the job that made the asset, when Loupe sent it: a PNG is saved carrying it. */
+  workflowOf?: (assetId: string) => Record<string, unknown> | null;
 }
 
 export interface SaveOutcome {
@@ -103,7 +106,9 @@ export async function saveOne(
     await reply.body?.cancel();
     throw new NotWhole(`The service answered ${reply.status} instead of the whole file.`);
   }
-  return (await writeNewFile(folder, safeFileName(deps.nameOf(assetId), assetId), reply.body)).path;
+  const workflow = deps.workflowOf?.(assetId) ?? null;
+  const reshape = workflow === null ? {} : { reshape: () => new PromptInserter(workflow) };
+  return (await writeNewFile(folder, safeFileName(deps.nameOf(assetId), assetId), reply.body, reshape)).path;
 }
 
 /** A short reason a person can act on. Never the raw error: a service message or a path does not belong here. */

@@ -2,6 +2,7 @@
 // batches.plan, never their path (rule 10: main reads no path a page names). Sizes are the contract's, checked
 // first so a wrong pick (a video, say) is refused at once instead of read into memory.
 import { MAX_TABLE_BYTES, MAX_WORKFLOW_BYTES } from '../../../../src-shared/limits';
+import { isPngFile, workflowTextOfPicture } from '../../../lib/pictureWorkflow';
 import { nextId, type LoadedText } from './newBatchStore';
 
 export type PickedKind = 'workflow' | 'table' | 'values';
@@ -11,7 +12,7 @@ const RULES: Record<PickedKind, { extensions: string[]; types: string[]; maxByte
     extensions: ['.json'],
     types: ['application/json'],
     maxBytes: MAX_WORKFLOW_BYTES,
-    what: 'a workflow file (.json)',
+    what: 'a workflow file (.json, or a .png that carries one)',
   },
   table: {
     extensions: ['.csv', '.tsv', '.txt'],
@@ -28,7 +29,7 @@ const RULES: Record<PickedKind, { extensions: string[]; types: string[]; maxByte
 };
 
 export const ACCEPT: Record<PickedKind, string> = {
-  workflow: '.json,application/json',
+  workflow: '.json,application/json,.png,image/png',
   table: '.csv,text/csv',
   values: '.txt,text/plain',
 };
@@ -41,12 +42,20 @@ function mebibytes(bytes: number): string {
 
 export function kindOfDropped(file: File): PickedKind | null {
   const name = file.name.toLowerCase();
-  if (name.endsWith('.json') || file.type === 'application/json') return 'workflow';
+  if (name.endsWith('.json') || file.type === 'application/json' || isPngFile(file)) return 'workflow';
   if (name.endsWith('.csv') || file.type === 'text/csv') return 'table';
   return null;
 }
 
 export async function readPickedFile(file: File, kind: PickedKind): Promise<PickedFile> {
+  // A picture the workflow server saved: its API workflow's text is what a .json file would have given.
+  if (kind === 'workflow' && isPngFile(file)) {
+    const picture = await workflowTextOfPicture(file).catch(() => ({
+      ok: false as const,
+      message: `${file.name} could not be read.`,
+    }));
+    return picture.ok ? { ok: true, file: { id: nextId(), name: file.name, text: picture.text } } : picture;
+  }
   const rule = RULES[kind];
   const name = file.name.toLowerCase();
   const fits =

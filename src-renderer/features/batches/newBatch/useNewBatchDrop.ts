@@ -19,7 +19,9 @@ export function useNewBatchDrop(standAside: boolean): NewBatchDrop {
     if (standAside || !file) return;
     const kind = kindOfDropped(file);
     if (kind === null) {
-      setProblem(`${file.name} is neither a workflow (.json) nor a CSV table (.csv).`);
+      setProblem(
+        `${file.name} is neither a workflow (.json, or a PNG that carries one) nor a CSV table (.csv).`,
+      );
       return;
     }
     void readPickedFile(file, kind).then((picked) => {

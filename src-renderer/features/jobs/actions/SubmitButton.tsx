@@ -15,7 +15,7 @@ export function SubmitButton({ onFile, disabled = false, variant = 'secondary' }
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        accept=".json,application/json,.png,image/png"
         className="hidden"
         data-testid="workflow-file-input"
         aria-label="Workflow file"

@@ -18,7 +18,9 @@ export function SubmitDropZone({ onFile }: SubmitDropZoneProps) {
   if (!dragging) return null;
   return (
     <DropOverlay testId="drop-overlay" title="Drop a workflow file to submit it">
-      <p className="mt-1 text-xs text-muted">An API-format .json export, one file at a time.</p>
+      <p className="mt-1 text-xs text-muted">
+        An API-format .json export, or a PNG the workflow server saved, one file at a time.
+      </p>
     </DropOverlay>
   );
 }

@@ -8,6 +8,7 @@ import { MAX_WORKFLOW_BYTES } from '../../../../src-shared/limits';
 import { jobFinishNotices } from '../../../hooks/jobFinishNotices';
 import { LoupeCallError, unwrap } from '../../../lib/callError';
 import { desktopNotifier } from '../../../lib/desktopNotifier';
+import { isPngFile, workflowTextOfPicture } from '../../../lib/pictureWorkflow';
 import { useLoupe } from '../../../lib/loupeContext';
 import { writeSnapshot } from '../../../queries/jobCache';
 import { useJobsUi } from '../jobsUiStore';
@@ -17,12 +18,17 @@ function refuse(code: string, message: string): never {
 }
 
 export function isWorkflowFile(file: File): boolean {
-  return file.name.toLowerCase().endsWith('.json') || file.type === 'application/json';
+  return file.name.toLowerCase().endsWith('.json') || file.type === 'application/json' || isPngFile(file);
 }
 
 async function readWorkflow(file: File): Promise<string> {
   if (!isWorkflowFile(file)) {
-    refuse('invalid_workflow_file', `${file.name} is not a .json file.`);
+    refuse('invalid_workflow_file', `${file.name} is not a .json file or a PNG that carries a workflow.`);
+  }
+  if (isPngFile(file)) {
+    const picture = await workflowTextOfPicture(file);
+    if (!picture.ok) refuse('invalid_workflow_file', picture.message);
+    return picture.text;
   }
   if (file.size > MAX_WORKFLOW_BYTES) {
     refuse(
