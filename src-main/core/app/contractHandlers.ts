@@ -16,7 +16,7 @@ import { createBatchHandlers } from '../batches/batchHandlers';
 import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from '../jobs/jobHandlers';
-import { createLibraryHandlers } from '../library/libraryHandlers';
+import type { LibraryHandlers } from '../library/libraryHandlers';
 import { createModelHandlers } from '../router/modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 import { createStoreHandlers } from './storeHandlers';
@@ -29,6 +29,8 @@ export interface CoreServices extends ProfileDeps {
   openExternal: ((url: string) => Promise<void>) | null;
   /** assets.* (core/content). */
   assets: AssetHandlers;
+  /** library.* (core/library): search, marks, saved searches; keeping is composed in by createCore. */
+  library: LibraryHandlers;
   /** uploads.* (core/uploads). */
   uploads: UploadHandlers;
   /** jobs.*: each profile's runtime (its jobs service, watcher and senders; core/jobs). */
@@ -80,7 +82,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
     }),
     ...createModelHandlers({ router: services.router }),
     ...services.assets,
-    ...createLibraryHandlers(),
+    ...services.library,
     ...services.uploads,
     ...createStoreHandlers(services.storeFiles),
     'profiles.test': ({ profileId, refresh }) =>

@@ -5,6 +5,8 @@ import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ProfileRuntimes } from '../jobs/profileRuntimes';
+import { createLibraryCore, type LibraryCore } from '../library/libraryCore';
+import { Supervisor } from '../supervision';
 import type { ProfileJobsOptions } from '../jobs/profileJobs';
 import type { WatchConfig } from '../watch';
 import {
@@ -70,6 +72,8 @@ export interface CoreOptions {
   jobs?: Pick<ProfileJobsOptions, 'requestTimeoutMs' | 'reconcileAttempts' | 'reconcileDelayMs'>;
   /** The Router service's knobs (catalogue page size, queue polling); tests shorten them. */
   router?: RouterTuning;
+  /** The library's background reading: backlog reads a second per profile (tests raise it). */
+  library?: { backlogPerSecond?: number };
   /**
    * The asset and upload routes' per-launch secret; a host that may rebuild core after recovering the store
    * (hostedCore) keeps one for the whole launch, so the routes it serves stay the same. Random when absent.
@@ -104,6 +108,8 @@ export interface LoupeCore {
    * catalogue, detail, runs kept in the store, cancel, spend, saved media.
    */
   router: RouterService;
+  /** The library: its handlers, change stream, backlog reader and catch-up pass (core/library). */
+  library: LibraryCore;
   close(): Promise<void>;
 }
 
@@ -172,6 +178,22 @@ async function buildCore(
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const grants = new FileGrants(options.fileGrants);
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  // The library reads finished jobs through each profile's runtime, which is built below: they meet late.
+  let jobsRef: ProfileRuntimes | null = null;
+  const library = createLibraryCore({
+    store,
+    supervisor: new Supervisor(logError),
+    background: !headless,
+    readJob: async (profileId, jobId) => {
+      if (jobsRef === null) throw new Error('the library read a job before the runtimes were built');
+      const runtime = await jobsRef.runtime(profileId);
+      await runtime.service.get(jobId);
+    },
+    ...(options.library?.backlogPerSecond === undefined
+      ? {}
+      : { backlogPerSecond: options.library.backlogPerSecond }),
+  });
   const watch: Partial<WatchConfig> = { ...options.watch, ...(headless ? { resumeLimit: 0 } : {}) };
   const jobs = new ProfileRuntimes({
     profiles,
@@ -189,8 +211,10 @@ async function buildCore(
     ...(headless ? {} : { resumeSubmissionsBefore: Date.parse(options.appInfo.startedAt) }),
     ...(options.isOnline ? { online: options.isOnline } : {}),
     ...(options.logError ? { logError: options.logError } : {}),
+    onListed: (profileId, rows) => library.noteListed(profileId, rows),
     ...options.jobs,
   });
+  jobsRef = jobs;
   const batches = new BatchReader({ store });
   const services = {
     connections: createConnectionTester({ profiles }),
@@ -211,6 +235,7 @@ async function buildCore(
     pickFolder: options.pickFolder ?? null,
     exportRoot: options.exportRoot ?? null,
     router: routerService,
+    library: library.handlers,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, {
@@ -256,7 +281,9 @@ async function buildCore(
     jobs,
     batches,
     router: routerService,
+    library,
     close: async () => {
+      await library.close();
       await jobs.dispose();
       routerService.dispose();
       await uploads.close();

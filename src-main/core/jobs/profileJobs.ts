@@ -25,6 +25,7 @@ import { JobsService } from './jobsService';
 import { ListCapability } from '../jobSources/listCapability';
 import { LocalHistory } from '../jobSources/localHistory';
 import { ServiceJobs } from '../jobSources/serviceJobs';
+import type { WireJob } from '../jobSources/wireJob';
 
 export interface ProfileJobsOptions {
   online?: () => boolean;
@@ -52,6 +53,8 @@ export interface ProfileJobsOptions {
   supervisor?: Supervisor;
   /** Told when a batch starts or stops sending on this profile. */
   onSendingChange?: () => void;
+  /** Told of every list page's rows (the library queues finished jobs whose outputs it does not know). */
+  onListed?: (profileId: string, rows: readonly WireJob[]) => void;
   /** This core's name as a batch lease owner (batchLease.ts); one per process when absent. */
   leaseOwner?: string;
 }
@@ -148,6 +151,9 @@ export function createProfileJobs(
     surfaceOffersLogs: connection.surface === 'serverless',
     surface: connection.surface,
     now,
+    ...(options.onListed === undefined
+      ? {}
+      : { onListed: (rows: readonly WireJob[]) => options.onListed?.(profileId, rows) }),
   });
   watcher.start();
   const resumer = new SubmissionResumer({

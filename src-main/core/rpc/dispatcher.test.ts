@@ -37,6 +37,7 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       batches: core.batches,
       store: core.store,
       storeFiles: core.storeFiles,
+      library: core.library.handlers,
       assetBytes: core.content.bytes,
       pickFolder: null,
       exportRoot: null,
