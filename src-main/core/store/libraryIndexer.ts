@@ -51,7 +51,9 @@ export function isoOrNull(text: string | null | undefined): string | null {
 }
 
 function valueText(value: unknown): string {
-  return (typeof value === 'string' ? value : String(JSON.stringify(value))).slice(0, 100);
+  if (typeof value === 'string') return value.slice(0, 100);
+  // Stored values are JSON already (itemValuesSchema), so this always gives text.
+  return JSON.stringify(value).slice(0, 100);
 }
 
 export interface IndexedCounts {
