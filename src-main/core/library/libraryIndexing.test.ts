@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type LoupeStore } from '../store';
 import type { TempDir } from '../store/testing/tempDir';
 import { openTempStore, testProfile } from '../store/testing/tempStore';
+import { jsonObjectSchema } from '../store/rowCodec';
 import { catchUpLibrary } from './catchUp';
 import { LibrarySearch } from './librarySearch';
 import { addJob } from './testing/libraryFixture';
@@ -101,7 +102,7 @@ describe('indexing outputs', () => {
       class_type: 'X',
       inputs: { nested: JSON.parse('['.repeat(500) + ']'.repeat(500)) as unknown },
     };
-    addJob(store, 'p', { jobId: 'jh', workflow });
+    addJob(store, 'p', { jobId: 'jh', workflow: jsonObjectSchema.parse(workflow) });
     const entry = new LibrarySearch(store).search({}).entries[0];
     expect(entry).toBeDefined();
     const detail = new LibrarySearch(store).get(entry?.entryId ?? 0);

@@ -1,6 +1,7 @@
 // Test support: jobs with workflows and outputs written into a real store the way the watcher writes them
 // (snapshot, then outputs), so the library indexes them through its real road.
-import type { LoupeStore } from '../../store';
+import type { JsonObject, LoupeStore } from '../../store';
+import { jsonObjectSchema } from '../../store/rowCodec';
 import { textToImageWorkflow } from '../../../simulator/jobs/sampleWorkflows';
 
 export interface FixtureJob {
@@ -11,7 +12,7 @@ export interface FixtureJob {
   createdAt?: string;
   outputs?: number;
   type?: string;
-  workflow?: Record<string, unknown> | null;
+  workflow?: JsonObject | null;
   labels?: Record<string, string>;
 }
 
@@ -19,11 +20,13 @@ export interface FixtureJob {
 export function addJob(store: LoupeStore, profileId: string, job: FixtureJob): void {
   const workflow =
     job.workflow === undefined
-      ? textToImageWorkflow({
-          prompt: job.prompt ?? 'a lighthouse at dusk',
-          seed: job.seed ?? 42,
-          steps: job.steps ?? 20,
-        })
+      ? jsonObjectSchema.parse(
+          textToImageWorkflow({
+            prompt: job.prompt ?? 'a lighthouse at dusk',
+            seed: job.seed ?? 42,
+            steps: job.steps ?? 20,
+          }),
+        )
       : job.workflow;
   const createdAt = job.createdAt ?? '2025-01-01T00:00:00.000Z';
   if (workflow !== null) {
