@@ -27,6 +27,8 @@ export interface JobListerDeps {
   /** Only a self-hosted build may lack the list; elsewhere a list that is not there means a wrong address. */
   surface: Connection['surface'];
   now: () => number;
+  /** Names a page's rows by what they made (the library's titles). */
+  nameJobs?: (jobs: JobSummary[]) => JobSummary[];
   /** Told of each service page's rows (the library's backlog); must not throw. */
   onListed?: (rows: readonly WireJob[]) => void;
 }
@@ -127,11 +129,15 @@ export class JobLister {
     }
     const exhausted = (cursor.source === 'local' || next.serviceDone) && head >= queue.length;
     return {
-      jobs: rows.map((row) => row.summary),
+      jobs: this.named(rows.map((row) => row.summary)),
       nextCursor: exhausted ? null : encodeCursor(next),
       source: cursor.source,
       notice: noticeFor(cursor.source, this.deps.capability.mode, filters),
     };
+  }
+
+  private named(jobs: JobSummary[]): JobSummary[] {
+    return this.deps.nameJobs === undefined ? jobs : this.deps.nameJobs(jobs);
   }
 
   private noteListed(rows: readonly WireJob[]): void {

@@ -21,6 +21,7 @@ import {
   SubmissionResumer,
 } from '../outbox';
 import { JobLister } from './jobLister';
+import { withTitles } from '../library/jobTitles';
 import { JobsService } from './jobsService';
 import { ListCapability } from '../jobSources/listCapability';
 import { LocalHistory } from '../jobSources/localHistory';
@@ -151,6 +152,7 @@ export function createProfileJobs(
     surfaceOffersLogs: connection.surface === 'serverless',
     surface: connection.surface,
     now,
+    nameJobs: (jobs) => withTitles(store, profileId, jobs),
     ...(options.onListed === undefined
       ? {}
       : { onListed: (rows: readonly WireJob[]) => options.onListed?.(profileId, rows) }),

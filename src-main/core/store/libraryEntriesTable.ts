@@ -108,6 +108,7 @@ export class LibraryEntriesTable {
   private readonly ftsInsert;
   private readonly selectTags;
   private readonly count;
+  private readonly selectTitles;
 
   constructor(
     private readonly db: Db,
@@ -145,6 +146,11 @@ export class LibraryEntriesTable {
       'SELECT tag FROM library_tags WHERE entry_id = :entry_id ORDER BY tag',
     );
     this.count = prepare(db, 'SELECT count(*) AS n FROM library_entries');
+    this.selectTitles = prepare<{ profile_id: string; ids: string }>(
+      db,
+      `SELECT job_id, min(title) AS title FROM library_entries
+         WHERE profile_id = :profile_id AND job_id IN (SELECT value FROM json_each(:ids)) GROUP BY job_id`,
+    );
   }
 
   /**
@@ -213,6 +219,17 @@ export class LibraryEntriesTable {
       if (raw !== undefined) rows.push(raw);
     }
     return parseRows('library_entries', 'entry_id', libraryEntryDbRow, rows);
+  }
+
+  /** The title of each job that has entries (a job row is named by what it made). */
+  titlesOf(profileId: string, jobIds: readonly string[]): Map<string, string> {
+    const titles = new Map<string, string>();
+    if (jobIds.length === 0) return titles;
+    for (const raw of this.selectTitles.all({ profile_id: profileId, ids: JSON.stringify(jobIds) })) {
+      const parsed = z.object({ job_id: z.string(), title: z.string() }).safeParse(raw);
+      if (parsed.success) titles.set(parsed.data.job_id, parsed.data.title);
+    }
+    return titles;
   }
 
   total(): number {
