@@ -11,6 +11,7 @@ import { formatFigures, type Figures } from './figures';
 import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
 import { benchUi } from './ui/index';
+import { benchLibrary } from './core/libraryBench';
 
 // A bench returns one table, or one per area (ui).
 const benches: Record<string, () => Promise<Figures | Figures[]>> = {
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<Figures | Figures[]>> = {
   store: benchStoreThroughput,
   outputs: benchOutputs,
   profiles: benchProfileRuntimes,
+  library: benchLibrary,
   batches: async () => {
     const list = await benchBatches();
     const sending = await benchBatchSending();
