@@ -12,6 +12,7 @@ import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
 import { benchKeep, benchThumbs } from './core/libraryKeepBench';
 import { benchUi } from './ui/index';
+import { benchLibrary } from './core/libraryBench';
 
 // A bench returns one table, or one per area (ui).
 const benches: Record<string, () => Promise<Figures | Figures[]>> = {
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<Figures | Figures[]>> = {
   store: benchStoreThroughput,
   outputs: benchOutputs,
   profiles: benchProfileRuntimes,
+  library: benchLibrary,
   batches: async () => {
     const list = await benchBatches();
     const sending = await benchBatchSending();

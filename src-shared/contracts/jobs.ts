@@ -143,6 +143,11 @@ export const jobSummarySchema = z.object({
   batchId: z.string().nullable(),
   /** Null when the job has no image output, or when Loupe has not seen its outputs (a bare list row). */
   thumbnail: jobThumbnailSchema.nullable(),
+  /**
+   * What the job made, in words (the first prompt words, or its batch name and values; issue 21), for naming
+   * the row instead of its UUID. Null or absent when Loupe does not know the job's workflow or outputs yet.
+   */
+  title: z.string().nullable().optional(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 

@@ -17,8 +17,7 @@ import type { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startHeartbeat } from './heartbeat';
 import { createJobHandlers } from '../jobs/jobHandlers';
 import { createLoopHandlers } from '../loop/loopHandlers';
-import { createLibraryHandlers } from '../library/libraryHandlers';
-import type { KeepHandlers } from '../library/keep';
+import type { LibraryHandlers } from '../library/libraryHandlers';
 import { createModelHandlers } from '../router/modelHandlers';
 import { createProfileHandlers, type ProfileDeps } from './profileHandlers';
 import { createStoreHandlers } from './storeHandlers';
@@ -31,6 +30,8 @@ export interface CoreServices extends ProfileDeps {
   openExternal: ((url: string) => Promise<void>) | null;
   /** assets.* (core/content). */
   assets: AssetHandlers;
+  /** library.* (core/library): search, marks, saved searches; keeping is composed in by createCore. */
+  library: LibraryHandlers;
   /** uploads.* (core/uploads). */
   uploads: UploadHandlers;
   /** jobs.*: each profile's runtime (its jobs service, watcher and senders; core/jobs). */
@@ -51,8 +52,6 @@ export interface CoreServices extends ProfileDeps {
   router: RouterService;
   /** Where batch exports go without a dialog (the browser shell's Downloads/Loupe); null elsewhere. */
   exportRoot: string | null;
-  /** library.keep and the other keep calls (core/library/keep). */
-  libraryKeep: KeepHandlers;
 }
 
 export function createContractHandlers(services: CoreServices): ContractHandlers {
@@ -93,9 +92,7 @@ export function createContractHandlers(services: CoreServices): ContractHandlers
       bytes: services.assetBytes,
     }),
     ...services.assets,
-    ...createLibraryHandlers(),
-    // The keep calls replace the scaffold's; the library's read/rate/search handlers compose the same way.
-    ...services.libraryKeep,
+    ...services.library,
     ...services.uploads,
     ...createStoreHandlers(services.storeFiles),
     'profiles.test': ({ profileId, refresh }) =>

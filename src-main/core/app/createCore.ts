@@ -5,6 +5,8 @@ import { BatchReader } from '../batches';
 import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ProfileRuntimes } from '../jobs/profileRuntimes';
+import { createLibraryCore, type LibraryCore } from '../library/libraryCore';
+import { Supervisor } from '../supervision';
 import type { ProfileJobsOptions } from '../jobs/profileJobs';
 import type { WatchConfig } from '../watch';
 import {
@@ -35,7 +37,6 @@ import {
   libraryDragDir,
   type LibraryKeepServices,
 } from '../library/keep';
-import { Supervisor } from '../supervision';
 import { DemoSupervisor, type DemoLauncher } from './demoSupervisor';
 import { ExternalLinkPolicy } from './externalLinkPolicy';
 import { startDemo, syncDemoWithActiveProfile } from './profileHandlers';
@@ -77,6 +78,8 @@ export interface CoreOptions {
   jobs?: Pick<ProfileJobsOptions, 'requestTimeoutMs' | 'reconcileAttempts' | 'reconcileDelayMs'>;
   /** The Router service's knobs (catalogue page size, queue polling); tests shorten them. */
   router?: RouterTuning;
+  /** The library's background reading: backlog reads a second per profile (tests raise it). */
+  library?: { backlogPerSecond?: number };
   /**
    * The asset and upload routes' per-launch secret; a host that may rebuild core after recovering the store
    * (hostedCore) keeps one for the whole launch, so the routes it serves stay the same. Random when absent.
@@ -111,8 +114,8 @@ export interface LoupeCore {
    * catalogue, detail, runs kept in the store, cancel, spend, saved media.
    */
   router: RouterService;
-  /** The library's kept copies, keep queue and rules, and thumbnails (issue 21). */
-  library: LibraryKeepServices;
+  /** The library: its handlers, change stream, backlog reader and catch-up pass, kept copies and thumbnails. */
+  library: LibraryCore & LibraryKeepServices;
   close(): Promise<void>;
 }
 
@@ -148,7 +151,7 @@ async function buildCore(
   // The asset route serves Router media too; the Router service needs the route's base, so the two meet late.
   let router: RouterService | null = null;
   // The asset route serves kept copies and thumbnails; the library needs content's cache, so they meet late too.
-  let library: LibraryKeepServices | null = null;
+  let keepRef: LibraryKeepServices | null = null;
   const content = createContentServices({
     dataDir: options.dataDir,
     store,
@@ -160,19 +163,19 @@ async function buildCore(
     startDrag: options.startDrag ?? null,
     routerMedia: { open: (...args) => router?.media.open(...args) ?? Promise.resolve(null) },
     library: {
-      openKept: (...args) => library?.routeSource.openKept(...args) ?? Promise.resolve(null),
-      thumb: (...args) => library?.routeSource.thumb(...args) ?? Promise.resolve({ kind: 'missing' }),
+      openKept: (...args) => keepRef?.routeSource.openKept(...args) ?? Promise.resolve(null),
+      thumb: (...args) => keepRef?.routeSource.thumb(...args) ?? Promise.resolve({ kind: 'missing' }),
     },
     ...(options.logError ? { logError: options.logError } : {}),
   });
   const headless = options.headless === true;
-  const libraryServices = createLibraryKeepServices({
+  const keepServices = createLibraryKeepServices({
     dataDir: options.dataDir,
     store,
     content,
     supervisor: new Supervisor(options.logError ?? ((message, error) => console.error(message, error))),
   });
-  library = libraryServices;
+  keepRef = keepServices;
   const routerService = new RouterService({
     store,
     profiles,
@@ -194,6 +197,32 @@ async function buildCore(
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const grants = new FileGrants(options.fileGrants);
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  // The library reads finished jobs through each profile's runtime, which is built below: they meet late.
+  let jobsRef: ProfileRuntimes | null = null;
+  const library = createLibraryCore({
+    store,
+    supervisor: new Supervisor(logError),
+    background: !headless,
+    readJob: async (profileId, jobId) => {
+      if (jobsRef === null) throw new Error('the library read a job before the runtimes were built');
+      const runtime = await jobsRef.runtime(profileId);
+      await runtime.service.get(jobId);
+    },
+    ...(options.library?.backlogPerSecond === undefined
+      ? {}
+      : { backlogPerSecond: options.library.backlogPerSecond }),
+    keep: createKeepHandlers({
+      keep: keepServices.keep,
+      store,
+      bytes: content.bytes,
+      pickFolder: options.pickFolder ?? null,
+      exportRoot: options.exportRoot ?? null,
+      startDrag: options.startDrag ?? null,
+      dragDir: libraryDragDir(options.dataDir),
+    }),
+    keeper: keepServices.keep,
+  });
   const watch: Partial<WatchConfig> = { ...options.watch, ...(headless ? { resumeLimit: 0 } : {}) };
   const jobs = new ProfileRuntimes({
     profiles,
@@ -211,8 +240,10 @@ async function buildCore(
     ...(headless ? {} : { resumeSubmissionsBefore: Date.parse(options.appInfo.startedAt) }),
     ...(options.isOnline ? { online: options.isOnline } : {}),
     ...(options.logError ? { logError: options.logError } : {}),
+    onListed: (profileId, rows) => library.noteListed(profileId, rows),
     ...options.jobs,
   });
+  jobsRef = jobs;
   const batches = new BatchReader({ store });
   const services = {
     connections: createConnectionTester({ profiles }),
@@ -234,15 +265,7 @@ async function buildCore(
     pickFolder: options.pickFolder ?? null,
     exportRoot: options.exportRoot ?? null,
     router: routerService,
-    libraryKeep: createKeepHandlers({
-      keep: libraryServices.keep,
-      store,
-      bytes: content.bytes,
-      pickFolder: options.pickFolder ?? null,
-      exportRoot: options.exportRoot ?? null,
-      startDrag: options.startDrag ?? null,
-      dragDir: libraryDragDir(options.dataDir),
-    }),
+    library: library.handlers,
   };
   const handlers: ContractHandlers = createContractHandlers(services);
   const dispatcher = new ContractDispatcher(handlers, {
@@ -273,7 +296,7 @@ async function buildCore(
       (options.logError ?? console.error)('Router runs could not be resumed', error);
     }
     // Keeps left queued at the last quit go on (the queue is the store's keep_state='queued').
-    libraryServices.keep.resume();
+    keepServices.keep.resume();
   }
   return {
     dispatcher,
@@ -290,9 +313,10 @@ async function buildCore(
     jobs,
     batches,
     router: routerService,
-    library: libraryServices,
+    library: { ...library, ...keepServices },
     close: async () => {
-      await libraryServices.keep.close();
+      await library.close();
+      await keepServices.keep.close();
       await jobs.dispose();
       routerService.dispose();
       await uploads.close();

@@ -27,6 +27,10 @@ export interface JobListerDeps {
   /** Only a self-hosted build may lack the list; elsewhere a list that is not there means a wrong address. */
   surface: Connection['surface'];
   now: () => number;
+  /** Names a page's rows by what they made (the library's titles). */
+  nameJobs?: (jobs: JobSummary[]) => JobSummary[];
+  /** Told of each service page's rows (the library's backlog); must not throw. */
+  onListed?: (rows: readonly WireJob[]) => void;
 }
 
 const defaultLimit = 100;
@@ -116,6 +120,7 @@ export class JobLister {
       if (fetches >= maxServiceFetches) break;
       const page = await pageFromService(this.deps.api, next, filters, limit);
       this.deps.watcher.trackRows(page.rows, { cannotTellCanceling: cursor.source === 'v1' });
+      this.noteListed(page.rows);
       for (const row of page.rows) listed.add(row.id);
       this.mergePage(page, rows, filters, byId, (job) => listed.has(job.wire.id), takeLocalWhile, next);
     }
@@ -124,11 +129,24 @@ export class JobLister {
     }
     const exhausted = (cursor.source === 'local' || next.serviceDone) && head >= queue.length;
     return {
-      jobs: rows.map((row) => row.summary),
+      jobs: this.named(rows.map((row) => row.summary)),
       nextCursor: exhausted ? null : encodeCursor(next),
       source: cursor.source,
       notice: noticeFor(cursor.source, this.deps.capability.mode, filters),
     };
+  }
+
+  private named(jobs: JobSummary[]): JobSummary[] {
+    return this.deps.nameJobs === undefined ? jobs : this.deps.nameJobs(jobs);
+  }
+
+  private noteListed(rows: readonly WireJob[]): void {
+    try {
+      this.deps.onListed?.(rows);
+    } catch (error) {
+      // The list still answers; only the library's reading of these jobs waits for the next list.
+      console.error('Listed jobs could not be queued for the library', error);
+    }
   }
 
   private mergePage(

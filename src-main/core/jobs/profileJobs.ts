@@ -21,10 +21,12 @@ import {
   SubmissionResumer,
 } from '../outbox';
 import { JobLister } from './jobLister';
+import { withTitles } from '../library/jobTitles';
 import { JobsService } from './jobsService';
 import { ListCapability } from '../jobSources/listCapability';
 import { LocalHistory } from '../jobSources/localHistory';
 import { ServiceJobs } from '../jobSources/serviceJobs';
+import type { WireJob } from '../jobSources/wireJob';
 
 export interface ProfileJobsOptions {
   online?: () => boolean;
@@ -52,6 +54,8 @@ export interface ProfileJobsOptions {
   supervisor?: Supervisor;
   /** Told when a batch starts or stops sending on this profile. */
   onSendingChange?: () => void;
+  /** Told of every list page's rows (the library queues finished jobs whose outputs it does not know). */
+  onListed?: (profileId: string, rows: readonly WireJob[]) => void;
   /** This core's name as a batch lease owner (batchLease.ts); one per process when absent. */
   leaseOwner?: string;
 }
@@ -148,6 +152,10 @@ export function createProfileJobs(
     surfaceOffersLogs: connection.surface === 'serverless',
     surface: connection.surface,
     now,
+    nameJobs: (jobs) => withTitles(store, profileId, jobs),
+    ...(options.onListed === undefined
+      ? {}
+      : { onListed: (rows: readonly WireJob[]) => options.onListed?.(profileId, rows) }),
   });
   watcher.start();
   const resumer = new SubmissionResumer({

@@ -37,12 +37,12 @@ function handlers(overrides: Partial<ContractHandlers> = {}): ContractHandlers {
       batches: core.batches,
       store: core.store,
       storeFiles: core.storeFiles,
+      library: core.library.handlers,
       assetBytes: core.content.bytes,
       uploadService: core.uploads,
       pickFolder: null,
       exportRoot: null,
       router: core.router,
-      libraryKeep: core.handlers,
     }),
     ...overrides,
   };

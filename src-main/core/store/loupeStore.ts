@@ -9,6 +9,12 @@ import { BatchSendingTable } from './batchSendingTable';
 import { StoreError } from './errors';
 import { JobsTable } from './jobsTable';
 import { LibraryKeepTable } from './libraryKeepTable';
+import { LibraryBacklogTable } from './libraryBacklogTable';
+import { LibraryCollectionsTable } from './libraryCollectionsTable';
+import { LibraryEntriesTable } from './libraryEntriesTable';
+import { LibraryIndexer } from './libraryIndexer';
+import { LibraryMarksTable } from './libraryMarksTable';
+import { LibrarySearchTable } from './librarySearchTable';
 import { assertOrdered, migrate, type Migration, type MigrationReport } from './migrations';
 import { OutputsTable } from './outputsTable';
 import { ProfilesTable } from './profilesTable';
@@ -62,6 +68,14 @@ export class LoupeStore {
   readonly routerSpend: RouterSpendTable;
   /** The library's keep and thumbnail columns and its blobs (issue 21). */
   readonly libraryKeep: LibraryKeepTable;
+  readonly library: {
+    entries: LibraryEntriesTable;
+    marks: LibraryMarksTable;
+    collections: LibraryCollectionsTable;
+    backlog: LibraryBacklogTable;
+    search: LibrarySearchTable;
+    indexer: LibraryIndexer;
+  };
 
   constructor(
     private readonly db: Db,
@@ -72,7 +86,20 @@ export class LoupeStore {
     this.profiles = new ProfilesTable(db, now);
     this.settings = new SettingsTable(db, now);
     this.jobs = new JobsTable(db, now);
-    this.outputs = new OutputsTable(db);
+    const entries = new LibraryEntriesTable(db, now);
+    const indexer = new LibraryIndexer(db, this.jobs, entries);
+    this.library = {
+      entries,
+      marks: new LibraryMarksTable(db, entries),
+      collections: new LibraryCollectionsTable(db, now),
+      backlog: new LibraryBacklogTable(db, now),
+      search: new LibrarySearchTable(db),
+      indexer,
+    };
+    // Every output written becomes a library entry in the same transaction (issue 21).
+    this.outputs = new OutputsTable(db, (profileId, jobId, rows) => {
+      indexer.indexOutputs(profileId, jobId, rows);
+    });
     this.uploads = new UploadsTable(db, now);
     this.assets = new AssetsTable(db, now);
     this.batchItems = new BatchItemsTable(db, now);

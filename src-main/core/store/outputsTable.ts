@@ -72,7 +72,11 @@ export class OutputsTable {
   private readonly selectByHash;
   private readonly selectJob;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Runs in the same transaction as each write (the library's indexer: every output becomes an entry). */
+    private readonly afterWrite?: (profileId: string, jobId: string, rows: readonly OutputRowInput[]) => void,
+  ) {
     this.upsert = prepare<{
       profile_id: string;
       job_id: string;
@@ -155,6 +159,7 @@ export class OutputsTable {
           position: output.position,
         });
       }
+      this.afterWrite?.(profileId, jobId, parsed);
     });
   }
 

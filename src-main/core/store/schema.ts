@@ -231,7 +231,8 @@ ALTER TABLE profiles ADD COLUMN send_partner_key INTEGER NOT NULL DEFAULT 0;
 // flag and tags, whether its bytes are kept in the library folder, and its thumbnail's state. library_fts is a
 // contentless FTS5 index over the entry's words (rowid = entry_id): the words live in the entry's columns and
 // facts, so the index adds no second copy. library_backlog lists finished jobs whose outputs Loupe has not read
-// yet, read in the background newest first at a bounded rate; a restart takes it up where it was.
+// yet, read in the background newest first at a bounded rate; a restart takes it up where it was. A read job
+// keeps its row with read_at set, so a list showing it again does not queue it a second time.
 // library_blobs is the content-addressed library folder's index: one file per blake3 hash, however many entries
 // share it.
 const library = `
@@ -306,9 +307,10 @@ CREATE TABLE library_backlog (
   attempts INTEGER NOT NULL DEFAULT 0,
   next_attempt_at TEXT,
   last_error TEXT,
+  read_at TEXT,
   PRIMARY KEY (profile_id, job_id)
 ) WITHOUT ROWID;
-CREATE INDEX library_backlog_next ON library_backlog (created_at DESC);
+CREATE INDEX library_backlog_next ON library_backlog (profile_id, created_at DESC) WHERE read_at IS NULL;
 
 CREATE TABLE library_blobs (
   hash TEXT PRIMARY KEY,

@@ -39,6 +39,8 @@ export interface TestCoreOptions {
   fetch?: typeof fetch;
   /** A host without a window (the CLI): nothing is followed or resumed in the background. */
   headless?: boolean;
+  /** The library's background reading (backlog reads a second per profile). */
+  library?: { backlogPerSecond?: number };
 }
 
 export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
@@ -66,6 +68,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
     ...(options.router ? { router: options.router } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headless === undefined ? {} : { headless: options.headless }),
+    ...(options.library === undefined ? {} : { library: options.library }),
   });
   return {
     ...core,

@@ -1,0 +1,33 @@
+// Names job rows by what they made (issue 21): the title of the job's library entries, else, for a job Loupe
+// sent whose outputs are not in yet, the first prompt words of the workflow it sent. Bounded by the page: one
+// query for the page's entries, and a workflow read only for the jobs Loupe itself sent that have none.
+import type { JobSummary } from '../../../src-shared/contracts/jobs';
+import type { LoupeStore } from '../store';
+import { isStoreError } from '../store/errors';
+import { entryTitle } from './entryOf';
+import { workflowFacts } from './workflowFacts';
+
+function titleFromWorkflow(store: LoupeStore, profileId: string, jobId: string): string | null {
+  try {
+    const workflow = store.jobs.get(profileId, jobId)?.workflow ?? null;
+    if (workflow === null) return null;
+    const facts = workflowFacts(workflow, 'unknown');
+    return facts.prompts.length === 0 ? null : entryTitle({ facts, batch: null }, '');
+  } catch (error) {
+    // A damaged job row leaves the row named by its id, as before.
+    if (isStoreError(error, 'corrupt_row')) return null;
+    throw error;
+  }
+}
+
+export function withTitles(store: LoupeStore, profileId: string, jobs: readonly JobSummary[]): JobSummary[] {
+  const titles = store.library.entries.titlesOf(
+    profileId,
+    jobs.map((job) => job.id),
+  );
+  return jobs.map((job) => {
+    const title =
+      titles.get(job.id) ?? (job.submittedByUs ? titleFromWorkflow(store, profileId, job.id) : null);
+    return { ...job, title };
+  });
+}

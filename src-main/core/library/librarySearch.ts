@@ -1,0 +1,180 @@
+// library.search, library.facets and library.get: the parsed search box and the picked facets run against the
+// store, answered in the contract's shapes. A cursor is the previous page's last sort keys, opaque to the
+// window; a cursor that does not read is refused in words, never guessed at.
+import { z } from 'zod';
+import {
+  LIBRARY_KEEP_STATES,
+  LIBRARY_THUMB_STATES,
+  type LibraryEntry,
+  type LibraryEntryDetail,
+  type LibraryFacets,
+  type LibrarySearchPage,
+  type LibrarySort,
+} from '../../../src-shared/contracts/library';
+import { DomainError } from '../errors';
+import type { LoupeStore } from '../store';
+import type { LibraryEntryRow } from '../store/libraryRow';
+import type { SearchKey } from '../store/librarySearchTable';
+import { parseQuery } from './queryParser';
+import { whereOf, type FacetPicks, type Where } from './searchWhere';
+
+/** Not kept, and the service's copy goes within this long. */
+const EXPIRING_SOON_MS = 3 * 24 * 60 * 60 * 1000;
+const DEFAULT_LIMIT = 100;
+
+export interface SearchInput extends FacetPicks {
+  query?: string | undefined;
+  sort?: LibrarySort | undefined;
+  cursor?: string | null | undefined;
+  limit?: number | undefined;
+}
+
+const cursorSchema = z.object({
+  s: z.enum(['newest', 'oldest', 'rating']),
+  r: z.number().int().min(0).max(5),
+  at: z.string().max(64),
+  id: z.number().int().positive(),
+});
+
+function encodeCursor(sort: LibrarySort, row: LibraryEntryRow): string {
+  const body = JSON.stringify({ s: sort, r: row.rating, at: row.createdAt, id: row.entryId });
+  return Buffer.from(body, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, sort: LibrarySort): SearchKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const read = cursorSchema.safeParse(parsed);
+  if (!read.success || read.data.s !== sort) {
+    throw new DomainError(
+      'invalid_arguments',
+      'This page of the library cannot be continued (its cursor is not one Loupe gave for this order). Search again from the top.',
+    );
+  }
+  return { rating: read.data.r, createdAt: read.data.at, entryId: read.data.id };
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
+  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+export class LibrarySearch {
+  constructor(
+    private readonly store: LoupeStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  search(input: SearchInput): LibrarySearchPage {
+    const parsed = parseQuery(input.query ?? '');
+    const sort = input.sort ?? 'newest';
+    const limit = input.limit ?? DEFAULT_LIMIT;
+    const key = input.cursor === undefined || input.cursor === null ? null : decodeCursor(input.cursor, sort);
+    const where = whereOf(parsed, input);
+    const search = this.store.library.search;
+    // One more than asked: whether there is a next page, without a second query.
+    const read = search.page(where, sort, key, limit + 1);
+    const rows = read.rows.slice(0, limit);
+    const last = rows.at(-1);
+    const tags = search.tagsOf(rows.map((row) => row.entryId));
+    return {
+      entries: rows.map((row) => this.entryOf(row, tags.get(row.entryId) ?? [])),
+      nextCursor: read.rows.length > limit && last !== undefined ? encodeCursor(sort, last) : null,
+      total: search.count(where),
+      queryProblems: parsed.problems,
+    };
+  }
+
+  facets(input: SearchInput): LibraryFacets {
+    const parsed = parseQuery(input.query ?? '');
+    const search = this.store.library.search;
+    const all = whereOf(parsed, input);
+    return {
+      types: search.facet('types', whereOf(parsed, input, 'types')),
+      profiles: search.facet('profiles', whereOf(parsed, input, 'profiles')),
+      batches: search.facet('batches', whereOf(parsed, input, 'batches')),
+      ratings: search.facet('ratings', whereOf(parsed, input, 'ratings')),
+      tags: search.facet('tags', whereOf(parsed, input, 'tags')),
+      kept: search.count(and(all, "e.keep_state = 'kept'")),
+      expiringSoon: search.count(this.expiringWhere(all)),
+    };
+  }
+
+  get(entryId: number): LibraryEntryDetail {
+    const row = this.store.library.entries.get(entryId);
+    if (row === null) {
+      throw new DomainError('not_found', `There is no library entry ${entryId}. It may have been removed.`);
+    }
+    const tags = this.store.library.entries.tagsOf(entryId);
+    return {
+      ...this.entryOf(row, tags),
+      negatives: row.facts.negatives,
+      prompts: row.facts.prompts,
+      scheduler: row.facts.scheduler,
+      denoise: row.facts.denoise,
+      models: row.facts.models,
+      loras: row.facts.loras,
+      labels: row.facts.labels,
+      strings: row.facts.strings,
+      terminalAt: row.terminalAt,
+      keptAt: row.keptAt,
+    };
+  }
+
+  entryOf(row: LibraryEntryRow, tags: string[]): LibraryEntry {
+    const keep = oneOf(LIBRARY_KEEP_STATES, row.keepState, 'none');
+    const expiresMs = row.expiresAt === null ? Number.NaN : Date.parse(row.expiresAt);
+    return {
+      entryId: row.entryId,
+      profileId: row.profileId,
+      profileName: row.profileName,
+      jobId: row.jobId,
+      assetId: row.assetId,
+      title: row.title,
+      name: row.name,
+      type: row.type,
+      contentType: row.contentType,
+      sizeBytes: row.size,
+      hash: row.hash,
+      createdAt: row.createdAt,
+      jobStatus: row.jobStatus,
+      batch:
+        row.batchId === null
+          ? null
+          : { id: row.batchId, name: row.facts.batchName ?? row.batchId, values: row.batchValues ?? {} },
+      prompt: row.prompt,
+      seed: row.seed,
+      steps: row.steps,
+      cfg: row.cfg,
+      sampler: row.sampler,
+      model: row.model,
+      width: row.width,
+      height: row.height,
+      rating: row.rating,
+      rejected: row.rejected,
+      tags,
+      keep,
+      keepMessage: row.keepMessage,
+      expiresAt: row.expiresAt,
+      expiringSoon:
+        keep !== 'kept' && Number.isFinite(expiresMs) && expiresMs - this.now() < EXPIRING_SOON_MS,
+      thumb: oneOf(LIBRARY_THUMB_STATES, row.thumbState, 'none'),
+      thumbMessage: row.thumbMessage,
+    };
+  }
+
+  private expiringWhere(where: Where): Where {
+    const soon = new Date(this.now() + EXPIRING_SOON_MS).toISOString();
+    return {
+      sql: `(${where.sql}) AND e.keep_state <> 'kept' AND e.expires_at IS NOT NULL AND e.expires_at < :soon`,
+      params: { ...where.params, soon },
+    };
+  }
+}
+
+function and(where: Where, condition: string): Where {
+  return { sql: `(${where.sql}) AND ${condition}`, params: where.params };
+}

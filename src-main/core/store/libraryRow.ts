@@ -1,0 +1,174 @@
+// One library entry as the store keeps it: the columns the filters and sorts use, and `facts` (JSON) with
+// the rest of what the job's workflow said, for the detail and for rebuilding the entry's search words. Read
+// tolerantly: damaged facts read as empty facts, so one bad entry never hides the rest of a search.
+import { z } from 'zod';
+import { flagColumn, jsonColumn, labelsSchema } from './rowCodec';
+
+/** What the detail shows beyond the columns; bounded when written (libraryEntriesTable.ts). */
+export const entryFactsSchema = z.object({
+  prompts: z.array(z.string()).catch([]),
+  negatives: z.array(z.string()).catch([]),
+  scheduler: z.string().nullable().catch(null),
+  denoise: z.number().nullable().catch(null),
+  models: z.array(z.string()).catch([]),
+  loras: z.array(z.string()).catch([]),
+  strings: z.array(z.object({ at: z.string(), nodeClass: z.string(), value: z.string() })).catch([]),
+  labels: labelsSchema.catch({}),
+  batchName: z.string().nullable().catch(null),
+});
+export type EntryFacts = z.infer<typeof entryFactsSchema>;
+
+export const emptyEntryFacts = (): EntryFacts => ({
+  prompts: [],
+  negatives: [],
+  scheduler: null,
+  denoise: null,
+  models: [],
+  loras: [],
+  strings: [],
+  labels: {},
+  batchName: null,
+});
+
+/** What indexing hands the table for one output. */
+export interface LibraryEntryInput {
+  profileId: string;
+  jobId: string;
+  assetId: string;
+  name: string;
+  type: string;
+  contentType: string;
+  size: number;
+  hash: string | null;
+  title: string;
+  createdAt: string;
+  terminalAt: string | null;
+  jobStatus: string;
+  batchId: string | null;
+  batchValues: Record<string, string> | null;
+  prompt: string | null;
+  seed: number | null;
+  steps: number | null;
+  cfg: number | null;
+  sampler: string | null;
+  model: string | null;
+  width: number | null;
+  height: number | null;
+  facts: EntryFacts;
+  expiresAt: string | null;
+}
+
+const finiteOrNull = z.number().nullable().catch(null);
+
+export const libraryEntryDbRow = z
+  .object({
+    entry_id: z.number().int().positive(),
+    profile_id: z.string(),
+    profile_name: z.string().nullable().catch(null),
+    job_id: z.string(),
+    asset_id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    content_type: z.string(),
+    size: z.number().catch(0),
+    hash: z.string().nullable().catch(null),
+    title: z.string(),
+    created_at: z.string(),
+    terminal_at: z.string().nullable().catch(null),
+    job_status: z.string(),
+    batch_id: z.string().nullable().catch(null),
+    batch_values: z.union([z.null(), jsonColumn(z.record(z.string(), z.string()))]).catch(null),
+    prompt: z.string().nullable().catch(null),
+    seed: finiteOrNull,
+    steps: finiteOrNull,
+    cfg: finiteOrNull,
+    sampler: z.string().nullable().catch(null),
+    model: z.string().nullable().catch(null),
+    width: finiteOrNull,
+    height: finiteOrNull,
+    facts: jsonColumn(entryFactsSchema).catch(emptyEntryFacts()),
+    rating: z.number().int().min(0).max(5).catch(0),
+    rejected: flagColumn.catch(false),
+    expires_at: z.string().nullable().catch(null),
+    keep_state: z.string(),
+    keep_message: z.string().nullable().catch(null),
+    kept_at: z.string().nullable().catch(null),
+    thumb_state: z.string(),
+    thumb_message: z.string().nullable().catch(null),
+  })
+  .transform((r) => ({
+    entryId: r.entry_id,
+    profileId: r.profile_id,
+    profileName: r.profile_name ?? r.profile_id,
+    jobId: r.job_id,
+    assetId: r.asset_id,
+    name: r.name,
+    type: r.type,
+    contentType: r.content_type,
+    size: Number.isInteger(r.size) && r.size >= 0 ? r.size : 0,
+    hash: r.hash,
+    title: r.title,
+    createdAt: r.created_at,
+    terminalAt: r.terminal_at,
+    jobStatus: r.job_status,
+    batchId: r.batch_id,
+    batchValues: r.batch_values,
+    prompt: r.prompt,
+    seed: r.seed,
+    steps: r.steps,
+    cfg: r.cfg,
+    sampler: r.sampler,
+    model: r.model,
+    width: r.width,
+    height: r.height,
+    facts: r.facts,
+    rating: r.rating,
+    rejected: r.rejected,
+    expiresAt: r.expires_at,
+    keepState: r.keep_state,
+    keepMessage: r.keep_message,
+    keptAt: r.kept_at,
+    thumbState: r.thumb_state,
+    thumbMessage: r.thumb_message,
+  }));
+export type LibraryEntryRow = z.output<typeof libraryEntryDbRow>;
+
+/** The columns a reading statement selects, `e` being library_entries and `p` profiles (LEFT JOIN). */
+export const entrySelectColumns = `e.entry_id, e.profile_id, p.name AS profile_name, e.job_id, e.asset_id,
+  e.name, e.type, e.content_type, e.size, e.hash, e.title, e.created_at, e.terminal_at, e.job_status,
+  e.batch_id, e.batch_values, e.prompt, e.seed, e.steps, e.cfg, e.sampler, e.model, e.width, e.height,
+  e.facts, e.rating, e.rejected, e.expires_at, e.keep_state, e.keep_message, e.kept_at, e.thumb_state,
+  e.thumb_message`;
+
+/** The search words of an entry, one text per library_fts column. */
+export interface FtsColumns {
+  title: string;
+  prompts: string;
+  strings: string;
+  names: string;
+  models: string;
+  labels: string;
+  tags: string;
+}
+
+type FtsSource = Pick<
+  LibraryEntryInput,
+  'title' | 'name' | 'type' | 'sampler' | 'jobId' | 'batchValues' | 'facts'
+> & { profileName?: string | null };
+
+/** Built from what the row holds, so a tag change can rebuild an entry's words without its workflow. */
+export function ftsColumnsOf(entry: FtsSource, tags: readonly string[]): FtsColumns {
+  const facts = entry.facts;
+  const values = entry.batchValues === null ? [] : Object.entries(entry.batchValues).flat();
+  return {
+    title: entry.title,
+    prompts: [...facts.prompts, ...facts.negatives].join('\n'),
+    strings: facts.strings.map((s) => `${s.at} ${s.nodeClass} ${s.value}`).join('\n'),
+    names: [entry.name, entry.type, facts.batchName ?? '', ...values]
+      .filter((text) => text !== '')
+      .join('\n'),
+    models: [...facts.models, ...facts.loras, entry.sampler ?? '', facts.scheduler ?? ''].join('\n'),
+    labels: Object.entries(facts.labels).flat().join('\n'),
+    tags: tags.join('\n'),
+  };
+}
