@@ -340,6 +340,23 @@ describe('loupe models requests', () => {
     expect(openApi().map((request) => request.status)).toEqual([200, 304]);
   });
 
+  it('knows each model’s kind on first use: --kind image finds models and MAKES is filled, each page read once', async () => {
+    const s = await setup();
+    const openApis = () => s.sim.control.requests().filter((r) => r.path.endsWith('/openapi.json'));
+    const images = await s.run(['models', 'list', '--kind', 'image', '--json']);
+    expect(images.code).toBe(0);
+    const found = only(images.json() as Array<{ models: Array<{ id: string; outputKind: string }> }>).models;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((model) => model.outputKind === 'image')).toBe(true);
+    const reads = openApis().length;
+    expect(reads).toBeGreaterThan(0);
+
+    const table = await s.run(['models', 'list']);
+    expect(table.stdout).toMatch(new RegExp(`^${TTS} +audio`, 'm'));
+    // Kept with the catalogue: not read again.
+    expect(openApis().length).toBe(reads);
+  }, 30_000);
+
   it('lists the catalogue from the store unless --refresh, filtered by search, provider and kind', async () => {
     const s = await setup();
     const pages = () =>
