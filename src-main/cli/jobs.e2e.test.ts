@@ -142,6 +142,25 @@ describe.each<Surface>(['self-hosted', 'managed', 'serverless'])('loupe jobs on 
     }
   });
 
+  it.runIf(surface === 'serverless')(
+    'on a running job says what to run to read its log later, not that it will read it again',
+    async () => {
+      const submitted = await cli(
+        ['jobs', 'submit', file('long.json', textToImageWorkflow({ steps: 10_000 })), '--json'],
+        { env },
+      );
+      const id = (submitted.json()[0] as JobLine).id;
+      try {
+        const run = await cli(['jobs', 'logs', id], { env });
+        expect(run.code).toBe(0);
+        expect(run.stderr).not.toContain('reads it again');
+        expect(run.stderr).toContain(`loupe jobs watch ${id}; loupe jobs logs ${id}`);
+      } finally {
+        await cli(['jobs', 'cancel', id], { env });
+      }
+    },
+  );
+
   it('lists jobs, falling back to the v1 list on managed', async () => {
     const run = await cli(['jobs', 'list', '--limit', '5', '--json'], { env });
     expect(run.code).toBe(0);

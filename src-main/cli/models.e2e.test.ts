@@ -299,6 +299,31 @@ describe('loupe models requests', () => {
     ]);
   }, 30_000);
 
+  it('cancels a run IN_PROGRESS: says it may be charged, and get shows it cancelled with exit 130', async () => {
+    const s = await setup({ routerQueueStepMs: 150 });
+    const take = s.input('take.json', { prompt: 'a long take' });
+    const running = await s.run(['models', 'run', CINEMA, '--input', take, '--queue']);
+    const cinemaId = running.stdout.trim();
+    // The simulator dispatches at its first step: the video is with its provider.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    const cancelled = await s.run(['models', 'requests', 'cancel', cinemaId]);
+    expect(cancelled.code).toBe(0);
+    expect(s.sim.control.requests().find((r) => r.path.endsWith('/cancel'))?.status).toBe(202);
+    expect(cancelled.stderr).toContain('already running');
+    expect(cancelled.stderr).toContain('may be charged');
+    expect(cancelled.stderr).not.toContain('not charged');
+
+    // One behaviour for a cancelled run, with or without --wait: said plainly, exit 130 (README: canceled).
+    for (const argv of [[], ['--wait']]) {
+      const got = await s.run(['models', 'requests', 'get', cinemaId, ...argv]);
+      expect(got.stdout).toMatch(/^state +cancelled$/m);
+      expect(got.stderr).not.toContain('error:');
+      expect(got.stderr).toContain('cancelled: it was already running');
+      expect(got.code).toBe(130);
+    }
+  }, 30_000);
+
   it('shares the store through the environment: history in the next invocation, the schema from its ETag cache', async () => {
     const s = await setup();
     const made = await s.run(chatRun(s, '--json'));
@@ -314,6 +339,23 @@ describe('loupe models requests', () => {
     expect(only(second.json())).toMatchObject({ id: TTS, schema: { fromCache: true } });
     expect(openApi().map((request) => request.status)).toEqual([200, 304]);
   });
+
+  it('knows each model’s kind on first use: --kind image finds models and MAKES is filled, each page read once', async () => {
+    const s = await setup();
+    const openApis = () => s.sim.control.requests().filter((r) => r.path.endsWith('/openapi.json'));
+    const images = await s.run(['models', 'list', '--kind', 'image', '--json']);
+    expect(images.code).toBe(0);
+    const found = only(images.json() as Array<{ models: Array<{ id: string; outputKind: string }> }>).models;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((model) => model.outputKind === 'image')).toBe(true);
+    const reads = openApis().length;
+    expect(reads).toBeGreaterThan(0);
+
+    const table = await s.run(['models', 'list']);
+    expect(table.stdout).toMatch(new RegExp(`^${TTS} +audio`, 'm'));
+    // Kept with the catalogue: not read again.
+    expect(openApis().length).toBe(reads);
+  }, 30_000);
 
   it('lists the catalogue from the store unless --refresh, filtered by search, provider and kind', async () => {
     const s = await setup();

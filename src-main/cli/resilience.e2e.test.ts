@@ -87,3 +87,36 @@ describe('loupe against a misbehaving service', () => {
     expect(run.stderr).not.toContain('wrong-key');
   });
 });
+
+describe('loupe after an unknown outcome on the self-hosted proxy', () => {
+  let sim: RunningSimulator;
+  let dir: string;
+
+  beforeAll(async () => {
+    sim = await startFast({ surface: 'self-hosted' });
+    dir = mkdtempSync(join(tmpdir(), 'loupe-cli-proxy-faults-'));
+  });
+  afterAll(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('advises what finds the job there (its list), not a rerun under the key the proxy refuses', async () => {
+    const env = simulatorEnv(sim.url, 'self-hosted', null);
+    const workflow = join(dir, 'wf.json');
+    writeFileSync(workflow, JSON.stringify(textToImageWorkflow({ steps: 20 })));
+    // The same workflow twice: after the lost answer two jobs match, so the CLI cannot tell which is this one.
+    expect((await cli(['jobs', 'submit', workflow], { env })).code).toBe(0);
+    sim.control.setFaults({ unknownOutcome: { count: 1 } });
+    const run = await cli(['jobs', 'submit', workflow], { env });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('outcome_unknown');
+    expect(run.stderr).toContain('loupe jobs list');
+    expect(run.stderr).not.toContain('--idempotency-key');
+    expect(run.stderr).toContain('single use');
+
+    // What it advises does find the job: the proxy's list has both submissions.
+    const listed = await cli(['jobs', 'list', '--json'], { env });
+    expect((listed.json()[0] as { jobs: unknown[] }).jobs.length).toBeGreaterThanOrEqual(2);
+  });
+});

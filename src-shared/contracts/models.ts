@@ -186,6 +186,11 @@ export const routerRunDetailSchema = routerRunSummarySchema.extend({
   error: routerRunErrorSchema.nullable(),
   /** A cancel was asked for; the Router may still finish (and charge) the run. */
   cancelRequested: z.boolean(),
+  /**
+   * The cancel reached a run Loupe saw in progress (the Router took the ask with its 202 while a provider had
+   * the run): it may be charged. False for a cancel of a run Loupe only ever saw waiting in the queue.
+   */
+  cancelAfterStart: z.boolean(),
   /** How many times the request left under this run's key. */
   attempts: z.number().int().nonnegative(),
 });

@@ -108,13 +108,20 @@ const logs = oneJobCommand(
       out.document({ jobId: id, ...result });
       return exitCodes.ok;
     }
+    // This command reads once and exits: for an unfinished job it says what to run, not that it reads again.
+    const later = `next: \`loupe jobs watch ${visible(id)}; loupe jobs logs ${visible(id)}\` waits for the end, then reads it.`;
     if (result.state === 'none') {
       out.note(result.message);
+      if (result.reason === 'not-yet') out.note(later);
       return exitCodes.ok;
     }
     if (result.truncated) out.note('The beginning of this log was discarded; what follows is its tail.');
     out.untrustedBlock(result.text);
     if (result.text === '' && result.truncated) out.note('The log was captured and then shed entirely.');
+    if (!result.complete) {
+      out.note('The job has not finished: this is its log so far.');
+      out.note(later);
+    }
     return exitCodes.ok;
   },
 );

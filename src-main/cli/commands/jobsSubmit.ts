@@ -7,6 +7,7 @@ import { jobStateLine } from '../format';
 import { followJob } from '../jobFollow';
 import { readLabels } from '../labels';
 import { visible } from '../terminalText';
+import { withSurfaceAdvice } from '../unknownOutcomeHint';
 import { readWorkflowText } from '../workflowFile';
 
 export const watchExitCodes =
@@ -51,12 +52,17 @@ export const submit: CommandSpec = {
       throw args.usageError('--idempotency-key must be 1 to 255 characters.');
     const { text, fileName } = await readWorkflowText(args.positional(0), io);
     const engine = await session.engine();
-    const job = await engine.jobs.submit({
-      workflowJson: text,
-      fileName,
-      ...(labels === undefined ? {} : { labels }),
-      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-    });
+    const sentAt = new Date();
+    const job = await engine.jobs
+      .submit({
+        workflowJson: text,
+        fileName,
+        ...(labels === undefined ? {} : { labels }),
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+      })
+      .catch((error: unknown) => {
+        throw withSurfaceAdvice(error, engine.target.profile.surface, sentAt);
+      });
     if (!args.flag('wait')) {
       if (out.json) out.document(job);
       else {

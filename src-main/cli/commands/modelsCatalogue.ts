@@ -23,6 +23,9 @@ function noRouter(message: string): UsageError {
   );
 }
 
+/** How long `models list` waits, on first use, for what each model makes. */
+const FACTS_WAIT_MS = 20_000;
+
 function kindArg(args: ParsedArgs): ModelOutputKind | undefined {
   const kind = args.string('kind');
   if (kind === undefined) return undefined;
@@ -61,11 +64,20 @@ const list: CommandSpec = {
   async run({ args, out, session, signal }: CommandContext) {
     const kind = kindArg(args);
     const scope = await routerScope(session);
-    const catalogue = await scope.router.catalogue(scope.profileId, {
+    let catalogue = await scope.router.catalogue(scope.profileId, {
       refresh: args.flag('refresh'),
       signal,
     });
     if (catalogue.kind === 'no_router') throw noRouter(catalogue.message);
+    let unknown = catalogue.stale ? 0 : scope.router.unknownModelFacts(scope.profileId);
+    if (unknown > 0) {
+      // Once per model, kept with the catalogue: later lists answer from the store at once.
+      if (!out.json)
+        out.note(`Reading what ${unknown} models make (once; at most ${FACTS_WAIT_MS / 1000} s)…`);
+      unknown = await scope.router.modelFacts(scope.profileId, FACTS_WAIT_MS);
+      catalogue = await scope.router.catalogue(scope.profileId, { signal });
+      if (catalogue.kind === 'no_router') throw noRouter(catalogue.message);
+    }
     const models = catalogue.models.filter((model) => matches(model, args, kind));
     if (out.json) {
       const { fetchedAt, stale, staleReason } = catalogue;
@@ -82,8 +94,11 @@ const list: CommandSpec = {
       const reason = catalogue.staleReason === null ? '' : ` (${visible(catalogue.staleReason)})`;
       out.note(`The Router could not be read${reason}; this is the list as of ${catalogue.fetchedAt}.`);
     }
-    if (kind !== undefined)
-      out.note('A model’s kind is known once its page has been read (`loupe models show ID`).');
+    if (unknown > 0)
+      out.note(
+        `What ${unknown} models make is not known yet (their pages could not be read in time); ` +
+          'the next `loupe models list` reads them again.',
+      );
     return exitCodes.ok;
   },
 };

@@ -10,8 +10,9 @@ import { followQueued } from '../modelRuns/queuedRun';
 import { routerScope, type RouterScope } from '../modelRuns/routerScope';
 import { findRun } from '../modelRuns/runLookup';
 import { finishRun } from '../modelRuns/runOutcome';
-import { detailLines, runDocument } from '../modelRuns/runReport';
-import { visible } from '../terminalText';
+import { cancelCost, detailLines, runDocument } from '../modelRuns/runReport';
+
+const FINISHED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
 
 const list: CommandSpec = {
   words: ['models', 'requests', 'list'],
@@ -55,11 +56,13 @@ const get: CommandSpec = {
     output: { type: 'string', short: 'o' },
   },
   optionHelp: [
-    { flag: '--wait', text: 'follow a queued run to its result (exit code: its outcome)' },
+    { flag: '--wait', text: 'follow a queued run to its result' },
     { flag: '--save', text: 'write its result into the current folder (new names, nothing overwritten)' },
     { flag: '-o, --output FILE', text: 'write its output (JSON, or the bytes) to FILE' },
   ],
-  details: 'ID is Loupe’s run id (`requests list`) or the Router’s request id (`models run --queue`).',
+  details:
+    'ID is Loupe’s run id (`requests list`) or the Router’s request id (`models run --queue`). The exit code is' +
+    ' a finished run’s outcome (0 completed, 1 failed, 130 cancelled); a look at a run still under way exits 0.',
   usesConnection: true,
   async run(context: CommandContext) {
     const { args, io, out, session, signal } = context;
@@ -80,8 +83,8 @@ const get: CommandSpec = {
       save: args.flag('save') ? 'all' : 'none',
       idempotencyKey: null,
     });
-    // A look is not a verdict: without --wait, an unfinished or failed run still read fine.
-    return args.flag('wait') ? code : exitCodes.ok;
+    // A finished run has its verdict, the same with or without --wait; a look at one under way is not one.
+    return FINISHED.has(run.state) ? code : exitCodes.ok;
   },
 };
 
@@ -139,8 +142,7 @@ const cancel: CommandSpec = {
     }
     out.line(`${run.runId}  ${run.state}`);
     if (run.state === 'cancelled') {
-      const charged = run.creditsUsed === null ? 'not charged' : `charged ${run.creditsUsed} credits`;
-      out.note(`cancelled (${charged}). ${visible(run.error?.message ?? '')}`.trim());
+      out.note(`cancelled: ${cancelCost(run)}`);
     } else if (run.state === 'completed') {
       const kept = `its result is kept (\`loupe models requests get ${run.runId} --save\`)`;
       out.note(

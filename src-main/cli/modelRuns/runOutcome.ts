@@ -9,7 +9,7 @@ import { formatBytes } from '../format';
 import { safeJson, visible } from '../terminalText';
 import type { RouterScope } from './routerScope';
 import { saveMedia, saveOutputJson, writeResultTo, type SavedFile } from './runFiles';
-import { errorLines, exitCodeForRun, printDisclosures, runDocument } from './runReport';
+import { cancelCost, errorLines, exitCodeForRun, printDisclosures, runDocument } from './runReport';
 
 export interface FinishOptions {
   /** -o FILE, resolved against the working folder: the result goes exactly there. */
@@ -81,6 +81,11 @@ function printFailure(context: CommandContext, run: RouterRunDetail, options: Fi
     return;
   }
   if (error === null) return;
+  if (run.state === 'cancelled' && !out.json) {
+    // A cancel is what the user asked for, not an error: said as what happened and what it cost.
+    out.note(`cancelled: ${cancelCost(run)}`);
+    return;
+  }
   const hints: string[] = [];
   if (error.validation.length > 0) hints.push('next: fix these fields in the input file, then run again.');
   else if (error.retryable && run.state === 'failed')

@@ -34,6 +34,18 @@ export function errorLines(error: RouterRunError): string[] {
   return lines;
 }
 
+/** What the cancel cost: the Router's credits when it said them, else what the run had reached when asked. */
+export function cancelCost(run: RouterRunDetail): string {
+  if (run.creditsUsed !== null && run.creditsUsed > 0)
+    return `it had started; charged ${run.creditsUsed} credits.`;
+  if (run.creditsUsed === 0) return 'charged nothing.';
+  if (run.cancelAfterStart)
+    return 'it was already running when the Router took the cancel (CANCELLATION_REQUESTED), so it may be charged; the Router has not said how much.';
+  if (run.cancelRequested)
+    return 'it was waiting in the queue when the Router took the cancel (as Loupe last saw it): not charged.';
+  return 'Loupe did not see whether it had started; if it had, it may be charged.';
+}
+
 /** A run's outcome as a script reads it. A run whose answer was lost is neither success nor failure. */
 export function exitCodeForRun(run: RouterRunDetail): ExitCode {
   switch (run.state) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchesContract, batchDetailSchema } from '../../../src-shared/contracts/batches';
 import { readPngWorkflow } from '../../../src-shared/png/pngWorkflow';
 import { nodeInflate } from '../pictures/inflate';
-import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
 import { makeTempDir } from '../store/testing/tempDir';
 import { DATABASE_FILE } from '../app/createCore';
@@ -103,6 +103,57 @@ describe('batches.export', () => {
       batchId: 'nope',
     }).catch((e: unknown) => e);
     expect(String(browser)).toContain('batch_not_found');
+  });
+
+  it('lists every attempt’s job of a retried item in both manifests, oldest first', async () => {
+    const profileId = connectedProfile(core);
+    const started = batchesContract['batches.start'].result.parse(
+      await callOk(core, 'batches.start', {
+        profileId,
+        workflowJson: JSON.stringify(failingWorkflow()),
+        axes: [{ kind: 'sweep', text: '2.message=out of memory' }],
+        name: 'Failing',
+        window: 1,
+      }),
+    );
+    const finished = async (): Promise<void> => {
+      await expect
+        .poll(
+          async () =>
+            batchDetailSchema.parse(
+              await callOk(core, 'batches.get', { profileId, batchId: started.batchId }),
+            ).finished,
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+    };
+    await finished();
+    for (let again = 0; again < 2; again += 1) {
+      await callOk(core, 'batches.retryFailed', { profileId, batchId: started.batchId });
+      await finished();
+    }
+    const detail = batchDetailSchema.parse(
+      await callOk(core, 'batches.get', { profileId, batchId: started.batchId }),
+    );
+    const lastJob = detail.items[0]?.jobId;
+    const attempts = makeTempDir('loupe-export-attempts-');
+    pick = attempts.path;
+    try {
+      await callOk(core, 'batches.export', { profileId, batchId: started.batchId });
+      const manifest = JSON.parse(readFileSync(attempts.file('manifest.json'), 'utf8')) as {
+        items: Array<{ attempts: number; jobIds: string[] }>;
+      };
+      const item = manifest.items[0];
+      expect(item?.attempts).toBe(3);
+      expect(item?.jobIds).toHaveLength(3);
+      expect(new Set(item?.jobIds).size).toBe(3);
+      expect(item?.jobIds.at(-1)).toBe(lastJob);
+      const csv = readFileSync(attempts.file('manifest.csv'), 'utf8');
+      expect(csv).toContain(`"${item?.jobIds.join(';') ?? ''}"`);
+    } finally {
+      pick = folder.path;
+      attempts.remove();
+    }
   });
 
   it('the browser shell exports into a new folder under its export root, named from the batch, each time', async () => {

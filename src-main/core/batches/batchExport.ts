@@ -109,7 +109,7 @@ export async function exportBatch(
       item: row.position,
       values,
       attempts: row.attempts,
-      jobIds: row.jobId === null ? [] : [row.jobId],
+      jobIds: attemptJobIds(store, profileId, row.jobId ?? row.retryOfJob, row.attempts),
       status: job?.status ?? row.state,
       error: wire?.error?.message ?? row.lastError,
       outputs,
@@ -122,6 +122,26 @@ export async function exportBatch(
   await writeFile(join(folder, 'manifest.csv'), manifestCsv(items));
   const files = items.reduce((sum, item) => sum + item.outputs.filter((o) => o.file !== null).length, 0);
   return { folder, items, files, failed: total - files };
+}
+
+/**
+ * Every attempt's job of an item, oldest first. The item names only its latest job (or, between a retry and its
+ * new job, the failed one it retries); each retry's job was recorded with the job it retries, so the chain is
+ * walked back from there, no further than the item's attempts (a damaged link never loops).
+ */
+function attemptJobIds(
+  store: LoupeStore,
+  profileId: string,
+  latest: string | null,
+  attempts: number,
+): string[] {
+  const chain: string[] = [];
+  for (let jobId = latest; jobId !== null && chain.length < Math.max(attempts, 1);) {
+    if (chain.includes(jobId)) break;
+    chain.push(jobId);
+    jobId = store.jobs.get(profileId, jobId)?.retryOf ?? null;
+  }
+  return chain.reverse();
 }
 
 async function exportOne(

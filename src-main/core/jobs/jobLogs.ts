@@ -8,7 +8,8 @@ import { readWire, type WireJob } from '../jobSources/wireJob';
 
 const messages = {
   notCaptured: 'This service does not keep job logs, so there is no log to show.',
-  notYet: 'No log yet: the job has not finished. Loupe reads it again when the job ends.',
+  // Host-neutral: the app reads it again on its own, the CLI says what to run; each host adds its own step.
+  notYet: 'No log yet: the job has not finished, and the service writes its log when the job ends.',
   final:
     'This job finished without a log. That happens when the platform stopped the run (out of memory, a crash, ' +
     'a time limit), when the job predates log capture, or when the deployment withholds logs.',

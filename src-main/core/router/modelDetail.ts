@@ -25,7 +25,26 @@ export class ModelDetailReader {
       router.getModel(modelId, options),
       router.openApi(modelId, options),
     ]);
-    const document = boundedJsonObject(openApi.document);
+    const { schemas, outputKind } = this.remember(profileId, modelId, openApi.document);
+    return {
+      // The id asked for, not the one the answer claims: the page is about the model the caller addressed.
+      id: modelId,
+      ...idParts(modelId),
+      billing: billingOf(entry.billing),
+      outputKind,
+      schema: { ...schemas, etag: openApi.etag, fromCache: openApi.fromCache },
+    };
+  }
+
+  /** Only what the catalogue needs (the openapi, kept with its ETag): what the model makes. */
+  async facts(profileId: string, modelId: string, signal?: AbortSignal): Promise<void> {
+    const { router } = await this.deps.connector.clients(profileId);
+    const openApi = await router.openApi(modelId, signal === undefined ? {} : { signal });
+    this.remember(profileId, modelId, openApi.document);
+  }
+
+  private remember(profileId: string, modelId: string, raw: unknown) {
+    const document = boundedJsonObject(raw);
     const schemas =
       document === null
         ? { input: null, output: null, outputContentType: null }
@@ -35,13 +54,6 @@ export class ModelDetailReader {
       outputKind,
       outputContentType: schemas.outputContentType,
     });
-    return {
-      // The id asked for, not the one the answer claims: the page is about the model the caller addressed.
-      id: modelId,
-      ...idParts(modelId),
-      billing: billingOf(entry.billing),
-      outputKind,
-      schema: { ...schemas, etag: openApi.etag, fromCache: openApi.fromCache },
-    };
+    return { schemas, outputKind };
   }
 }

@@ -78,12 +78,14 @@ describe('a queued run', () => {
     const cancelledInQueue = await finished(current, waiting.runId);
     expect(cancelledInQueue).toMatchObject({
       state: 'cancelled',
+      cancelAfterStart: false,
       creditsUsed: null,
       error: { bucket: 'cancelled' },
     });
     const cancelledRunning = await finished(current, running.runId);
     expect(cancelledRunning).toMatchObject({
       state: 'cancelled',
+      cancelAfterStart: true,
       error: { status: 409, bucket: 'cancelled' },
     });
     expect(cancelledRunning.error?.message).toContain('may still have been charged');

@@ -16,6 +16,7 @@ import { AnswerRecorder } from './answerRecorder';
 import { CatalogueReader, type CatalogueOptions } from './catalogue';
 import { RouterMediaFiles, type MediaFile } from './mediaFiles';
 import { MediaSaver } from './mediaSaver';
+import { ModelFactsReader } from './factsReader';
 import { ModelDetailReader } from './modelDetail';
 import { OutputHintsReader } from './outputHints';
 import { DEFAULT_QUEUE_WATCH, QueueWatcher, type QueueWatchConfig } from './queueWatcher';
@@ -90,6 +91,7 @@ export class RouterService {
   readonly media: RouterMediaFiles;
   private readonly catalogueReader: CatalogueReader;
   private readonly detailReader: ModelDetailReader;
+  private readonly factsReader: ModelFactsReader;
   private readonly spendTracker: SpendTracker;
   private readonly watcher: QueueWatcher;
   private readonly commands: RunCommands;
@@ -121,6 +123,7 @@ export class RouterService {
       now: () => new Date(this.clock.now()),
     });
     this.detailReader = new ModelDetailReader({ store: deps.store, connector });
+    this.factsReader = new ModelFactsReader({ store: deps.store, detail: this.detailReader, logError });
     const probeTimeoutMs = tuning.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
     const recorder = new AnswerRecorder({
       store: deps.store,
@@ -174,8 +177,31 @@ export class RouterService {
   }
 
   /** Every page of the catalogue, from the store unless `refresh` (or none is kept). */
-  catalogue(profileId: string, options: CatalogueOptions = {}): Promise<ModelCatalogue> {
-    return this.catalogueReader.catalogue(profileId, options);
+  async catalogue(profileId: string, options: CatalogueOptions = {}): Promise<ModelCatalogue> {
+    const catalogue = await this.catalogueReader.catalogue(profileId, options);
+    // The app fills what each model makes behind the list (once; supervised in fill); a headless host asks.
+    if (this.deps.background && catalogue.kind === 'catalogue') {
+      // fill never rejects (it logs and pauses); the catch is the supervisor's last word all the same.
+      this.factsReader.fill(profileId).catch((error: unknown) => this.logFacts(error));
+    }
+    return catalogue;
+  }
+
+  /**
+   * Reads what each model of the kept catalogue makes (the ones not known yet), waiting at most `waitMs`:
+   * how many are still unknown after. The reads go on in the background if the wait ends first.
+   */
+  modelFacts(profileId: string, waitMs: number): Promise<number> {
+    return this.factsReader.settle(profileId, waitMs);
+  }
+
+  private logFacts(error: unknown): void {
+    (this.deps.logError ?? console.error)('Router model facts stopped', error);
+  }
+
+  /** Models of the kept catalogue whose kind is not known yet. */
+  unknownModelFacts(profileId: string): number {
+    return this.factsReader.missing(profileId).length;
   }
 
   /** The model's entry and schemas (its openapi.json revalidated with its ETag). */

@@ -68,6 +68,25 @@ async function askCancel(
   }
 }
 
+/**
+ * Whether a run Loupe last saw waiting has reached its provider. The cancel's 202 is the same either way, and a
+ * headless host's record may be minutes old: one status read says which cancel this is (never charged, or may
+ * be). A read that fails says nothing, and the cancel goes on.
+ */
+async function isDispatched(
+  router: RouterClient,
+  statusUrl: string,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  try {
+    const read = await router.status({ status_url: statusUrl }, signal === undefined ? {} : { signal });
+    return read.status.status === 'IN_PROGRESS';
+  } catch (error) {
+    if (signal?.aborted === true) throw error;
+    return false;
+  }
+}
+
 export function notFound(): DomainError {
   return new DomainError('not_found', 'There is no such Router run for this profile.', { status: 404 });
 }
@@ -151,8 +170,10 @@ export class RunCommands {
       );
     }
     const { router } = await this.deps.connector.clients(profileId);
+    const running =
+      row.state === 'in_progress' || (await isDispatched(router, row.queueLinks.statusUrl, signal));
     if ((await askCancel(router, row.queueLinks.cancelUrl, signal)) === 'requested') {
-      this.deps.notify(this.deps.store.routerRuns.markCancelRequested(row.id));
+      this.deps.notify(this.deps.store.routerRuns.markCancelRequested(row.id, running));
     }
     // ALREADY_COMPLETED is an answer, not a failure: the next look collects the result either way.
     const step = await this.deps.watcher.step(row.id, signal);

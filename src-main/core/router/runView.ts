@@ -89,6 +89,7 @@ export function runDetailOf(row: RouterRunRow, options: RunViewOptions): RouterR
     committedSpend: row.meta?.committedSpend ?? { limit: null, current: null, remaining: null },
     error: runErrorOf(row),
     cancelRequested: row.cancelRequested,
+    cancelAfterStart: row.cancelAfterStart,
     attempts: row.attempts,
   };
 }

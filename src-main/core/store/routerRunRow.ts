@@ -3,7 +3,7 @@
 // worst that row, never the list.
 import { z } from 'zod';
 import { ROUTER_RUN_STATES } from '../../../src-shared/contracts/models';
-import { flagColumn, jsonColumn, jsonObjectSchema, nullableJsonColumn, type JsonObject } from './rowCodec';
+import { jsonColumn, jsonObjectSchema, nullableJsonColumn, type JsonObject } from './rowCodec';
 
 export const routerRunStateSchema = z.enum(ROUTER_RUN_STATES);
 export type StoredRunState = z.infer<typeof routerRunStateSchema>;
@@ -56,6 +56,14 @@ export type StoredMedia = z.infer<typeof storedMediaSchema>;
 
 const jsonValue = z.json();
 
+/**
+ * cancel_requested: 0 none; 1 asked (the run waiting in the queue, as far as Loupe saw); 2 asked of a run Loupe
+ * saw in progress, before or after the ask: the provider had it, so the Router may charge it (NOTES part B).
+ */
+const cancelColumn = z.number().int().min(0).max(2);
+export const CANCEL_ASKED = 1;
+export const CANCEL_ASKED_WHILE_RUNNING = 2;
+
 export const routerRunDbRow = z
   .object({
     id: z.string(),
@@ -76,7 +84,7 @@ export const routerRunDbRow = z
     credits_used: z.number().nullable(),
     error: nullableJsonColumn(jsonObjectSchema).catch(null),
     media: jsonColumn(z.array(storedMediaSchema)).catch([]),
-    cancel_requested: flagColumn,
+    cancel_requested: cancelColumn,
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -99,7 +107,8 @@ export const routerRunDbRow = z
     creditsUsed: r.credits_used,
     error: r.error,
     media: r.media,
-    cancelRequested: r.cancel_requested,
+    cancelRequested: r.cancel_requested > 0,
+    cancelAfterStart: r.cancel_requested === CANCEL_ASKED_WHILE_RUNNING,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));

@@ -4,7 +4,15 @@
 import { StoreError } from './errors';
 import { stateList } from './outbox';
 import { toJson } from './rowCodec';
-import type { QueueLinks, RouterRunRow, StoredMedia, StoredRunMeta, StoredRunState } from './routerRunRow';
+import {
+  CANCEL_ASKED,
+  CANCEL_ASKED_WHILE_RUNNING,
+  type QueueLinks,
+  type RouterRunRow,
+  type StoredMedia,
+  type StoredRunMeta,
+  type StoredRunState,
+} from './routerRunRow';
 import {
   durableTransaction,
   prepare,
@@ -96,7 +104,10 @@ export abstract class RouterRunSteps {
     );
     this.toQueueProgress = prepare<{ id: string; state: string; position: number | null; at: string }>(
       db,
-      `UPDATE router_runs SET state = :state, queue_position = :position, updated_at = :at
+      // A run seen in progress after a cancel was asked had reached its provider: it may be charged.
+      `UPDATE router_runs SET state = :state, queue_position = :position, updated_at = :at,
+         cancel_requested = CASE WHEN cancel_requested > 0 AND :state = 'in_progress'
+           THEN ${CANCEL_ASKED_WHILE_RUNNING} ELSE cancel_requested END
          WHERE id = :id AND state IN (${stateList(LIVE_QUEUE)})`,
     );
     this.toOutcome = prepare<{
@@ -113,9 +124,9 @@ export abstract class RouterRunSteps {
          credits_used = COALESCE(:credits, credits_used), request_id = COALESCE(:request_id, request_id),
          queue_position = NULL, updated_at = :at WHERE id = :id`,
     );
-    this.toCancelRequested = prepare<{ id: string; at: string }>(
+    this.toCancelRequested = prepare<{ id: string; level: number; at: string }>(
       db,
-      'UPDATE router_runs SET cancel_requested = 1, updated_at = :at WHERE id = :id',
+      'UPDATE router_runs SET cancel_requested = MAX(cancel_requested, :level), updated_at = :at WHERE id = :id',
     );
     this.setMediaStmt = prepare<{ id: string; media: string; at: string }>(
       db,
@@ -185,8 +196,10 @@ export abstract class RouterRunSteps {
     });
   }
 
-  markCancelRequested(id: string): RouterRunRow {
-    return this.write(this.toCancelRequested, { id, at: this.at() });
+  /** `whileRunning`: Loupe last saw the run in progress when the Router took the ask (its 202). */
+  markCancelRequested(id: string, whileRunning: boolean): RouterRunRow {
+    const level = whileRunning ? CANCEL_ASKED_WHILE_RUNNING : CANCEL_ASKED;
+    return this.write(this.toCancelRequested, { id, level, at: this.at() });
   }
 
   setMedia(id: string, media: readonly StoredMedia[]): RouterRunRow {

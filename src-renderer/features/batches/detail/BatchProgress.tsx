@@ -22,7 +22,14 @@ export function BatchProgress({ batch, elapsed, paused }: BatchProgressProps) {
       : ({ kind: 'hidden' } as const);
   return (
     <span className="flex items-center gap-x-1.5 text-xs text-muted tabular-nums">
-      <span data-testid="batch-elapsed" title="Since the batch was created">
+      <span
+        data-testid="batch-elapsed"
+        title={
+          elapsed.kind === 'running'
+            ? 'Since the batch was created'
+            : 'From its first job’s creation to its last job’s end, as the service timed them'
+        }
+      >
         {elapsed.kind === 'running' ? 'Elapsed' : 'Took'} {duration(elapsedMs)}
       </span>
       {eta.kind === 'hidden' ? null : (

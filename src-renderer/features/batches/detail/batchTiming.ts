@@ -63,14 +63,24 @@ interface TimedBatch {
   items: readonly { job: JobTimes | null }[];
 }
 
+/**
+ * Running: since Loupe recorded the batch, counted on Loupe's clock (the "created … ago" beside it is too).
+ * Finished: its first job's creation to its last job's end, both the service's times: Loupe's record of the
+ * batch against the service's end would mix two clocks (a service clock ahead reads longer than the batch has
+ * existed), and a batch recorded after its jobs ran (the Demo's seeded sweep) would read 0 ms.
+ */
 export function batchElapsed(batch: TimedBatch): BatchElapsed {
   const created = parseTime(batch.createdAt);
   if (created === null) return { kind: 'unknown' };
   if (!batch.finished) return { kind: 'running', sinceMs: created };
+  let first: number | null = null;
   let latest: number | null = null;
   for (const item of batch.items) {
+    const started = parseTime(item.job?.createdAt);
     const ended = item.job === null ? null : jobEndedAt(item.job);
+    if (started !== null && (first === null || started < first)) first = started;
     if (ended !== null && (latest === null || ended > latest)) latest = ended;
   }
-  return latest === null ? { kind: 'unknown' } : { kind: 'took', ms: Math.max(0, latest - created) };
+  if (first === null || latest === null) return { kind: 'unknown' };
+  return { kind: 'took', ms: Math.max(0, latest - first) };
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { JobSnapshot } from '../../../../src-shared/contract';
 import { LabelChips } from '../../../components/jobs/LabelChips';
-import { metricLabel, metricValue } from '../../../components/jobs/formatValues';
+import { metricLabel, metricValue, parseTime } from '../../../components/jobs/formatValues';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { visibleText } from '../../../lib/visibleText';
 import { useJobsUi } from '../jobsUiStore';
@@ -29,24 +29,41 @@ function JobLink({ jobId }: { jobId: string }) {
   );
 }
 
+/**
+ * How far the service's clock is known to run ahead of Loupe's, from this job alone: none of its times can be
+ * later than the moment Loupe read it (`observedAt`, Loupe's clock), so any excess is the service's clock. A
+ * lower bound, never a guess: a clock behind leaves no such trace, and nothing is corrected then.
+ */
+export function serviceClockAheadMs(job: JobSnapshot): number {
+  const read = parseTime(job.observedAt);
+  if (read === null) return 0;
+  const stamped = [job.createdAt, job.startedAt, job.completedAt]
+    .map((iso) => parseTime(iso))
+    .filter((ms): ms is number => ms !== null);
+  return stamped.length === 0 ? 0 : Math.max(0, Math.max(...stamped) - read);
+}
+
 /** Timings (relative, exact on hover), the service's metrics, labels and the attempts chain. */
 export function JobFacts({ job }: { job: JobSnapshot }) {
   const metrics = Object.entries(job.metrics);
   const labels = Object.keys(job.labels).length;
+  // The service's times and its durations (Execution) on one clock: "Created 7 s ago" never sits beside
+  // "Execution 11 s" because the service's clock runs ahead.
+  const ahead = serviceClockAheadMs(job);
   return (
     <dl className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-x-6 gap-y-1.5 border-b border-line px-4 py-3">
       <Fact label="Created">
-        <RelativeTime iso={job.createdAt} />
+        <RelativeTime iso={job.createdAt} aheadMs={ahead} />
       </Fact>
       <Fact label="Started">
-        <RelativeTime iso={job.startedAt} missing="not yet" />
+        <RelativeTime iso={job.startedAt} missing="not yet" aheadMs={ahead} />
       </Fact>
       <Fact label="Ended">
-        <RelativeTime iso={job.completedAt} missing="not yet" />
+        <RelativeTime iso={job.completedAt} missing="not yet" aheadMs={ahead} />
       </Fact>
       {job.expiresAt ? (
         <Fact label="Expires">
-          <RelativeTime iso={job.expiresAt} />
+          <RelativeTime iso={job.expiresAt} aheadMs={ahead} />
         </Fact>
       ) : null}
       {job.queuePosition !== null ? (

@@ -3,6 +3,7 @@ import { ProgressBar } from '../../../components/jobs/ProgressBar';
 import type { PreviewImage } from '../../../hooks/previewImage';
 import { visibleText } from '../../../lib/visibleText';
 import { isTerminalStatus } from '../../../queries/jobQueries';
+import { LivePreview } from './LivePreview';
 
 function queueText(position: number | null): string {
   if (position === null) return 'Waiting in the queue.';
@@ -47,16 +48,7 @@ export function JobProgressPanel({ job, preview }: { job: JobSnapshot; preview: 
           </>
         ) : null}
       </div>
-      {image ? (
-        <figure className="shrink-0">
-          <img
-            src={image.src}
-            alt={`Latest preview from node ${visibleText(image.nodeId)}`}
-            className="h-28 w-28 rounded border border-line bg-raised object-contain"
-          />
-          <figcaption className="mt-1 text-center text-[10px] text-faint">Preview</figcaption>
-        </figure>
-      ) : null}
+      {image ? <LivePreview image={image} /> : null}
     </div>
   );
 }

@@ -80,6 +80,7 @@ describe('a queued run', () => {
           state: 'cancelled',
           queuePosition: null,
           cancelRequested: true,
+          cancelAfterStart: true,
           updatedAt: '2025-01-01T10:00:09.000Z',
         });
         return ok(current);
@@ -109,6 +110,10 @@ describe('a queued run', () => {
     );
     const note = await screen.findByTestId('run-cancelled');
     expect(note.textContent).toContain('Cancelled.');
+    // The Router took the cancel of a run it had started: what happened, not the queue's "not charged".
+    expect(note.textContent).toContain('already running');
+    expect(note.textContent).toContain('may be charged');
+    expect(note.textContent).not.toContain('not charged');
     expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
   });
 });

@@ -9,17 +9,26 @@ import { RunProgress } from './RunProgress';
 import { RunResult } from './RunResult';
 import { useRunActions } from './useRunActions';
 
+/** What the cancel cost, as far as Loupe knows: the Router's credits when it said them, else what the run had reached. */
+function cancelledWords(run: RouterRunDetail): string {
+  const credits = run.creditsUsed;
+  if (credits !== null && credits > 0)
+    return `It had started before the cancel reached it; the Router charged ${creditsText(credits)}.`;
+  if (credits === 0) return 'The Router charged nothing for it.';
+  if (run.cancelAfterStart)
+    return 'It was already running when the Router took the cancel, so it may be charged; the Router has not said how much.';
+  if (run.cancelRequested)
+    return 'It was cancelled while it waited in the queue (as Loupe last saw it): a run cancelled before it starts is not charged.';
+  return 'Loupe did not see whether it had started: if it had, it may be charged.';
+}
+
 function CancelledNote({ run }: { run: RouterRunDetail }) {
-  const charged = run.creditsUsed !== null && run.creditsUsed > 0;
   return (
     <p
       className="rounded border border-state-canceled/40 bg-state-canceled/10 p-3 text-xs text-muted"
       data-testid="run-cancelled"
     >
-      <span className="font-medium text-state-canceled">Cancelled.</span>{' '}
-      {charged
-        ? `It had started before the cancel reached it; the Router charged ${creditsText(run.creditsUsed ?? 0)}.`
-        : 'A run cancelled before it starts is not charged; one that had started may still be.'}
+      <span className="font-medium text-state-canceled">Cancelled.</span> {cancelledWords(run)}
     </p>
   );
 }

@@ -104,6 +104,7 @@ export function runDetail(overrides: Partial<RouterRunDetail> = {}): RouterRunDe
     committedSpend: { limit: 5000, current: 4, remaining: 4996 },
     error: null,
     cancelRequested: false,
+    cancelAfterStart: false,
     attempts: 1,
     ...overrides,
   };

@@ -8,6 +8,7 @@ import { profileAddress } from '../../../lib/profileAddress';
 import { useTestConnection } from '../../../queries/profileMutations';
 import { useSetActiveProfile } from '../../../queries/useSetActiveProfile';
 import { editButtonId } from './focusTargets';
+import { ProfileAddress } from './ProfileAddress';
 import { surfaceLabel } from './surfaces';
 import { CREDENTIAL_LABEL, useCredentialState } from './useCredentialLabel';
 import { visibleText } from '../../../lib/visibleText';
@@ -52,12 +53,7 @@ export function ProfileRow({ profile, active, onEdit, onRemove }: ProfileRowProp
           <p className="mt-0.5 flex min-w-0 items-center gap-1.5 text-[11px] text-muted">
             <span className="shrink-0">{surfaceLabel(profile.surface)}</span>
             <span aria-hidden="true">·</span>
-            <span
-              className={`truncate text-faint ${profile.baseUrl === null ? '' : 'font-mono'}`}
-              title={address}
-            >
-              {address}
-            </span>
+            <ProfileAddress address={address} mono={profile.baseUrl !== null} />
             <span aria-hidden="true">·</span>
             <span
               className={`shrink-0 ${credential === 'none' ? 'text-faint' : ''}`}

@@ -60,6 +60,41 @@ describe('Settings → Profiles', () => {
     expect(within(row('Demo server')).queryByRole('button', { name: /^Edit/ })).toBeNull();
   });
 
+  it('keeps the end of each address in view: two mounts on one host never look the same', async () => {
+    const mount = (id: string, name: string, baseUrl: string) => ({
+      id,
+      name,
+      surface: 'serverless' as const,
+      baseUrl,
+      hasCredential: false,
+      sendPartnerKey: false,
+    });
+    const profiles: ProfileList = {
+      ...PROFILES,
+      profiles: [
+        ...PROFILES.profiles,
+        mount('blue', 'Blue', 'http://127.0.0.1:43441/api/blue-deployment'),
+        mount('green', 'Green', 'http://127.0.0.1:43441/api/green-deployment'),
+      ],
+    };
+    const { loupe } = fakeHost({}, { profiles });
+    renderApp(loupe);
+    for (const [name, url, end] of [
+      ['Blue', 'http://127.0.0.1:43441/api/blue-deployment', '/api/blue-deployment'],
+      ['Green', 'http://127.0.0.1:43441/api/green-deployment', '/api/green-deployment'],
+    ] as const) {
+      const address = within(await screen.findByRole('listitem', { name }, { timeout: 5_000 })).getByTestId(
+        'profile-address',
+      );
+      // Whole for a screen reader and on hover; only the start gives way when the row is narrow.
+      expect(address.textContent).toBe(url);
+      expect(address.getAttribute('title')).toBe(url);
+      const kept = within(address).getByTestId('address-end');
+      expect(kept.textContent).toBe(end);
+      expect(kept.className).toContain('shrink-0');
+    }
+  });
+
   it('shows a hostile profile name as plain text, its bidi override made visible', async () => {
     const name = '<img src=x onerror=alert(1)>\u202Egnp.exe';
     const hostile: ProfileList = {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobLogResult } from '../../../../../src-shared/contract';
 import { fakeJobsHost, jobSnapshot } from '../../../../test/fakeJobsHost';
@@ -90,9 +90,29 @@ describe('the logs tab', () => {
     }
   });
 
-  it('shows the host message of a missing log as text', async () => {
-    renderLog({ state: 'none', reason: 'final', message: '<i>gone</i>\u202E' });
-    await waitFor(() => expect(screen.getByTestId('log-none').textContent).toContain('<i>gone</i>⟨U+202E⟩'));
-    expect(screen.getByTestId('log-none').querySelector('i')).toBeNull();
+  it('says "no logs here" as Loupe’s own knowledge, pointing only at tabs the job has', async () => {
+    const message = 'This service does not keep job logs, so there is no log to show.';
+    const plain = jobSnapshot({ id: 'j1', status: 'succeeded', outputsCount: 1 });
+    const failed = jobSnapshot({
+      id: 'j1',
+      status: 'failed',
+      error: { code: 'execution_error', message: 'boom', nodeId: null, classType: null, traceback: null },
+    });
+    for (const [job, points, not] of [
+      [plain, /Outputs tab/, /Error tab/],
+      [failed, /Error tab/, /Outputs tab/],
+    ] as const) {
+      const host = fakeJobsHost({
+        jobs: [job],
+        logs: { j1: { state: 'none', reason: 'not-captured', message } },
+      });
+      const view = renderWithLoupe(<LogsTab job={job} />, host.loupe);
+      const none = await screen.findByTestId('log-none');
+      // No request was made for it: nothing is put in the service's mouth.
+      expect(none.textContent).not.toMatch(/service said/i);
+      expect(none.textContent).toMatch(points);
+      expect(none.textContent).not.toMatch(not);
+      view.unmount();
+    }
   });
 });

@@ -7,10 +7,9 @@ import { LoadingNote } from '../../../../components/LoadingNote';
 import { useActiveProfileId } from '../../../../hooks/useActiveProfileId';
 import { downloadText, safeFileStem } from '../../../../lib/downloadText';
 import { useLoupe } from '../../../../lib/loupeContext';
-import { visibleText } from '../../../../lib/visibleText';
 import { jobLogsQuery } from '../../../../queries/jobQueries';
 import { jobErrorWords } from '../../actions/jobErrorWords';
-import { NO_LOG_WORDS } from './logReasons';
+import { NO_LOG_WORDS, whereElse } from './logReasons';
 import { VirtualLog } from './VirtualLog';
 
 /** The job's log as plain text, or why there is none. Re-read when the job ends (useJobLive does that). */
@@ -42,8 +41,9 @@ export function LogsTab({ job }: { job: JobSnapshot }) {
       <div className="space-y-1 p-4 text-xs" data-testid="log-none" data-reason={result.reason}>
         <p className="font-medium text-fg">{words.title}</p>
         <p className="text-muted">{words.body}</p>
-        {result.message ? (
-          <p className="text-faint">The service said: {visibleText(result.message)}</p>
+        {/* result.message is main's own wording of the same reason (for hosts without these words): not shown. */}
+        {result.reason === 'not-captured' && whereElse(job) !== null ? (
+          <p className="text-muted">{whereElse(job)}</p>
         ) : null}
       </div>
     );

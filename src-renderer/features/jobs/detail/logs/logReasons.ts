@@ -1,14 +1,22 @@
-import type { JobLogResult } from '../../../../../src-shared/contract';
+import type { JobLogResult, JobSnapshot } from '../../../../../src-shared/contract';
 
 type NoLog = Extract<JobLogResult, { state: 'none' }>;
+
+/** Where else to look for what happened: only tabs this job shows (Error only when it has an error). */
+export function whereElse(job: Pick<JobSnapshot, 'error' | 'outputsCount'>): string | null {
+  if (job.error !== null) return 'The Error tab says what went wrong.';
+  if (job.outputsCount > 0) return 'What it made is on the Outputs tab.';
+  return null;
+}
 
 /** Each "no log" answer in words: why there is none and whether one will come. */
 export const NO_LOG_WORDS: Record<NoLog['reason'], { title: string; body: string }> = {
   'not-captured': {
     title: 'This service keeps no job logs',
+    // Loupe knows this from the job itself (it carries no logs link): nothing was asked, nothing answered.
     body:
-      'The local proxy and the managed service answer "no log" for every job; only serverless ' +
-      'deployments capture them. The error tab and the outputs still say what happened.',
+      'The local proxy and the managed service keep no log for any job; only serverless deployments ' +
+      'capture them, so Loupe does not ask for one.',
   },
   'not-yet': {
     title: 'The log is not ready yet',
