@@ -69,6 +69,21 @@ describe('indexing outputs', () => {
     expect(byJob.get('jx')?.title).toBe('ComfyUI_jx_0.png');
   });
 
+  it('a batch item’s job whose workflow Loupe never read takes its facts from the submission Loupe recorded', () => {
+    const workflow = {
+      '3': { class_type: 'KSampler', inputs: { seed: 42, steps: 20, cfg: 7, positive: ['6', 0] } },
+      '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a heron in fog at dawn' } },
+    };
+    store.batches.create({ id: 'b2', profileId: 'p', name: 'Herons' }, [
+      { id: 'i2', idempotencyKey: 'k2', request: { workflow }, values: [{ target: '3.seed', value: 42 }] },
+    ]);
+    store.batchItems.markSent('i2');
+    store.batchItems.markResult('i2', { outcome: 'created', jobId: 'jh' });
+    addJob(store, 'p', { jobId: 'jh', workflow: null });
+    const [entry] = new LibrarySearch(store).search({ query: 'heron seed:42' }).entries;
+    expect(entry).toMatchObject({ jobId: 'jh', title: 'a heron in fog at dawn', seed: 42, cfg: 7 });
+  });
+
   it('refreshes an entry when its outputs are written again, keeping the rating', () => {
     addJob(store, 'p', { jobId: 'j1' });
     const search = new LibrarySearch(store);

@@ -19,6 +19,10 @@ const batchRow = z.object({
   item_values: z
     .union([z.null(), jsonColumn(z.array(z.object({ target: z.string(), value: z.json() })))])
     .catch(null),
+  /** The submission Loupe recorded for the item: its workflow with the item's values in place. */
+  request: jsonColumn(z.looseObject({ workflow: z.unknown() }))
+    .transform((body) => body.workflow)
+    .catch(null),
 });
 
 const snapshotFields = z.object({
@@ -87,7 +91,7 @@ export class LibraryIndexer {
     );
     this.selectBatch = prepare<{ profile_id: string; job_id: string }>(
       db,
-      `SELECT i.batch_id, b.name, i.item_values FROM batch_items i JOIN batches b ON b.id = i.batch_id
+      `SELECT i.batch_id, b.name, i.item_values, i.request FROM batch_items i JOIN batches b ON b.id = i.batch_id
          WHERE b.profile_id = :profile_id AND (i.job_id = :job_id OR i.retry_of_job = :job_id) LIMIT 1`,
     );
   }
@@ -167,8 +171,7 @@ export class LibraryIndexer {
       terminalAt: isoOrNull(row.terminalAt),
       expiresAt: isoOrNull(fields.expires_at),
       labels: row.labels ?? fields.labels ?? {},
-      facts: row.workflow === null ? emptyFacts() : workflowFacts(row.workflow, 'unknown'),
-      batch: this.batchOf(profileId, jobId),
+      ...this.factsAndBatch(profileId, jobId, row.workflow),
     };
     this.contexts.delete(key);
     this.contexts.set(key, context);
@@ -193,14 +196,29 @@ export class LibraryIndexer {
     };
   }
 
-  private batchOf(profileId: string, jobId: string): JobContext['batch'] {
+  /**
+   * The job's facts come from its own workflow when Loupe has it; a batch item's job that Loupe has not read
+   * the workflow of still has the one Loupe recorded and sent for it (the item's values in place).
+   */
+  private factsAndBatch(
+    profileId: string,
+    jobId: string,
+    workflow: unknown,
+  ): Pick<JobContext, 'facts' | 'batch'> {
     const parsed = batchRow.safeParse(this.selectBatch.get({ profile_id: profileId, job_id: jobId }));
-    if (!parsed.success) return null;
+    const source = workflow ?? (parsed.success ? parsed.data.request : null);
+    return {
+      facts: source === null || source === undefined ? emptyFacts() : workflowFacts(source, 'unknown'),
+      batch: parsed.success ? this.batchOf(parsed.data) : null,
+    };
+  }
+
+  private batchOf(row: z.output<typeof batchRow>): JobContext['batch'] {
     const values: Record<string, string> = {};
-    for (const { target, value } of parsed.data.item_values ?? []) {
+    for (const { target, value } of row.item_values ?? []) {
       const input = target.split('.').slice(1).join('.') || target;
       values[input.slice(0, 60)] = valueText(value);
     }
-    return { id: parsed.data.batch_id, name: parsed.data.name, values };
+    return { id: row.batch_id, name: row.name, values };
   }
 }
