@@ -6,6 +6,7 @@ import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ProfileRuntimes } from '../jobs/profileRuntimes';
 import { createLibraryCore, type LibraryCore } from '../library/libraryCore';
+import { readForLibrary } from '../library/readForLibrary';
 import { Supervisor } from '../supervision';
 import type { ProfileJobsOptions } from '../jobs/profileJobs';
 import type { WatchConfig } from '../watch';
@@ -207,7 +208,7 @@ async function buildCore(
     readJob: async (profileId, jobId) => {
       if (jobsRef === null) throw new Error('the library read a job before the runtimes were built');
       const runtime = await jobsRef.runtime(profileId);
-      await runtime.service.get(jobId);
+      await readForLibrary(store, runtime.service, profileId, jobId);
     },
     ...(options.library?.backlogPerSecond === undefined
       ? {}

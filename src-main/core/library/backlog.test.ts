@@ -91,4 +91,16 @@ it('reads a backlog of 200 listed jobs at a bounded rate, newest first, and resu
     .object({ total: z.number() })
     .parse(await callOk(second, 'library.search', { query: 'type:audio' }));
   expect(found.total).toBe(JOBS);
+  // Jobs Loupe did not submit are read with the workflow they ran: their entries know its string inputs.
+  const entryId = z
+    .object({ entries: z.array(z.object({ entryId: z.number() })) })
+    .parse(await callOk(second, 'library.search', { query: 'type:audio', limit: 1 })).entries[0]?.entryId;
+  const detail = z
+    .object({ strings: z.array(z.object({ at: z.string(), nodeClass: z.string(), value: z.string() })) })
+    .parse(await callOk(second, 'library.get', { entryId }));
+  expect(detail.strings).toContainEqual({
+    at: '2.filename_prefix',
+    value: 'audio/tone',
+    nodeClass: 'SaveAudio',
+  });
 }, 60_000);

@@ -98,6 +98,7 @@ export class JobsTable {
   private readonly selectOpen;
   private readonly selectRetries;
   private readonly deleteRow;
+  private readonly setWorkflow;
 
   constructor(
     private readonly db: Db,
@@ -157,6 +158,11 @@ export class JobsTable {
       db,
       'DELETE FROM jobs WHERE profile_id = :profile_id AND job_id = :job_id',
     );
+    this.setWorkflow = prepare<{ profile_id: string; job_id: string; workflow: string; at: string }>(
+      db,
+      `UPDATE jobs SET workflow = :workflow, updated_at = :at
+         WHERE profile_id = :profile_id AND job_id = :job_id AND workflow IS NULL`,
+    );
   }
 
   /** Records the latest snapshot of one job. `changed` is false when it equals the stored one. */
@@ -206,6 +212,16 @@ export class JobsTable {
   }
 
   /** One job, or null. Throws StoreError('corrupt_row') when its stored columns are damaged. */
+  /**
+   * Keeps the workflow the service says a job ran (read for the library), on a job whose workflow Loupe does
+   * not have yet; never over the one Loupe submitted. True when it was recorded.
+   */
+  rememberWorkflow(profileId: string, jobId: string, workflow: Record<string, unknown>): boolean {
+    const text = toJson(jsonObjectSchema.parse(workflow));
+    const at = this.now().toISOString();
+    return this.setWorkflow.run({ profile_id: profileId, job_id: jobId, workflow: text, at }).changes > 0;
+  }
+
   get(profileId: string, jobId: string): JobRow | null {
     return parseOptionalRow(
       'jobs',

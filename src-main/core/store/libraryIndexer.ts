@@ -71,6 +71,8 @@ export class LibraryIndexer {
   private readonly selectBatch;
   private readonly selectUnindexed;
   private readonly contexts = new Map<string, JobContext>();
+  /** Workflows read for jobs whose row the watcher has not written yet (readForLibrary.ts), bounded. */
+  private readonly awaitedWorkflows = new Map<string, Record<string, unknown>>();
   private readonly listeners = new Set<(counts: IndexedCounts) => void>();
   private readonly db: Db;
 
@@ -143,6 +145,20 @@ export class LibraryIndexer {
     });
   }
 
+  /**
+   * A workflow the library read for a job whose row is not written yet: when the job's outputs are indexed,
+   * it is kept on the row (never over one Loupe submitted) and the entries are made from it.
+   */
+  awaitWorkflow(profileId: string, jobId: string, workflow: Record<string, unknown>): void {
+    const key = `${profileId}\u0000${jobId}`;
+    this.awaitedWorkflows.delete(key);
+    this.awaitedWorkflows.set(key, workflow);
+    if (this.awaitedWorkflows.size > REMEMBERED_JOBS) {
+      const oldest = this.awaitedWorkflows.keys().next();
+      if (oldest.done !== true) this.awaitedWorkflows.delete(oldest.value);
+    }
+  }
+
   /** Forgets what it read of a job (its row changed: a new status, labels). */
   forget(profileId: string, jobId: string): void {
     this.contexts.delete(`${profileId}\u0000${jobId}`);
@@ -159,6 +175,15 @@ export class LibraryIndexer {
       row = null;
     }
     if (row === null) return this.bareContext(profileId, jobId);
+    const awaited = this.awaitedWorkflows.get(key);
+    if (awaited !== undefined) {
+      this.awaitedWorkflows.delete(key);
+      if (row.workflow === null && this.jobs.rememberWorkflow(profileId, jobId, awaited)) {
+        // Read back as the store keeps it (JSON checked), so the facts come from what is on disk.
+        row = this.jobs.get(profileId, jobId) ?? row;
+        this.contexts.delete(key);
+      }
+    }
     const known = this.contexts.get(key);
     if (known !== undefined && known.status === row.status) return known;
     const snapshot = snapshotFields.safeParse(row.snapshot ?? {});

@@ -17,7 +17,7 @@ import {
 } from '../../app/testing/testCore';
 import { readAll } from '../../content/testing/bytes';
 import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
-import { blake3Of, insertEntries } from './testing/entries';
+import { blake3Of } from './testing/entries';
 
 const KEY = 'demo-key';
 let sim: RunningSimulator;
@@ -54,23 +54,24 @@ describe('retention', () => {
     });
     expect(content.status).toBe(200);
     const original = Buffer.from(await content.arrayBuffer());
-    const [entryId] = insertEntries(core.store.path, [
-      {
-        profileId,
-        assetId: output.assetId,
-        jobId: done.id,
-        name: output.name,
-        contentType: output.contentType,
-        size: output.sizeBytes ?? 0,
-        hash: output.hash,
-        rating: 5,
-        expiresAt: new Date(Date.now() + 60_000).toISOString(),
-      },
-    ]);
-    // Starred (the default rule): rating it keeps it.
-    expect(core.library.keep.onRated([entryId ?? 0])).toBe(1);
+    // The job's output is in the library once Loupe has written its outputs: no job page was opened.
+    let entryId = 0;
+    await expect
+      .poll(async () => {
+        const found = await core.dispatcher.call('library.search', { query: 'lighthouse' });
+        const entries = found.ok
+          ? (found.value as { entries: Array<{ entryId: number; assetId: string }> }).entries
+          : [];
+        entryId = entries.find((entry) => entry.assetId === output.assetId)?.entryId ?? 0;
+        return entryId;
+      })
+      .toBeGreaterThan(0);
+    // Starred (the default rule): rating it through the contract keeps it.
+    expect(await core.dispatcher.call('library.rate', { entryIds: [entryId], rating: 5 })).toMatchObject({
+      ok: true,
+    });
     await core.library.keep.queue.idle();
-    expect(core.store.libraryKeep.get(entryId ?? 0)?.keepState).toBe('kept');
+    expect(core.store.libraryKeep.get(entryId)?.keepState).toBe('kept');
 
     sim.control.advanceClock(61_000);
     expect((await own.get(`/api/v2/jobs/${done.id}`)).status).toBe(404);
