@@ -35,7 +35,11 @@ function header(width: number, height: number): Buffer {
 }
 
 /** Each scanline behind its filter byte (0: none). */
-async function* scanlines(width: number, height: number, strips: AsyncIterable<RawStrip>) {
+async function* scanlines(
+  width: number,
+  height: number,
+  strips: AsyncIterable<RawStrip> | Iterable<RawStrip>,
+) {
   const stride = width * CHANNELS;
   let written = 0;
   for await (const strip of strips) {
@@ -62,7 +66,7 @@ export async function writePngStream(
   path: string,
   width: number,
   height: number,
-  strips: AsyncIterable<RawStrip>,
+  strips: AsyncIterable<RawStrip> | Iterable<RawStrip>,
   options: { level?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   await pipeline(
