@@ -11,6 +11,7 @@ import { formatFigures, type Figures } from './figures';
 import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
 import { benchKeep, benchThumbs } from './core/libraryKeepBench';
+import { benchSheet } from './core/sheetBench';
 import { benchUi } from './ui/index';
 import { benchLibrary } from './core/libraryBench';
 
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<Figures | Figures[]>> = {
   hashing: benchHashing,
   thumbs: () => benchThumbs(),
   keep: () => benchKeep(),
+  sheet: () => benchSheet(),
   watcher: benchWatcherBudget,
   store: benchStoreThroughput,
   outputs: benchOutputs,

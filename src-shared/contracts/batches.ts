@@ -212,6 +212,33 @@ export const batchesContract = {
       z.object({ kind: z.literal('not_available'), message: z.string() }),
     ]),
   ),
+  /**
+   * The batch's contact sheet as one labelled PNG (at most 10,000 × 10,000 px) or one self-contained HTML
+   * page, written into where batches.export writes (the folder picked in main's dialog; a new folder under
+   * the browser shell's Downloads/Loupe). `x` and `y` name inputs (`3.seed`); y absent: the next axis. Errors:
+   * batch_not_found, unknown_axis (an axis the batch has not, or the same axis twice), sheet_too_large.
+   */
+  'batches.exportSheet': scopedCall(
+    z.strictObject({
+      batchId: batchIdSchema,
+      x: targetSchema,
+      y: targetSchema.optional(),
+      format: z.enum(['png', 'html']),
+    }),
+    z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('saved'),
+        path: z.string(),
+        folder: z.string(),
+        format: z.enum(['png', 'html']),
+        cells: z.number().int().nonnegative(),
+        width: z.number().int().positive().nullable(),
+        height: z.number().int().positive().nullable(),
+      }),
+      z.object({ kind: z.literal('cancelled') }),
+      z.object({ kind: z.literal('not_available'), message: z.string() }),
+    ]),
+  ),
   /** Saved plans, newest first (not per profile: a plan can run against any service). */
   'batches.templates': call(noArgs, z.object({ templates: z.array(batchTemplateSchema) })),
   /** Saves a plan under a name; the same name replaces the template it names. */

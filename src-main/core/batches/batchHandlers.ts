@@ -3,11 +3,14 @@
 // offers one), recorded whole before anything is sent, and sent in the background by the profile's
 // BatchSenders, which the user pauses, resumes, cancels and widens.
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contracts/batches';
 import { HttpClient, RetryPolicy, V1Client } from '../api';
 import { BatchTemplates, exportBatch, type BatchReader } from '.';
 import { failureGroups, recordPlan } from '../outbox';
-import { newExportFolder } from './exportFolder';
+import { exportPlace, newExportFile } from './exportFolder';
+import { buildSheetModel } from './sheet/sheetModel';
+import { exportSheet } from './sheet/sheetExport';
 import type { AssetBytes, PickFolder } from '../content';
 import { checkAgainstObjectInfo, describePlan, planBatch, type BatchPlan } from '../plan';
 import type { ProfileRuntimes } from '../jobs/profileRuntimes';
@@ -128,18 +131,42 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
     },
     'batches.export': async ({ profileId, batchId }) => {
       const { name } = batches.get(profileId, batchId);
-      let folder: string | null;
-      if (services.pickFolder !== null) folder = await services.pickFolder();
-      else if (services.exportRoot !== null) folder = await newExportFolder(services.exportRoot, name);
-      else {
+      const place = await exportPlace(services, name);
+      if (place === null) {
         return {
           kind: 'not_available',
           message: `This window has no folder picker. Export with \`loupe batch export ${batchId} --to DIR\`.`,
         } as const;
       }
+      const { folder } = place;
       if (folder === null) return { kind: 'cancelled' } as const;
       const result = await exportBatch({ store, bytes: services.bytes, profileId }, batchId, folder);
       return { kind: 'exported', folder, files: result.files, failed: result.failed } as const;
+    },
+    'batches.exportSheet': async ({ profileId, batchId, x, y, format }) => {
+      const { name } = batches.get(profileId, batchId);
+      // The axes are checked before a dialog asks for a folder: a wrong one is refused with nothing written.
+      buildSheetModel(store, profileId, batchId, x, y ?? null);
+      const place = await exportPlace(services, name);
+      if (place === null) {
+        return {
+          kind: 'not_available',
+          message: `This window has no folder picker. Save the sheet with \`loupe batch sheet ${batchId} --to sheet.${format}\`.`,
+        } as const;
+      }
+      const { folder } = place;
+      if (folder === null) return { kind: 'cancelled' } as const;
+      const path = await newExportFile(folder, `${name} contact sheet`, format);
+      try {
+        const saved = await exportSheet(
+          { store, bytes: services.bytes, profileId },
+          { batchId, x, y: y ?? null, format, path },
+        );
+        return { kind: 'saved', folder, ...saved } as const;
+      } catch (error) {
+        await rm(path, { force: true });
+        throw error;
+      }
     },
     'batches.failures': ({ profileId, batchId }) => {
       batches.get(profileId, batchId);

@@ -1,6 +1,6 @@
 // A batch's contact sheet written to a file, as a labelled PNG or a self-contained HTML page; shared by the
-// CLI (`loupe batch sheet`) and, next, the app's contract call. Pictures come through AssetBytes (the disk
-// cache first), each read whole but capped, one at a time.
+// CLI (`loupe batch sheet`) and the app's contract call (batches.exportSheet). Pictures come through
+// AssetBytes (the disk cache first), each read whole but capped, one at a time.
 import type { AssetBytes } from '../../content/assetBytes';
 import { DomainError } from '../../errors';
 import type { LoupeStore } from '../../store';

@@ -1,13 +1,15 @@
 // The contact sheet as one labelled PNG, made with sharp: x values across the top, y values down the left,
 // each cell the item's picture fitted into a square, failed cells marked in red, further axes as pages one
 // under the other with their title. At most 10,000 × 10,000 px: the cell shrinks to fit. Each row is
-// composed on its own and kept PNG-compressed; the strips are then composited onto the sheet by libvips.
-import { rename } from 'node:fs/promises';
+// composed on its own to raw pixels by libvips and goes straight into a streamed PNG (pngStream), so memory
+// holds one row strip, never the whole sheet (10,000 × 10,000 px RGB would be 300 MB).
+import { rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { DomainError } from '../../errors';
 import type { SheetCell, SheetModel, SheetPageModel } from './sheetModel';
+import { writePngStream, type RawStrip } from './pngStream';
 import { escapeMarkup, plainLabel } from './sheetText';
 
 export const MAX_SHEET_PIXELS_SIDE = 10_000;
@@ -59,8 +61,19 @@ function text(x: number, y: number, size: number, value: string, max: number, an
   return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}">${escapeMarkup(plainLabel(value, max))}</text>`;
 }
 
+/** A pipeline's result as full-width RGB scanlines. */
+async function rawStrip(image: sharp.Sharp, rows: number): Promise<RawStrip> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  if (info.channels === 3) return { data, rows };
+  const rgb = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return { data: rgb, rows };
+}
+
 /** The page's title band and the x values across. */
-function headStrip(model: SheetModel, page: SheetPageModel, g: SheetGeometry): Promise<Buffer> {
+function headStrip(model: SheetModel, page: SheetPageModel, g: SheetGeometry): Promise<RawStrip> {
   const height = HEAD_HEIGHT + (g.titled ? TITLE_HEIGHT : 0);
   const top = g.titled ? TITLE_HEIGHT : 0;
   const chars = Math.max(4, Math.floor(g.cell / 8));
@@ -71,10 +84,7 @@ function headStrip(model: SheetModel, page: SheetPageModel, g: SheetGeometry): P
       text(LABEL_WIDTH + i * g.cell + g.cell / 2, top + 21, 13, v, chars, 'middle'),
     ),
   ];
-  return sharp(svg(g.width, height, parts.join('')))
-    .flatten({ background: BACKGROUND })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return rawStrip(sharp(svg(g.width, height, parts.join(''))).flatten({ background: BACKGROUND }), height);
 }
 
 async function cellLayers(cell: SheetCell | null, left: number, g: SheetGeometry, thumbs: ThumbSource) {
@@ -108,7 +118,7 @@ async function rowStrip(
   row: number,
   g: SheetGeometry,
   thumbs: ThumbSource,
-) {
+): Promise<RawStrip> {
   const cells = page.rows[row] ?? [];
   const layers: sharp.OverlayOptions[] = [];
   const marks = [text(8, g.cell / 2, 13, model.y?.values[row] ?? '', 22)];
@@ -118,10 +128,12 @@ async function rowStrip(
     marks.push(...made.marks);
   }
   layers.push({ input: svg(g.width, g.cell, marks.join('')), left: 0, top: 0 });
-  return sharp({ create: { width: g.width, height: g.cell, channels: 3, background: BACKGROUND } })
-    .composite(layers)
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return rawStrip(
+    sharp({ create: { width: g.width, height: g.cell, channels: 3, background: BACKGROUND } }).composite(
+      layers,
+    ),
+    g.cell,
+  );
 }
 
 export interface SheetImageResult {
@@ -139,23 +151,23 @@ export async function writeSheetImage(
   options: { maxCell?: number; signal?: AbortSignal } = {},
 ): Promise<SheetImageResult> {
   const g = sheetGeometry(model, options.maxCell ?? 256);
-  const strips: sharp.OverlayOptions[] = [];
-  let top = 0;
-  for (const page of model.pages) {
-    const head = await headStrip(model, page, g);
-    strips.push({ input: head, left: 0, top });
-    top += HEAD_HEIGHT + (g.titled ? TITLE_HEIGHT : 0);
-    for (let row = 0; row < page.rows.length; row += 1) {
-      options.signal?.throwIfAborted();
-      strips.push({ input: await rowStrip(model, page, row, g, thumbs), left: 0, top });
-      top += g.cell;
+  const { signal } = options;
+  async function* strips(): AsyncGenerator<RawStrip> {
+    for (const page of model.pages) {
+      yield await headStrip(model, page, g);
+      for (let row = 0; row < page.rows.length; row += 1) {
+        signal?.throwIfAborted();
+        yield await rowStrip(model, page, row, g, thumbs);
+      }
     }
   }
   const temp = join(dirname(path), `.loupe-sheet-${randomBytes(6).toString('hex')}.part`);
-  await sharp({ create: { width: g.width, height: g.height, channels: 3, background: BACKGROUND } })
-    .composite(strips)
-    .png()
-    .toFile(temp);
-  await rename(temp, path);
+  try {
+    await writePngStream(temp, g.width, g.height, strips(), signal === undefined ? {} : { signal });
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
   return { path, width: g.width, height: g.height, cell: g.cell };
 }

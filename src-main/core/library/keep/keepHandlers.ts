@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { LibraryExportResult } from '../../../../src-shared/contracts/library';
 import type { AssetBytes } from '../../content/assetBytes';
 import type { PickFolder, StartDrag } from '../../content/exportHandlers';
-import { newExportFolder } from '../../batches/exportFolder';
+import { exportPlace } from '../../batches/exportFolder';
 import { DomainError } from '../../errors';
 import type { CallCaller, CallHandlers } from '../../rpc/dispatcher';
 import type { LoupeStore } from '../../store';
@@ -76,10 +76,10 @@ export function createKeepHandlers(deps: KeepHandlerDeps): KeepHandlers {
     'library.setKeepRule': ({ profileId, rule }) => ({ rule: deps.keep.setRule(profileId, rule) }),
 
     'library.export': async ({ entryIds }): Promise<LibraryExportResult> => {
-      let folder: string | null;
-      if (deps.pickFolder !== null) folder = await deps.pickFolder();
-      else if (deps.exportRoot !== null) folder = await newExportFolder(deps.exportRoot, 'Library');
-      else return { kind: 'not_available', message: 'This window has no folder to export into.' };
+      const place = await exportPlace(deps, 'Library');
+      if (place === null)
+        return { kind: 'not_available', message: 'This window has no folder to export into.' };
+      const { folder } = place;
       if (folder === null) return { kind: 'cancelled' };
       const exported = await exportEntries(exportDeps, entryIds, folder);
       return {

@@ -8,7 +8,9 @@ import { useBatchesUi, type SheetCellSize } from '../batchesUiStore';
 import { sheetLayout } from './sheetAxes';
 import { choiceOf, resolveSheet, type ResolvedSheet } from './sheetChoice';
 import { firstImages, sheetPage, type SheetPage } from './sheetPage';
+import { SheetExportButton, SheetExportOutcome } from './SheetExport';
 import { SheetToolbar } from './SheetToolbar';
+import { useSheetExport } from './useSheetExport';
 import { SheetView } from './SheetView';
 
 /** A cell's inner size, in CSS pixels. */
@@ -55,6 +57,15 @@ export function ContactSheet({ batch, profileId, onOpenJob }: ContactSheetProps)
   const base = useAssetBase(profileId);
   const xTarget = layout.axes[sheet.x]?.target ?? '';
   const yTarget = sheet.y === null ? null : (layout.axes[sheet.y]?.target ?? null);
+  const exporting = useSheetExport(profileId, batch.id);
+  const exportAxes = useMemo(() => {
+    const input = (axis: number | null) => {
+      const entry = axis === null ? undefined : layout.axes[axis];
+      return entry === undefined ? null : (entry.inputs?.[0] ?? entry.target);
+    };
+    const x = input(sheet.x);
+    return x === null ? null : { x, y: input(sheet.y) };
+  }, [layout.axes, sheet.x, sheet.y]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="contact-sheet-view">
@@ -65,7 +76,9 @@ export function ContactSheet({ batch, profileId, onOpenJob }: ContactSheetProps)
         size={size}
         onSize={setSize}
         summary={summaryOf(page, pictures)}
+        actions={<SheetExportButton exporting={exporting} axes={exportAxes} />}
       />
+      <SheetExportOutcome exporting={exporting} />
       {base.isPending ? (
         <LoadingNote>Loading the contact sheet…</LoadingNote>
       ) : base.isError ? (

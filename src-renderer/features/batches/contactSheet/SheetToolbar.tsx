@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { visibleText } from '../../../lib/visibleText';
 import { SHEET_CELL_SIZES, type SheetCellSize } from '../batchesUiStore';
 import { axisValueText } from './axisValueText';
@@ -22,6 +23,8 @@ interface SheetToolbarProps {
   onSize: (size: SheetCellSize) => void;
   /** What the page holds, in words. */
   summary: string;
+  /** Actions at the end of the bar (Export sheet…). */
+  actions?: ReactNode;
 }
 
 function AxisOptions({ axes }: { axes: readonly SheetAxis[] }) {
@@ -33,7 +36,7 @@ function AxisOptions({ axes }: { axes: readonly SheetAxis[] }) {
 }
 
 /** X and Y, a select per other axis holding the page, the page in words, and the cells' size. */
-export function SheetToolbar({ axes, sheet, onChange, size, onSize, summary }: SheetToolbarProps) {
+export function SheetToolbar({ axes, sheet, onChange, size, onSize, summary, actions }: SheetToolbarProps) {
   return (
     <div
       className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-line px-3 py-1.5 text-xs"
@@ -117,6 +120,7 @@ export function SheetToolbar({ axes, sheet, onChange, size, onSize, summary }: S
           </button>
         ))}
       </div>
+      {actions}
     </div>
   );
 }

@@ -22,6 +22,8 @@ export interface SheetAxis {
   /** `NODE.INPUT` for an axis that sets one input; the plan's own words for one that sets several. */
   target: string;
   values: readonly AxisValue[];
+  /** The inputs (`NODE.INPUT`) it sets, when known: what the shared sheet (batches.exportSheet) names. */
+  inputs?: readonly string[];
 }
 
 export interface SheetLayout {
@@ -106,7 +108,7 @@ export function sheetLayout(
       indexes.set(value.key, values.length);
       values.push(value);
     }
-    return { axis: { target: group.name, values }, indexes };
+    return { axis: { target: group.name, values, inputs: group.targets }, indexes };
   });
   const positions = held.map((row) =>
     row.map((value, a) => {
