@@ -65,6 +65,11 @@ describe('words and filters', () => {
     expect(page.queryProblems[0]).toMatch(/seed:abc.*needs a number/);
     expect(page.total).toBe(0); // "colour:blue" searched as words
     expect(search.search({ query: 'seed:' }).queryProblems).toEqual([]);
+    // The last word: still being typed at its colon, a mistake once a value follows it.
+    expect(search.search({ query: 'fox colour:' }).queryProblems).toEqual([]);
+    expect(search.search({ query: 'fox colour:red' }).queryProblems).toEqual([
+      expect.stringMatching(/“colour:” is not a filter Loupe knows/),
+    ]);
   });
 
   it('hides rejected entries unless asked, filters by rating and tag, and searches tags as words', () => {

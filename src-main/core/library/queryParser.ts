@@ -113,7 +113,8 @@ export function parseQuery(query: string): ParsedQuery {
       else parsed.filters.push(filter);
       continue;
     }
-    if (colon > 0 && /^[a-z]+$/.test(field) && !token.last) {
+    // The last word is still being typed while it ends at its colon (`colour:`); once a value follows, say it.
+    if (colon > 0 && /^[a-z]+$/.test(field) && (!token.last || token.text.length > colon + 1)) {
       parsed.problems.push(
         `“${field}:” is not a filter Loupe knows (seed, cfg, steps, model, sampler, rating, kept, type, tag, batch, profile); its words were searched instead.`,
       );
