@@ -1,7 +1,8 @@
 // `loupe library keep|export` against the simulator: a job the CLI submitted is kept by a word of its prompt
 // and its original lands in the library folder with the service's blake3 (the headless core runs the keep
 // queue to its end before the command exits); export writes the file and the manifests; a query that matches
-// nothing says so; bad arguments exit 2.
+// nothing says so; a keep the service can no longer serve fails with its reason (exit 1) while a kept entry still
+// exports from its copy; bad arguments exit 2.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,9 @@ describe('loupe library keep and export', () => {
       JSON.stringify(textToImageWorkflow({ prompt: 'a lighthouse in driving sleet', seed: 77 })),
     );
     expect((await cli(['jobs', 'submit', workflow, '--wait'], { env })).code).toBe(0);
+    const other = join(dir, 'cormorant.json');
+    writeFileSync(other, JSON.stringify(textToImageWorkflow({ prompt: 'a cormorant on a post', seed: 78 })));
+    expect((await cli(['jobs', 'submit', other, '--wait'], { env })).code).toBe(0);
   });
   afterAll(async () => {
     await sim.close();
@@ -105,6 +109,40 @@ describe('loupe library keep and export', () => {
     expect(exported.code).toBe(0);
     expect(exported.stderr).toMatch(/Nothing in the library matches; nothing was saved/);
     expect(existsSync(to)).toBe(false);
+  });
+
+  it('once the service forgot the outputs: a keep fails with the reason and exit 1, a kept entry still exports', async () => {
+    sim.control.advanceClock(400 * 24 * 60 * 60 * 1000);
+    const run = await cli(['library', 'keep', 'cormorant', '--json'], { env });
+    expect(run.code).toBe(1);
+    const report = run.json()[0] as { kept: number[]; failed: Array<{ message: string }> };
+    expect(report.kept).toEqual([]);
+    expect(report.failed).toHaveLength(1);
+    expect(report.failed[0]?.message.length).toBeGreaterThan(10);
+    const text = await cli(['library', 'keep', 'cormorant'], { env });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/failed\s+a cormorant on a post: \S/);
+    expect(text.stderr).toMatch(/1 could not be kept/);
+
+    const failedExport = await cli(['library', 'export', 'cormorant', '--to', join(dir, 'gone')], { env });
+    expect(failedExport.code).toBe(1);
+    expect(failedExport.stderr).toMatch(
+      /a cormorant on a post: \S.*\n.*0 files saved.*1 could not be saved/s,
+    );
+    const manifest = JSON.parse(readFileSync(join(dir, 'gone', 'manifest.json'), 'utf8')) as {
+      entries: Array<{ file: string | null; error: string | null }>;
+    };
+    expect(manifest.entries).toHaveLength(1);
+    expect(manifest.entries[0]?.file).toBeNull();
+    expect(manifest.entries[0]?.error).toMatch(/\S/);
+
+    // The kept copy outlives the service's: the lighthouse still exports, from it.
+    const kept = await cli(['library', 'export', 'lighthouse', '--to', join(dir, 'after'), '--json'], {
+      env,
+    });
+    expect(kept.code).toBe(0);
+    const { entries } = kept.json()[0] as { entries: Array<{ source: string | null; error: string | null }> };
+    expect(entries).toEqual([expect.objectContaining({ source: 'kept', error: null })]);
   });
 
   it('refuses bad arguments with exit 2', async () => {
