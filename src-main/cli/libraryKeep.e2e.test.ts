@@ -11,7 +11,7 @@ import { hashChunksWithWasm } from '../core/uploads/wasmHash';
 import { textToImageWorkflow } from '../simulator/jobs/sampleWorkflows';
 import type { RunningSimulator } from '../simulator/server';
 import { startFast } from '../simulator/testing/testKit';
-import { cli, simulatorEnv } from './testing/cliHarness';
+import { cli, MemorySink, simulatorEnv } from './testing/cliHarness';
 
 interface Entry {
   entryId: number;
@@ -119,8 +119,10 @@ describe('loupe library keep and export', () => {
     expect(report.kept).toEqual([]);
     expect(report.failed).toHaveLength(1);
     expect(report.failed[0]?.message.length).toBeGreaterThan(10);
-    const text = await cli(['library', 'keep', 'cormorant'], { env });
+    // On a terminal, progress is drawn on stderr while the queue runs.
+    const text = await cli(['library', 'keep', 'cormorant'], { env, stderr: new MemorySink(true) });
     expect(text.code).toBe(1);
+    expect(text.stderr).toContain('keeping  0 / 1');
     expect(text.stdout).toMatch(/failed\s+a cormorant on a post: \S/);
     expect(text.stderr).toMatch(/1 could not be kept/);
 

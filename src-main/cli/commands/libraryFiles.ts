@@ -111,10 +111,13 @@ const keep: CommandSpec = {
     }
     const queue = engine.core.library.keep;
     const toKeep = ids.length - keptBefore.size;
-    const progress = setInterval(() => {
-      const left = ids.filter((id) => table.get(id)?.keepState === 'queued').length;
+    // One count a tick, not a read per entry: the queue is the store's, and this process empties all of it.
+    const showProgress = (): void => {
+      const left = Math.min(toKeep, table.count('queued'));
       out.status(`keeping  ${toKeep - left} / ${toKeep}`);
-    }, 250);
+    };
+    showProgress();
+    const progress = setInterval(showProgress, 250);
     let finished: boolean;
     try {
       finished = await waitForKeeps(engine, signal);
