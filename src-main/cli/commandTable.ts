@@ -7,6 +7,7 @@ import { jobListCommands } from './commands/jobsList';
 import { jobOutputCommands } from './commands/jobsOutputs';
 import { jobReadCommands } from './commands/jobsRead';
 import { libraryCommands } from './commands/library';
+import { libraryFileCommands } from './commands/libraryFiles';
 import { submit } from './commands/jobsSubmit';
 import { modelCommands } from './commands/models';
 import { profileCommands } from './commands/profiles';
@@ -24,6 +25,7 @@ export const commandTable: readonly CommandSpec[] = [
   ...batchManageCommands,
   ...assetCommands,
   ...libraryCommands,
+  ...libraryFileCommands,
   ...modelCommands,
   ...storeCommands,
 ];
@@ -33,7 +35,7 @@ export const groupSummaries: Readonly<Record<string, string>> = {
   jobs: 'submit, follow and inspect jobs',
   batch: 'one workflow over many inputs, sent a window at a time',
   assets: 'hash, upload and download files',
-  library: 'every output Loupe has seen: search and rate',
+  library: 'every output Loupe has seen: search, rate, keep and export',
   models: 'the Router\u2019s partner models',
   store: 'Loupe\u2019s own data file: check it, or start again when it is damaged',
 };

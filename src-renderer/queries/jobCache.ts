@@ -67,7 +67,9 @@ export function patchListRows(client: QueryClient, profileId: string, rows: JobS
         const held = page.jobs[position];
         if (held === undefined || next === held || isOlder(next, held)) continue;
         jobs ??= [...page.jobs];
-        jobs[position] = next;
+        // A snapshot's row carries no title (only list pages are named by what the job made): keep the name.
+        jobs[position] =
+          next.title === undefined && held.title != null ? { ...next, title: held.title } : next;
       }
       if (jobs === null) return page;
       changedPages += 1;

@@ -22,7 +22,7 @@ export const libraryTagSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} _.\-]*$/u, 'a tag is letters, digits, spaces, _ . or -');
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} _.-]*$/u, 'a tag is letters, digits, spaces, _ . or -');
 
 const isoDateSchema = z.iso.datetime({ offset: true });
 
@@ -43,6 +43,8 @@ export const libraryFilterSchema = z.strictObject({
   minRating: z.number().int().min(1).max(5).optional(),
   tags: z.array(libraryTagSchema).max(20).optional(),
   kept: z.boolean().optional(),
+  /** Only entries not kept whose service copy goes within three days (the "expiring soon" facet). */
+  expiringSoon: z.boolean().optional(),
   /** Rejected entries are hidden unless asked for. */
   rejected: z.enum(['hide', 'only', 'include']).optional(),
 });
@@ -233,12 +235,7 @@ export const libraryContract = {
   /** Copies the entries' original bytes into the library folder (queued; `library.changes` says when done). */
   'library.keep': call(z.strictObject({ entryIds: entryIdsSchema }), z.object({ queued: z.number().int() })),
   /** The same for every entry the filter matches ("keep all that expire soon"). */
-  'library.keepMatching': call(
-    libraryFilterSchema.extend({ expiringSoon: z.boolean().optional() }),
-    z.object({
-      queued: z.number().int(),
-    }),
-  ),
+  'library.keepMatching': call(libraryFilterSchema, z.object({ queued: z.number().int() })),
   'library.unkeep': call(z.strictObject({ entryIds: entryIdsSchema }), updatedSchema),
   'library.keepStatus': call(noArgs, libraryKeepStatusSchema),
   'library.setBudget': call(

@@ -12,7 +12,7 @@ import { exitCodes } from '../exitCodes';
 import { visible } from '../terminalText';
 
 /** A contract call on core; a refusal comes out as the DomainError it was, with its code and words. */
-async function callCore(context: CommandContext, name: CallName, args: unknown): Promise<unknown> {
+export async function callCore(context: CommandContext, name: CallName, args: unknown): Promise<unknown> {
   const engine = await context.session.engine();
   const result = await engine.core.dispatcher.call(name, args);
   if (!result.ok) throw new DomainError(result.error.code, result.error.message);

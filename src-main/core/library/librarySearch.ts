@@ -15,15 +15,16 @@ import { DomainError } from '../errors';
 import type { LoupeStore } from '../store';
 import type { LibraryEntryRow } from '../store/libraryRow';
 import type { SearchKey } from '../store/librarySearchTable';
-import { parseQuery } from './queryParser';
-import { whereOf, type FacetPicks, type Where } from './searchWhere';
+import { EXPIRING_SOON_MS } from './keep/libraryKeep';
+import { parseQuery, type ParsedQuery } from './queryParser';
+import { whereOf, type FacetName, type FacetPicks, type Where } from './searchWhere';
 
-/** Not kept, and the service's copy goes within this long. */
-const EXPIRING_SOON_MS = 3 * 24 * 60 * 60 * 1000;
 const DEFAULT_LIMIT = 100;
 
 export interface SearchInput extends FacetPicks {
   query?: string | undefined;
+  /** Only entries not kept whose service copy goes within EXPIRING_SOON_MS (the keeper's own window). */
+  expiringSoon?: boolean | undefined;
   sort?: LibrarySort | undefined;
   cursor?: string | null | undefined;
   limit?: number | undefined;
@@ -73,7 +74,7 @@ export class LibrarySearch {
     const sort = input.sort ?? 'newest';
     const limit = input.limit ?? DEFAULT_LIMIT;
     const key = input.cursor === undefined || input.cursor === null ? null : decodeCursor(input.cursor, sort);
-    const where = whereOf(parsed, input);
+    const where = this.whereFor(parsed, input);
     const search = this.store.library.search;
     // One more than asked: whether there is a next page, without a second query.
     const read = search.page(where, sort, key, limit + 1);
@@ -91,13 +92,13 @@ export class LibrarySearch {
   facets(input: SearchInput): LibraryFacets {
     const parsed = parseQuery(input.query ?? '');
     const search = this.store.library.search;
-    const all = whereOf(parsed, input);
+    const all = this.whereFor(parsed, input);
     return {
-      types: search.facet('types', whereOf(parsed, input, 'types')),
-      profiles: search.facet('profiles', whereOf(parsed, input, 'profiles')),
-      batches: search.facet('batches', whereOf(parsed, input, 'batches')),
-      ratings: search.facet('ratings', whereOf(parsed, input, 'ratings')),
-      tags: search.facet('tags', whereOf(parsed, input, 'tags')),
+      types: search.facet('types', this.whereFor(parsed, input, 'types')),
+      profiles: search.facet('profiles', this.whereFor(parsed, input, 'profiles')),
+      batches: search.facet('batches', this.whereFor(parsed, input, 'batches')),
+      ratings: search.facet('ratings', this.whereFor(parsed, input, 'ratings')),
+      tags: search.facet('tags', this.whereFor(parsed, input, 'tags')),
       kept: search.count(and(all, "e.keep_state = 'kept'")),
       expiringSoon: search.count(this.expiringWhere(all)),
     };
@@ -160,17 +161,36 @@ export class LibrarySearch {
       keepMessage: row.keepMessage,
       expiresAt: row.expiresAt,
       expiringSoon:
-        keep !== 'kept' && Number.isFinite(expiresMs) && expiresMs - this.now() < EXPIRING_SOON_MS,
+        keep !== 'kept' &&
+        Number.isFinite(expiresMs) &&
+        expiresMs > this.now() &&
+        expiresMs - this.now() <= EXPIRING_SOON_MS,
       thumb: oneOf(LIBRARY_THUMB_STATES, row.thumbState, 'none'),
       thumbMessage: row.thumbMessage,
     };
   }
 
+  /** The search's conditions, narrowed to expiring entries when the "expiring soon" facet is picked. */
+  private whereFor(parsed: ParsedQuery, input: SearchInput, except?: FacetName): Where {
+    const where = whereOf(parsed, input, except);
+    return input.expiringSoon === true ? this.expiringWhere(where) : where;
+  }
+
+  /**
+   * Not kept, and the service's copy goes after now and within EXPIRING_SOON_MS: the same window as the
+   * keeper's count and keepMatching (an entry already gone from the service is not "expiring").
+   */
   private expiringWhere(where: Where): Where {
-    const soon = new Date(this.now() + EXPIRING_SOON_MS).toISOString();
+    const now = this.now();
     return {
-      sql: `(${where.sql}) AND e.keep_state <> 'kept' AND e.expires_at IS NOT NULL AND e.expires_at < :soon`,
-      params: { ...where.params, soon },
+      sql:
+        `(${where.sql}) AND e.keep_state <> 'kept' AND e.expires_at IS NOT NULL ` +
+        'AND e.expires_at > :expiringNow AND e.expires_at <= :expiringSoon',
+      params: {
+        ...where.params,
+        expiringNow: new Date(now).toISOString(),
+        expiringSoon: new Date(now + EXPIRING_SOON_MS).toISOString(),
+      },
     };
   }
 }

@@ -66,6 +66,24 @@ describe('the library search', () => {
     expect(await screen.findByText('Nothing matches')).toBeTruthy();
   });
 
+  it('narrows the grid to what expires soon with the facet, and back', async () => {
+    const { host } = renderLibrary(library);
+    await tiles();
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    const only = await within(filters).findByRole('checkbox', { name: /Show only these/ });
+    expect(only.parentElement?.textContent).toContain('6');
+    fireEvent.click(only);
+    await waitFor(() => expect(screen.getByTestId('library-total').textContent).toContain('6 entries'));
+    expect(lastCall(host, 'library.search')).toMatchObject({ expiringSoon: true });
+    expect(lastCall(host, 'library.facets')).toMatchObject({ expiringSoon: true });
+    const shown = await tiles();
+    expect(shown).toHaveLength(6);
+    for (const tile of shown) expect(within(tile).getByTestId('mark-expiring')).toBeTruthy();
+    fireEvent.click(within(filters).getByRole('checkbox', { name: /Show only these/ }));
+    await waitFor(() => expect(screen.getByTestId('library-total').textContent).toContain('300 entries'));
+    expect(lastCall(host, 'library.search')).not.toHaveProperty('expiringSoon');
+  });
+
   it('says when nothing matches and clears the filters in one click', async () => {
     renderLibrary(library);
     await tiles();

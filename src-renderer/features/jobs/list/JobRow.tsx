@@ -64,8 +64,38 @@ function RowDetail({ row }: { row: JobSummary }) {
   return <span className="flex-1" />;
 }
 
+/** How many characters of the id stand beside a title (enough to tell two jobs apart, like a short hash). */
+const SHORT_ID_CHARS = 8;
+
 /**
- * One job in the list: its first picture, then state, id, age on the first line; progress, queue, error or
+ * The row's name: what the job made (its title, from the library) with the short id beside it in monospace,
+ * or the whole id when Loupe does not know what it made yet.
+ */
+function RowName({ row }: { row: JobSummary }) {
+  const id = visibleText(row.id);
+  const title = row.title?.trim() ? visibleText(clipText(row.title, SUMMARY_CHARS)) : null;
+  if (title === null) {
+    return (
+      <span className="min-w-0 flex-1 truncate font-mono text-xs text-fg" title={id}>
+        {id}
+      </span>
+    );
+  }
+  const shortId = row.id.length > SHORT_ID_CHARS ? `${visibleText(row.id.slice(0, SHORT_ID_CHARS))}…` : id;
+  return (
+    <span className="flex min-w-0 flex-1 items-baseline gap-2" title={`${title}\n${id}`}>
+      <span className="min-w-0 truncate text-xs text-fg" data-testid="job-row-title">
+        <VisibleMarks text={title} />
+      </span>
+      <span className="shrink-0 font-mono text-[10px] text-faint" data-testid="job-row-short-id">
+        {shortId}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * One job in the list: its first picture, then state, name (what it made, else its id), age on the first line; progress, queue, error or
  * outputs and labels below.
  */
 export const JobRow = memo(function JobRow({
@@ -101,9 +131,7 @@ export const JobRow = memo(function JobRow({
           <span className="flex w-24 shrink-0 overflow-hidden">
             <JobStatusBadge status={row.status} rawStatus={row.rawStatus} showRaw={false} />
           </span>
-          <span className="min-w-0 flex-1 truncate font-mono text-xs text-fg" title={visibleText(row.id)}>
-            {visibleText(row.id)}
-          </span>
+          <RowName row={row} />
           {row.retryOf ? (
             <span className="shrink-0 text-[10px] text-faint" title={`Retry of ${visibleText(row.retryOf)}`}>
               ↻ retry

@@ -32,6 +32,17 @@ export function FacetsPanel({ actions }: { actions: LibraryActions }) {
             ? 'Nothing expires within 3 days.'
             : `${data.expiringSoon.toLocaleString()} not kept, and the service's copy goes within 3 days.`}
         </p>
+        {(data.expiringSoon > 0 || picks.expiringSoon === true) && (
+          <label className="mt-1 flex items-center gap-1.5 text-xs">
+            <input
+              type="checkbox"
+              checked={picks.expiringSoon === true}
+              onChange={(event) => pick({ expiringSoon: event.target.checked ? true : undefined })}
+            />
+            <span className="flex-1">Show only these</span>
+            <span className="text-faint tabular-nums">{data.expiringSoon.toLocaleString()}</span>
+          </label>
+        )}
         {data.expiringSoon > 0 && (
           <Button
             variant="primary"

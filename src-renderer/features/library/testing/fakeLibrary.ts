@@ -55,7 +55,7 @@ export function libraryEntry(entryId: number, patch: Partial<LibraryEntry> = {})
   };
 }
 
-type Filter = LibraryFilter & { expiringSoon?: boolean };
+type Filter = LibraryFilter;
 
 /** The query's words and field filters, as main would read them (crudely). */
 function parseQuery(query: string | undefined) {
