@@ -115,6 +115,8 @@ export const librarySearchPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /** How many entries match in all. */
   total: z.number().int().nonnegative(),
+  /** The total stopped counting (at 10,000): at least `total` match. Absent when the total is exact. */
+  totalIsLowerBound: z.boolean().optional(),
   /** A filter in the query that was not understood, in words (the rest of the query still applies). */
   queryProblems: z.array(z.string()),
 });

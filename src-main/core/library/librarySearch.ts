@@ -81,10 +81,12 @@ export class LibrarySearch {
     const rows = read.rows.slice(0, limit);
     const last = rows.at(-1);
     const tags = search.tagsOf(rows.map((row) => row.entryId));
+    const total = search.countUpTo(where);
     return {
       entries: rows.map((row) => this.entryOf(row, tags.get(row.entryId) ?? [])),
       nextCursor: read.rows.length > limit && last !== undefined ? encodeCursor(sort, last) : null,
-      total: search.count(where),
+      total: total.n,
+      ...(total.lowerBound ? { totalIsLowerBound: true } : {}),
       queryProblems: parsed.problems,
     };
   }
@@ -183,6 +185,7 @@ export class LibrarySearch {
   private expiringWhere(where: Where): Where {
     const now = this.now();
     return {
+      ...where,
       sql:
         `(${where.sql}) AND e.keep_state <> 'kept' AND e.expires_at IS NOT NULL ` +
         'AND e.expires_at > :expiringNow AND e.expires_at <= :expiringSoon',
@@ -196,5 +199,5 @@ export class LibrarySearch {
 }
 
 function and(where: Where, condition: string): Where {
-  return { sql: `(${where.sql}) AND ${condition}`, params: where.params };
+  return { ...where, sql: `(${where.sql}) AND ${condition}` };
 }

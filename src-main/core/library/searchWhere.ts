@@ -22,6 +22,8 @@ export interface Where {
   /** Conditions joined by AND (`1` when there are none). */
   sql: string;
   params: Record<string, SqlValue>;
+  /** The conditions include a full-text match (its rowids are checked through the filters index). */
+  fts?: boolean;
 }
 
 const comparisons: Readonly<Record<Comparison, string>> = {
@@ -135,5 +137,9 @@ export function whereOf(query: ParsedQuery, picks: FacetPicks, except?: FacetNam
   const rejected = picks.rejected ?? 'hide';
   if (rejected === 'hide') w.clauses.push('e.rejected = 0');
   if (rejected === 'only') w.clauses.push('e.rejected = 1');
-  return { sql: w.clauses.length === 0 ? '1' : w.clauses.join(' AND '), params: w.params };
+  return {
+    sql: w.clauses.length === 0 ? '1' : w.clauses.join(' AND '),
+    params: w.params,
+    fts: match !== null,
+  };
 }

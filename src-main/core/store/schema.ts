@@ -272,7 +272,17 @@ CREATE TABLE library_entries (
   indexed_at TEXT NOT NULL,
   UNIQUE (profile_id, job_id, asset_id)
 );
-CREATE INDEX library_by_created ON library_entries (created_at DESC, entry_id DESC);
+-- Search reads these two indexes instead of the wide rows (facts, prompt): entries newest first, and each
+-- entry's filter columns by entry_id (what an FTS match's rowids are checked against). Both carry every column a
+-- search filters, orders or counts facets by, so a search touches a row only for the page it returns.
+-- rejected is not leading: without statistics SQLite would take \`rejected = 0\` for a selective equality.
+CREATE INDEX library_by_created ON library_entries (created_at DESC, entry_id DESC, rejected, type, profile_id,
+  rating, batch_id, keep_state, seed, steps, cfg, width, height, expires_at);
+CREATE INDEX library_filters ON library_entries (entry_id, rejected, created_at, type, profile_id, rating,
+  batch_id, keep_state, seed, steps, cfg, width, height, expires_at);
+CREATE INDEX library_by_seed ON library_entries (seed);
+CREATE INDEX library_by_steps ON library_entries (steps);
+CREATE INDEX library_by_cfg ON library_entries (cfg);
 CREATE INDEX library_by_profile ON library_entries (profile_id, created_at DESC);
 CREATE INDEX library_by_rating ON library_entries (rating DESC, created_at DESC) WHERE rating > 0;
 CREATE INDEX library_by_hash ON library_entries (hash) WHERE hash IS NOT NULL;

@@ -161,6 +161,9 @@ export function openDatabase(path: string, busyTimeoutMs: number): Db {
     execute(db, 'PRAGMA synchronous = NORMAL');
     execute(db, `PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     execute(db, 'PRAGMA foreign_keys = ON');
+    // 32 MiB of pages (SQLite's default is 2 MiB): the library's search indexes over 100,000 entries (about 8 MiB
+    // each) stay in the process instead of being read from the file again on every search.
+    execute(db, 'PRAGMA cache_size = -32768');
   } catch (error) {
     db.close();
     throw error;

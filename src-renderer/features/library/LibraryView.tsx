@@ -21,12 +21,13 @@ export function LibraryView() {
   // The profile name shows on tiles only when the library spans several (counted over the whole library).
   const everything = useQuery(libraryFacetsQuery(loupe, {}));
   const showProfile = (everything.data?.profiles.length ?? 0) > 1;
-  const { results, total } = found;
+  const { results, total, totalIsLowerBound } = found;
+  const totalText = `${total.toLocaleString()}${totalIsLowerBound ? '+' : ''}`;
   return (
     <div className="flex h-full min-w-0 flex-col">
       <LibraryToolbar queryProblems={found.queryProblems} />
       <LibraryNoticeBar />
-      <BulkBar actions={actions} total={total} />
+      <BulkBar actions={actions} total={total} totalIsLowerBound={totalIsLowerBound} />
       <div className="flex min-h-0 flex-1">
         <div className="w-56 shrink-0 border-r border-line">
           <FacetsPanel actions={actions} />
@@ -35,7 +36,7 @@ export function LibraryView() {
           <p className="px-3 pt-1.5 text-[11px] text-muted tabular-nums" data-testid="library-total">
             {results.data === undefined
               ? ' '
-              : `${total.toLocaleString()} ${total === 1 ? 'entry' : 'entries'}${results.isFetching ? ' · searching…' : ''}`}
+              : `${totalText} ${total === 1 && !totalIsLowerBound ? 'entry' : 'entries'}${results.isFetching ? ' · searching…' : ''}`}
           </p>
           {results.isError && results.data !== undefined && (
             <ErrorNotice

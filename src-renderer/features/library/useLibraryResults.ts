@@ -26,6 +26,8 @@ export function useLibraryResults() {
     results,
     entries,
     total: first?.total ?? 0,
+    /** The total stopped counting: at least `total` match (shown as "10,000+"). */
+    totalIsLowerBound: first?.totalIsLowerBound === true,
     queryProblems: first?.queryProblems ?? [],
   };
 }

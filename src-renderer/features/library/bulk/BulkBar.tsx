@@ -18,13 +18,24 @@ function parseTags(text: string): { tags: string[]; problem: string | null } {
 }
 
 /** What can be done to the selection: rate, reject, tag, keep, unkeep, export. */
-export function BulkBar({ actions, total }: { actions: LibraryActions; total: number }) {
+export function BulkBar({
+  actions,
+  total,
+  totalIsLowerBound = false,
+}: {
+  actions: LibraryActions;
+  total: number;
+  /** The total stopped counting: at least `total` match, shown as "10,000+". */
+  totalIsLowerBound?: boolean;
+}) {
   const selected = useLibraryUi((state) => state.selected);
   const allMatching = useLibraryUi((state) => state.allMatching);
   const selectAllMatching = useLibraryUi((state) => state.selectAllMatching);
   const clearSelection = useLibraryUi((state) => state.clearSelection);
   const [tagText, setTagText] = useState('');
   const count = allMatching ? total : selected.size;
+  const countText = `${count.toLocaleString()}${allMatching && totalIsLowerBound ? '+' : ''}`;
+  const totalText = `${total.toLocaleString()}${totalIsLowerBound ? '+' : ''}`;
   const { tags, problem } = parseTags(tagText);
   const tag = (change: 'add' | 'remove') => {
     if (tags.length === 0) return;
@@ -38,11 +49,11 @@ export function BulkBar({ actions, total }: { actions: LibraryActions; total: nu
       className="flex flex-wrap items-center gap-2 border-b border-line bg-panel px-3 py-1.5 text-xs"
     >
       <span data-testid="selection-count" className="text-muted tabular-nums">
-        {count === 0 ? 'Nothing selected' : `${count.toLocaleString()} selected`}
+        {count === 0 ? 'Nothing selected' : `${countText} selected`}
       </span>
       {!allMatching && total > 0 && (
         <Button variant="ghost" onClick={selectAllMatching}>
-          Select all {total.toLocaleString()} results
+          Select all {totalText} results
         </Button>
       )}
       {count > 0 && (
