@@ -8,7 +8,7 @@ import type { BatchPlanArgs, BatchPlanPreview } from '../../../src-shared/contra
 import { HttpClient, RetryPolicy, V1Client } from '../api';
 import { BatchTemplates, exportBatch, type BatchReader } from '.';
 import { failureGroups, recordPlan } from '../outbox';
-import { exportPlace, newExportFile } from './exportFolder';
+import { exportPlace, newExportFile } from '../content/exportFolder';
 import { buildSheetModel } from './sheet/sheetModel';
 import { exportSheet } from './sheet/sheetExport';
 import type { AssetBytes, PickFolder } from '../content';

@@ -4,8 +4,8 @@
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import type { LoupeStore } from '../store';
 import { isStoreError } from '../store/errors';
-import { entryTitle } from './entryOf';
-import { workflowFacts } from './workflowFacts';
+import { entryTitle } from '../store/facts/entryOf';
+import { workflowFacts } from '../store/facts/workflowFacts';
 
 function titleFromWorkflow(store: LoupeStore, profileId: string, jobId: string): string | null {
   try {

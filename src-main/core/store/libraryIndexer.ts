@@ -4,8 +4,8 @@
 // values). A job's context is read once per job and kept for its next chunks: a 10,000-output job is written
 // 250 rows to a transaction, and its workflow is parsed once, not forty times.
 import { z } from 'zod';
-import { entryOf, type JobContext } from '../library/entryOf';
-import { emptyFacts, workflowFacts } from '../library/workflowFacts';
+import { entryOf, type JobContext } from './facts/entryOf';
+import { emptyFacts, workflowFacts } from './facts/workflowFacts';
 import { isStoreError } from './errors';
 import type { JobRow, JobsTable } from './jobsTable';
 import type { LibraryEntriesTable } from './libraryEntriesTable';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { LibraryExportResult } from '../../../../src-shared/contracts/library';
 import type { AssetBytes } from '../../content/assetBytes';
 import type { PickFolder, StartDrag } from '../../content/exportHandlers';
-import { exportPlace } from '../../batches/exportFolder';
+import { exportPlace } from '../../content/exportFolder';
 import { DomainError } from '../../errors';
 import type { CallCaller, CallHandlers } from '../../rpc/dispatcher';
 import type { LoupeStore } from '../../store';

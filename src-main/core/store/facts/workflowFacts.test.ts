@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textToImageWorkflow, type ApiWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { textToImageWorkflow, type ApiWorkflow } from '../../../simulator/jobs/sampleWorkflows';
 import { titleOf, workflowFacts } from './workflowFacts';
 
 describe('workflowFacts (API format)', () => {

@@ -1,3 +1,4 @@
+// Pure: what a workflow says (used by the store's indexer, so it lives below core/library in the layers).
 // What a job's workflow says about the pictures it made, read once when the job enters the library: the prompt
 // texts, the sampler's settings, the models, the size, and every string input of every node (so a word in any
 // node can be searched), for both shapes the service returns (`api`: the executed graph; `save`: the editor's

@@ -1,7 +1,7 @@
 // What a library entry says about one output, from what the store knows of its job: the workflow's facts
 // (workflowFacts.ts), the job's labels, times and status, the batch and its axis values. Pure, so the
 // indexer, the catch-up pass and the benchmark build entries the same way.
-import type { EntryFacts, LibraryEntryInput } from '../store/libraryRow';
+import type { EntryFacts, LibraryEntryInput } from '../libraryRow';
 import { titleOf, type WorkflowFacts } from './workflowFacts';
 
 export interface JobContext {
