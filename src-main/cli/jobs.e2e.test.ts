@@ -142,7 +142,9 @@ describe.each<Surface>(['self-hosted', 'managed', 'serverless'])('loupe jobs on 
     }
   });
 
-  it.runIf(surface === 'serverless')(
+  // Only the serverless surface keeps logs: defined there alone, so the other surfaces report no skipped test.
+  const onSurfaceWithLogs = surface === 'serverless' ? it : () => undefined;
+  onSurfaceWithLogs(
     'on a running job says what to run to read its log later, not that it will read it again',
     async () => {
       const submitted = await cli(
