@@ -15,7 +15,7 @@ const ENTRY_BUDGET_BYTES = 640 * 1024;
 /** Words only each lazily loaded screen draws (with no profile chosen): none in the entry, each in a chunk. */
 const SCREENS = [
   { section: 'Batches', words: 'A batch runs one workflow many times' },
-  { section: 'Assets', words: 'Assets live on a service' },
+  { section: 'Library', words: 'The library is empty' },
   { section: 'Models', words: 'partner models belong to a connection' },
   { section: 'Settings', words: '+ Add profile' },
 ] as const;

@@ -48,9 +48,14 @@ test.describe('browser shell', () => {
     );
     await page.screenshot({ path: testInfo.outputPath('demo-batches.png') });
     const sections = page.getByRole('navigation', { name: 'Sections' });
-    await sections.getByRole('button', { name: 'Assets' }).click();
-    await expect(page.getByRole('heading', { name: 'No assets yet' })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('empty-assets.png') });
+    // The Library is not empty either: the sweep's outputs are in it without a job page opened.
+    await sections.getByRole('button', { name: 'Library' }).click();
+    await expect(
+      page.getByRole('listbox', { name: 'Library results' }).getByRole('option').first(),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: testInfo.outputPath('demo-library.png') });
     // Models is not empty either: the Demo server has a Router, and its catalogue lists.
     await sections.getByRole('button', { name: 'Models' }).click();
     await expect(page.getByRole('listbox', { name: 'Models' }).getByRole('option').first()).toBeVisible();

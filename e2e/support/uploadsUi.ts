@@ -9,11 +9,17 @@ interface PageWithDataTransfer {
   DataTransfer: new () => { items: { add(file: File): unknown } };
 }
 
+/** The Library section's Uploads tab: the assets Loupe knows and the uploader (issue 21 made Assets the library). */
 export async function openAssets(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Assets', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Library', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
   // The screen's code comes in its own chunk: until it is in, nothing of the screen (its drop zone) is there.
-  await expect(page.getByText('Opening Assets…')).toHaveCount(0);
+  await expect(page.getByText('Opening Library…')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Uploads' }).click();
+  await expect(page.getByRole('listbox', { name: 'Assets' })).toBeVisible();
 }
 
 /** Drags the files over the window and drops them, as a person dragging from the desktop would. */
