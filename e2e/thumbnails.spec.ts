@@ -76,6 +76,16 @@ test.describe('thumbnails', () => {
     });
     const jobs = await openDemoJobs(page, webShell.url);
     const origin = await demoOrigin(page);
+    // The library reads the Demo's listed jobs in the background (two a second), and each row gains its
+    // picture as its job is read: let that settle first, so the counts below are of a list that holds still.
+    const loaded = jobs.locator('[data-testid="row-thumbnail"][data-state="loaded"]');
+    let before = -1;
+    for (let look = 0; look < 20; look++) {
+      const now = await loaded.count();
+      if (now === before && now > 0) break;
+      before = now;
+      await page.waitForTimeout(2_000);
+    }
 
     const jobPictures = await loadedPictures(jobs);
     expect(jobPictures.length).toBeGreaterThan(3);
