@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { formatBytes } from '../../../../src-shared/format';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
-import type { TileHandlers } from './LibraryTile';
+import { entryOptionProps, type TileHandlers } from './entryOption';
 import { StarRating } from './StarRating';
 import { TileMarks } from './TileMarks';
 import { TileThumb } from './TileThumb';
@@ -32,16 +32,7 @@ export const LibraryRow = memo(function LibraryRow({
   ].filter((part): part is string => part !== null);
   return (
     <div
-      role="option"
-      id={`library-entry-${entry.entryId}`}
-      data-entry-id={entry.entryId}
-      aria-selected={selected}
-      aria-label={entry.title}
-      tabIndex={focused ? 0 : -1}
-      draggable
-      onDragStart={(event) => onDragOut(entry, event)}
-      onClick={(event) => onPick(entry, event)}
-      onDoubleClick={() => onOpen(entry)}
+      {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
       className={`flex h-full items-center gap-3 rounded border px-2 outline-none ${
         selected ? 'border-accent bg-accent/15' : 'border-transparent hover:bg-hover/40'
       } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}

@@ -1,15 +1,9 @@
-import { memo, type DragEvent, type MouseEvent } from 'react';
+import { memo } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
+import { entryOptionProps, type TileHandlers } from './entryOption';
 import { StarRating } from './StarRating';
 import { TileMarks } from './TileMarks';
 import { TileThumb } from './TileThumb';
-
-export interface TileHandlers {
-  onPick: (entry: LibraryEntry, event: MouseEvent) => void;
-  onOpen: (entry: LibraryEntry) => void;
-  onRate: (entry: LibraryEntry, rating: number) => void;
-  onDragOut: (entry: LibraryEntry, event: DragEvent) => void;
-}
 
 interface LibraryTileProps extends TileHandlers {
   entry: LibraryEntry;
@@ -34,16 +28,7 @@ export const LibraryTile = memo(function LibraryTile({
 }: LibraryTileProps) {
   return (
     <div
-      role="option"
-      id={`library-entry-${entry.entryId}`}
-      data-entry-id={entry.entryId}
-      aria-selected={selected}
-      aria-label={entry.title}
-      tabIndex={focused ? 0 : -1}
-      draggable
-      onDragStart={(event) => onDragOut(entry, event)}
-      onClick={(event) => onPick(entry, event)}
-      onDoubleClick={() => onOpen(entry)}
+      {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
       style={{ width: side }}
       className={`group flex flex-col overflow-hidden rounded border outline-none ${
         selected ? 'border-accent bg-accent/15' : 'border-line bg-panel'
