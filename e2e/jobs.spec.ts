@@ -33,7 +33,12 @@ test.describe('jobs', () => {
     // The seeded history: finished jobs of every kind, one running with a moving bar, one queued.
     await expect.poll(() => list.getByRole('option').count()).toBeGreaterThanOrEqual(9);
     // The watcher polls queued work slowly, so the row turns running within a few seconds, not at once.
-    const running = list.locator('[role="option"][data-status="running"]').first();
+    // The long sunrise run (1,500 steps), not the short audio job queued behind it, which a serverless
+    // worker may run at the same time and finish within a second.
+    const running = list
+      .locator('[role="option"][data-status="running"]')
+      .filter({ hasText: 'project=sunrise' })
+      .first();
     await expect(running.getByRole('progressbar')).toBeVisible({ timeout: 20_000 });
     await expect(list.locator('[role="option"][data-status="failed"]').first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('jobs-list.png') });
