@@ -208,7 +208,7 @@ async function buildCore(
     readJob: async (profileId, jobId) => {
       if (jobsRef === null) throw new Error('the library read a job before the runtimes were built');
       const runtime = await jobsRef.runtime(profileId);
-      await readForLibrary(store, runtime.service, profileId, jobId);
+      return readForLibrary(store, runtime.service, profileId, jobId);
     },
     ...(options.library?.backlogPerSecond === undefined
       ? {}

@@ -38,8 +38,17 @@ const pageSchema = z.object({
 
 /** The job detail reads the simulator saw, with when each arrived. */
 function detailReads(): Array<{ id: string; ms: number }> {
+  return jobReads(/\/api\/v2\/jobs\/([^/]+)$/);
+}
+
+/** Every read of one job the backlog makes: the job and, for a job Loupe did not submit, its workflow. */
+function backlogRequests(): Array<{ id: string; ms: number }> {
+  return jobReads(/\/api\/v2\/jobs\/([^/]+)(?:\/workflow)?$/);
+}
+
+function jobReads(path: RegExp): Array<{ id: string; ms: number }> {
   return sim.control.requests().flatMap((request) => {
-    const match = /\/api\/v2\/jobs\/([^/]+)$/.exec(request.path);
+    const match = path.exec(request.path);
     return request.method === 'GET' && match?.[1] !== undefined
       ? [{ id: match[1], ms: Date.parse(request.time) }]
       : [];
@@ -82,9 +91,14 @@ it('reads a backlog of 200 listed jobs at a bounded rate, newest first, and resu
   expect(reads.length).toBeLessThanOrEqual(JOBS + 2);
   // Newest first: the list is newest first, and so was the first read.
   expect(reads[0]?.id).toBe(listed[0]);
-  // No burst: never more than the rate (and one for timer slack) in any second.
-  for (const read of reads) {
-    const inSecond = reads.filter((other) => other.ms >= read.ms && other.ms < read.ms + 1000).length;
+  // No burst: never more requests than the rate (and one for timer slack) in any second, counting the
+  // workflow read each of these jobs (not Loupe's) costs beside the job read.
+  const requests = backlogRequests();
+  expect(requests.length).toBeGreaterThanOrEqual(2 * JOBS);
+  for (const request of requests) {
+    const inSecond = requests.filter(
+      (other) => other.ms >= request.ms && other.ms < request.ms + 1000,
+    ).length;
     expect(inSecond).toBeLessThanOrEqual(PER_SECOND + 1);
   }
   const found = z

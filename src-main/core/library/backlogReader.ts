@@ -1,6 +1,7 @@
 // Reads the library backlog (finished jobs whose outputs Loupe has not seen) in the background, so every
 // output becomes an entry without anyone opening its job. One job at a time per profile, at most
-// `perSecond` reads a second per profile, spaced evenly (no burst), newest first; the queue is in the store,
+// `perSecond` requests a second per profile (a job Loupe did not submit costs two: the job and its workflow),
+// spaced evenly (no burst), newest first; the queue is in the store,
 // so a restart takes it up where it was. A read that fails waits and is tried again a few times; a job the
 // service no longer knows (404) is left at once. Runs under the core's supervisor and never rejects.
 import { ApiError } from '../api';
@@ -10,10 +11,13 @@ import type { Supervisor } from '../supervision';
 
 export interface BacklogReaderDeps {
   store: LoupeStore;
-  /** Reads one job in full through the profile's own jobs client; its outputs reach the store (and the library). */
-  readJob(profileId: string, jobId: string): Promise<void>;
+  /**
+   * Reads one job in full through the profile's own jobs client; its outputs reach the store (and the
+   * library). Answers how many requests it made, which the rate counts.
+   */
+  readJob(profileId: string, jobId: string): Promise<number>;
   supervisor: Supervisor;
-  /** Reads a second on one profile (default 2). */
+  /** Requests a second on one profile (default 2). */
   perSecond?: number;
   /** Told after each job read (library.changes' backlog figure). */
   onRead?: () => void;
@@ -68,19 +72,23 @@ export class BacklogReader {
     while (!this.stopped) {
       const profiles = this.deps.store.library.backlog.profiles();
       let read = 0;
+      let mostRequests = 0;
       const started = Date.now();
-      // One job of each profile per round; a round lasts at least one interval, so each profile's rate holds.
+      // One job of each profile per round; a round lasts at least one interval per request the busiest profile
+      // made, so each profile's rate holds.
       for (const profileId of profiles) {
         if (this.isStopped()) return;
         const [item] = this.deps.store.library.backlog.next(profileId, 1);
         if (item === undefined) continue;
-        await this.readOne(profileId, item.jobId);
+        mostRequests = Math.max(mostRequests, await this.readOne(profileId, item.jobId));
         read++;
       }
       if (this.isStopped()) return;
       const elapsed = Date.now() - started;
       this.idle = read === 0;
-      await this.pause(read === 0 ? (this.deps.idleMs ?? 30_000) : Math.max(0, this.intervalMs - elapsed));
+      await this.pause(
+        read === 0 ? (this.deps.idleMs ?? 30_000) : Math.max(0, this.intervalMs * mostRequests - elapsed),
+      );
       this.idle = false;
     }
   }
@@ -90,16 +98,19 @@ export class BacklogReader {
     return this.stopped;
   }
 
-  private async readOne(profileId: string, jobId: string): Promise<void> {
+  /** The requests the read made; a failed read counts as one (its request was sent). */
+  private async readOne(profileId: string, jobId: string): Promise<number> {
     const backlog = this.deps.store.library.backlog;
+    let requests = 1;
     try {
-      await this.deps.readJob(profileId, jobId);
+      requests = Math.max(1, await this.deps.readJob(profileId, jobId));
       backlog.done(profileId, jobId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       backlog.failed(profileId, jobId, message, RETRY_AFTER_MS, isGone(error) ? 1 : GIVE_UP_AFTER);
     }
     this.deps.onRead?.();
+    return requests;
   }
 
   private pause(ms: number): Promise<void> {

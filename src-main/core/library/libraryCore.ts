@@ -15,7 +15,8 @@ export interface LibraryCoreDeps {
   store: LoupeStore;
   supervisor: Supervisor;
   /** Reads one job in full through its profile's runtime (jobs.get's road). */
-  readJob(profileId: string, jobId: string): Promise<void>;
+  /** Answers the requests the read made (the job, and its workflow when Loupe lacked it). */
+  readJob(profileId: string, jobId: string): Promise<number>;
   background: boolean;
   /** Backlog reads a second per profile (default 2). */
   backlogPerSecond?: number;
