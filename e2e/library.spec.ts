@@ -118,4 +118,64 @@ test.describe('library', () => {
     await page.screenshot({ path: testInfo.outputPath('library-settings.png') });
     expect(errors).toEqual([]);
   });
+
+  test('every state a person meets: no match, list, sizes, lightbox, a damaged filter', async ({
+    page,
+    webShell,
+  }) => {
+    test.setTimeout(90_000);
+    const errors = collectPageErrors(page);
+    const shot = (name: string) => page.screenshot({ path: `reports/screenshots/library-${name}.png` });
+    await openDemo(page, webShell.url);
+
+    // (The library spans profiles, so the empty state is shown by the unit test of a fresh library.)
+    await openLibrary(page);
+    const results = page.getByRole('listbox', { name: 'Library results' });
+    await expect
+      .poll(() => results.getByRole('option').count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(10);
+    await shot('grid-m');
+
+    const search = page.getByPlaceholder(/Search prompts/);
+    await search.fill('nothing-is-called-this');
+    await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+    await shot('no-match');
+    await search.fill('lighthouse type:image');
+    await expect.poll(() => results.getByRole('option').count()).toBeGreaterThanOrEqual(10);
+
+    const sizes = page.getByRole('group', { name: 'Tile size' });
+    await sizes.getByRole('button', { name: 'L' }).click();
+    await shot('grid-l');
+    await sizes.getByRole('button', { name: 'S' }).click();
+    await shot('grid-s');
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
+    await expect(results.getByRole('option').first()).toBeVisible();
+    await shot('list');
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
+
+    // The lightbox, from the keyboard: Enter opens, the arrows step, Escape closes.
+    const first = results.getByRole('option').first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const lightbox = page.getByRole('dialog');
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByTestId('lightbox-picture')).toBeVisible({ timeout: 15_000 });
+    await expect
+      .poll(() =>
+        lightbox
+          .getByTestId('lightbox-picture')
+          .evaluate((img: { naturalWidth: number }) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await shot('lightbox');
+    await lightbox.getByRole('button', { name: 'Next' }).click();
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toHaveCount(0);
+
+    // A filter Loupe cannot read is said under the box, and the rest of the search still runs.
+    await search.fill('lighthouse seed:many');
+    await expect(page.getByTestId('query-problems')).toBeVisible();
+    await shot('query-problem');
+    expect(errors).toEqual([]);
+  });
 });

@@ -131,4 +131,28 @@ describe('the library search', () => {
       'The thumbnail could not be loaded.',
     );
   });
+
+  it('asks for no thumbnail where a kind has none, and says so calmly rather than as a failure', async () => {
+    library.entries = [
+      libraryEntry(2, { type: 'latent', contentType: 'application/octet-stream', name: 'demo.latent' }),
+      libraryEntry(1, { type: 'text', contentType: 'text/plain', name: 'caption.txt' }),
+    ];
+    renderLibrary(library);
+    const [latent, text] = await tiles();
+    for (const tile of [latent, text]) {
+      expect((tile as HTMLElement).querySelector('img')).toBeNull();
+      const words = within(tile as HTMLElement).getByTestId('thumb-missing').textContent;
+      expect(words).toContain('No preview for this kind of output.');
+      expect(words).not.toContain('could not');
+    }
+    // Opened, it is not reported as lost: the lightbox says what it is and offers the file.
+    (latent as HTMLElement).focus();
+    fireEvent.keyDown(latent as HTMLElement, { key: 'Enter' });
+    const none = await screen.findByTestId('picture-none');
+    expect(none.textContent).toContain('Loupe shows no preview for this kind of output.');
+    expect(within(none).getByRole('link', { name: 'Download demo.latent' }).getAttribute('download')).toBe(
+      'demo.latent',
+    );
+    expect(screen.queryByTestId('lightbox-picture')).toBeNull();
+  });
 });

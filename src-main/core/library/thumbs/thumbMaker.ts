@@ -9,6 +9,7 @@ import { mkdir, open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Blake3Hasher } from '@napi-rs/blake-hash';
 import sharp from 'sharp';
+import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import type { ThumbAnswer } from '../../content/librarySource';
 import type { AssetDiskCache, CachedFile } from '../../content/diskCache';
 import { removeQuietly } from '../../content/checkedWrite';
@@ -182,14 +183,15 @@ export class ThumbMaker {
 }
 
 function isAudio(entry: KeepEntry): boolean {
-  return entry.type === 'audio' || entry.contentType.startsWith('audio/');
+  return thumbKindOf(entry.type, entry.contentType) === 'waveform';
 }
 
 /** Kinds Loupe does not draw here, and why (not recorded as failures: they are not broken). */
 function unsupportedWords(entry: KeepEntry): string | null {
-  if (entry.type === 'video' || entry.contentType.startsWith('video/'))
+  const kind = thumbKindOf(entry.type, entry.contentType);
+  if (kind === 'poster')
     return 'Video poster frames are not made yet: the window draws them from the first frame.';
-  if (isAudio(entry) || entry.type === 'image' || entry.contentType.startsWith('image/')) return null;
+  if (kind !== null) return null;
   return 'Only pictures and WAV audio have thumbnails.';
 }
 

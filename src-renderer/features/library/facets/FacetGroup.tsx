@@ -4,7 +4,8 @@ import type { LibraryFacetCount } from '../../../../src-shared/contract';
 /** A titled group of facet choices. */
 export function FacetGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="mb-3">
+    // min-w-0: a fieldset is as wide as its content by default, which would push a long name past the panel.
+    <fieldset className="mb-3 min-w-0">
       <legend className="mb-1 text-[10px] font-semibold tracking-wide text-faint uppercase">{title}</legend>
       <div className="flex flex-col gap-0.5">{children}</div>
     </fieldset>

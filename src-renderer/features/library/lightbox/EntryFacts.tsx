@@ -41,7 +41,7 @@ function Facts({ detail }: { detail: LibraryEntryDetail }) {
       ))}
       <dl className="grid grid-cols-[6rem_1fr] gap-x-2 gap-y-0.5">
         <Fact term="Seed">
-          <span className="font-mono">{shown(detail.seed)}</span>
+          {detail.seed === null ? shown(null) : <span className="font-mono">{detail.seed}</span>}
         </Fact>
         <Fact term="Steps">{shown(detail.steps)}</Fact>
         <Fact term="CFG">{shown(detail.cfg)}</Fact>

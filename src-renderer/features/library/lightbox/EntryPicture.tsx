@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
+import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import { AssetMedia } from '../../../components/gallery/AssetMedia';
 import { assetUrl } from '../../../lib/assetUrl';
 import { useAssetBase } from '../../../queries/assetQueries';
@@ -12,6 +13,18 @@ export function EntryPicture({ entry }: { entry: LibraryEntry }) {
   const url = assetUrl(base.data, entry.profileId, entry.assetId);
   if (entry.type === 'video' || entry.type === 'audio') {
     return <AssetMedia url={url} kind={entry.type} label={entry.title} variant="full" />;
+  }
+  // A latent or a text file is not drawn (and is not broken): say what it is and offer the file itself.
+  if (thumbKindOf(entry.type, entry.contentType) === null) {
+    return (
+      <div data-testid="picture-none" className="max-w-sm space-y-2 text-center text-xs text-muted">
+        <p className="font-mono tracking-wide text-faint uppercase">{entry.type || 'file'}</p>
+        <p>Loupe shows no preview for this kind of output.</p>
+        <a href={url} download={entry.name} className="text-accent underline">
+          Download {entry.name}
+        </a>
+      </div>
+    );
   }
   if (failed) {
     return (

@@ -1,12 +1,21 @@
 import { useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
+import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import { useAssetBase } from '../../../queries/assetQueries';
 import { thumbUrl } from './thumbUrl';
 
-/** Says plainly that there is no picture, and why when main said why. */
+/**
+ * Says plainly that there is no picture: why, when main said why or the load failed; for a kind that has no
+ * preview at all (a latent, a text file), just that, which is not a failure.
+ */
 function NoThumb({ entry, failedToLoad }: { entry: LibraryEntry; failedToLoad: boolean }) {
   const why =
-    entry.thumbMessage ?? (failedToLoad ? 'The thumbnail could not be loaded.' : 'No thumbnail yet.');
+    entry.thumbMessage ??
+    (thumbKindOf(entry.type, entry.contentType) === null
+      ? 'No preview for this kind of output.'
+      : failedToLoad
+        ? 'The thumbnail could not be loaded.'
+        : 'No thumbnail yet.');
   return (
     <div
       data-testid="thumb-missing"
@@ -23,7 +32,9 @@ function NoThumb({ entry, failedToLoad }: { entry: LibraryEntry; failedToLoad: b
 export function TileThumb({ entry }: { entry: LibraryEntry }) {
   const base = useAssetBase(entry.profileId);
   const [failed, setFailed] = useState(false);
-  if (entry.thumb === 'failed' || failed) return <NoThumb entry={entry} failedToLoad={failed} />;
+  // Only kinds that can have a thumbnail ask main for one.
+  if (entry.thumb === 'failed' || failed || thumbKindOf(entry.type, entry.contentType) === null)
+    return <NoThumb entry={entry} failedToLoad={failed} />;
   if (base.data === undefined) return <div className="h-full w-full bg-raised" />;
   return (
     <img
