@@ -49,12 +49,12 @@ function model(cols: number, rows: number): SheetModel {
   );
   return {
     batchName: 'bench sheet',
-    x: { target: '3.seed', values: xs },
-    y: { target: '3.cfg', values: ys },
+    x: { target: '3.seed', values: xs, inputs: ['3.seed'] },
+    y: { target: '3.cfg', values: ys, inputs: ['3.cfg'] },
     pages: [{ title: '', rows: grid }],
     axes: [
-      { target: '3.seed', values: xs },
-      { target: '3.cfg', values: ys },
+      { target: '3.seed', values: xs, inputs: ['3.seed'] },
+      { target: '3.cfg', values: ys, inputs: ['3.cfg'] },
     ],
     items,
   };

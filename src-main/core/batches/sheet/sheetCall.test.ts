@@ -31,16 +31,17 @@ let dialogs = 0;
 let batchId = '';
 let shellBatchId = '';
 
-async function sweep(on: TestCore): Promise<string> {
+async function sweep(on: TestCore, zipped = false): Promise<string> {
   const started = batchesContract['batches.start'].result.parse(
     await callOk(on, 'batches.start', {
       profileId: connectedProfile(on),
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 1 })),
       axes: [
         { kind: 'sweep', text: '3.seed=1..3' },
-        { kind: 'sweep', text: '3.cfg=5,7' },
+        { kind: 'sweep', text: zipped ? '3.cfg=5,6,7' : '3.cfg=5,7' },
       ],
-      name: 'Seeds by cfg',
+      ...(zipped ? { zip: true } : {}),
+      name: zipped ? 'Seeds with cfg' : 'Seeds by cfg',
       window: 4,
     }),
   );
@@ -110,6 +111,27 @@ describe('batches.exportSheet', () => {
     expect(meta.width).toBeGreaterThan(meta.height);
     expect(readdirSync(folder.path).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
+
+  it('lays a zipped batch out as the window does: its paired inputs are one axis, named by either input', async () => {
+    const zipped = await sweep(shellCore, true);
+    for (const x of ['3.seed', '3.cfg']) {
+      const saved = result.parse(
+        await callOk(shellCore, 'batches.exportSheet', {
+          profileId: connectedProfile(shellCore),
+          batchId: zipped,
+          x,
+          format: 'html',
+        }),
+      );
+      if (saved.kind !== 'saved') throw new Error(`not saved: ${saved.kind}`);
+      // Three pairs in one row (3 cells), not a 3 × 3 grid of seeds by cfgs with six holes.
+      expect(saved.cells).toBe(3);
+      const html = readFileSync(saved.path, 'utf8');
+      expect(html.match(/data:image\/webp;base64,/g)).toHaveLength(3);
+      expect(html).toContain('1 · 5');
+      expect(html).toContain('3 · 7');
+    }
+  }, 30_000);
 
   it('writes the HTML into a new folder under the browser shell’s export root; words where there is neither', async () => {
     const saved = result.parse(

@@ -1,8 +1,12 @@
-// A batch's contact sheet as data, for the image and the HTML page Loupe shares: one axis per input the items
-// set (in the order items first show them), x across, y down, and every further axis a page, as on screen.
-// Values are the items' JSON text (untrusted: the writers escape or draw it as text). A cell is the first item
-// standing there; a failed one is marked, one with no picture left blank.
+// A batch's contact sheet as data, for the image and the HTML page Loupe shares: the axes the window's sheet
+// shows (src-shared/sheetAxisGroups: a zipped pair or a table row is one axis), x across, y down, and every
+// further axis a page, as on screen. Values are the items' JSON text, the parts joined by " · " on an axis that
+// sets several inputs (untrusted: the writers escape or draw it as text). An axis is named by its own name or
+// by any input it sets. A cell is the first item standing there; a failed one is marked, one with no picture
+// left blank.
+import { axisGroups, type AxisGroup } from '../../../../src-shared/sheetAxisGroups';
 import { DomainError } from '../../errors';
+import { axesOfPlan } from '../../outbox';
 import type { LoupeStore } from '../../store';
 import { outputsOfJob, storedOutputsOf } from '../batchJobs';
 
@@ -24,13 +28,27 @@ export interface SheetPageModel {
   rows: (SheetCell | null)[][];
 }
 
+export interface SheetAxisModel {
+  target: string;
+  values: string[];
+  /** The inputs (`NODE.INPUT`) the axis sets. */
+  inputs: readonly string[];
+}
+
+/** An item's value key on one axis, or null when it sets none of the axis's inputs. */
+function keyOn(group: AxisGroup, own: ReadonlyMap<string, unknown>): string | null {
+  const parts = group.targets.map((target) => own.get(target));
+  if (parts.every((part) => part === undefined)) return null;
+  return parts.map((part) => (part === undefined ? '—' : JSON.stringify(part))).join(' · ');
+}
+
 export interface SheetModel {
   batchName: string;
-  x: { target: string; values: string[] } | null;
-  y: { target: string; values: string[] } | null;
+  x: SheetAxisModel | null;
+  y: SheetAxisModel | null;
   pages: SheetPageModel[];
   /** Every axis, so a page can offer another pair (the HTML page switches among them). */
-  axes: { target: string; values: string[] }[];
+  axes: SheetAxisModel[];
   /** Each item's value key on each axis, by axis target. */
   items: { cell: SheetCell; values: Record<string, string> }[];
 }
@@ -57,20 +75,31 @@ export function buildSheetModel(
     throw new DomainError('sheet_too_large', `A sheet holds at most ${MAX_SHEET_CELLS} items.`);
   }
   const stored = storedOutputsOf(store, profileId);
-  const axes: { target: string; values: string[] }[] = [];
+  const { axes: planAxes, zip } = axesOfPlan(batch.plan);
+  const groups = axisGroups(
+    rows.map((row) => ({ values: row.values ?? [] })),
+    planAxes,
+    zip,
+  );
+  const planned: SheetAxisModel[] = groups.map((group) => ({
+    target: group.name,
+    values: [],
+    inputs: group.targets,
+  }));
   const items = rows.map((row) => {
     const job = row.jobId === null ? null : store.jobs.get(profileId, row.jobId);
     const outputs = row.jobId === null || job === null ? [] : outputsOfJob(row.jobId, job, stored);
     const image = outputs.find((o) => isImage(o.name, o.contentType)) ?? null;
     const status = job?.status ?? row.state;
     const values: Record<string, string> = {};
-    for (const { target, value } of row.values ?? []) {
-      const key = JSON.stringify(value);
-      values[target] = key;
-      let axis = axes.find((a) => a.target === target);
-      if (axis === undefined) axes.push((axis = { target, values: [] }));
+    const own = new Map<string, unknown>((row.values ?? []).map(({ target, value }) => [target, value]));
+    groups.forEach((group, index) => {
+      const key = keyOn(group, own);
+      const axis = planned[index];
+      if (key === null || axis === undefined) return;
+      values[axis.target] = key;
       if (!axis.values.includes(key)) axis.values.push(key);
-    }
+    });
     const cell: SheetCell = {
       item: row.position,
       status,
@@ -79,8 +108,10 @@ export function buildSheetModel(
     };
     return { cell, values };
   });
+  // A planned axis no item sets (a damaged record) is no axis to lay out on.
+  const axes = planned.filter((axis) => axis.values.length > 0);
   const named = (target: string) => {
-    const found = axes.find((a) => a.target === target);
+    const found = axes.find((a) => a.target === target) ?? axes.find((a) => a.inputs.includes(target));
     if (found !== undefined) return found;
     throw new DomainError('unknown_axis', `This batch has no axis "${target.slice(0, 200)}".`, {
       details: { axes: axes.map((a) => a.target) },

@@ -1,9 +1,9 @@
 // The axes a contact sheet can lay a batch out on. A batch records its plan's axes with the inputs each sets
-// (batches.get `axes`): a sweep sets one input, a table's row several, repeat the sampler seeds; zipped axes
-// move together, so they are one axis. A batch recorded before Loupe kept them (or a damaged plan) falls back
-// to every distinct input as an axis of its own. Values keep the order the items first show them, and are
-// told apart by their JSON text, so 7 and "7" differ.
+// (batches.get `axes`); which inputs make one axis is src-shared/sheetAxisGroups (main's exported sheet uses
+// the same rule). Values keep the order the items first show them, and are told apart by their JSON text, so
+// 7 and "7" differ.
 import type { BatchAxis, BatchItem, BatchItemValue } from '../../../../src-shared/contract';
+import { axisGroups, type AxisGroup } from '../../../../src-shared/sheetAxisGroups';
 import { axisValueText } from './axisValueText';
 
 export type AxisJson = BatchItemValue['value'];
@@ -39,39 +39,6 @@ export function hasSheetAxes(items: readonly BatchItem[]): boolean {
 
 function keyOf(value: AxisJson): string {
   return JSON.stringify(value);
-}
-
-/** An axis as the sheet groups inputs: its name, and the inputs whose values make one of its values. */
-interface AxisGroup {
-  name: string;
-  targets: readonly string[];
-}
-
-/** The plan's axes when they account for every input the items set; else one axis per input, in item order. */
-function axisGroups(items: readonly BatchItem[], planAxes: readonly BatchAxis[], zip: boolean): AxisGroup[] {
-  const seen: string[] = [];
-  const known = new Set<string>();
-  for (const item of items) {
-    for (const { target } of item.values) {
-      if (known.has(target)) continue;
-      known.add(target);
-      seen.push(target);
-    }
-  }
-  const planned = new Set(planAxes.flatMap((axis) => axis.targets));
-  if (planAxes.length === 0 || seen.some((target) => !planned.has(target))) {
-    return seen.map((target) => ({ name: target, targets: [target] }));
-  }
-  const groupOf = (axes: readonly BatchAxis[]): AxisGroup => {
-    const targets = axes.flatMap((axis) => axis.targets);
-    const only = axes.length === 1 && targets.length === 1 ? targets[0] : undefined;
-    return { name: only ?? axes.map((axis) => axis.source).join(' + '), targets };
-  };
-  // Zipped axes step together: one axis of pairs. Repeat copies stay an axis of their own either way.
-  const varied = planAxes.filter((axis) => axis.kind !== 'repeat');
-  const copies = planAxes.filter((axis) => axis.kind === 'repeat');
-  const groups = zip && varied.length > 1 ? [groupOf(varied)] : varied.map((axis) => groupOf([axis]));
-  return [...groups, ...copies.map((axis) => groupOf([axis]))];
 }
 
 /** What an item holds on one axis: its value for a one-input axis, the parts' text for a several-input one. */
