@@ -8,6 +8,7 @@ import type { CallHandlers, StreamHandlers } from '../rpc/dispatcher';
 import type { LoupeStore } from '../store';
 import { MAX_COLLECTIONS, type CollectionRow } from '../store/libraryCollectionsTable';
 import type { KeepHandlers } from './keep';
+import { matchingIds } from './keepBySearch';
 import type { LibraryChanges } from './libraryChanges';
 import { LibrarySearch } from './librarySearch';
 
@@ -30,9 +31,11 @@ function collectionOf(row: CollectionRow): LibraryCollection {
   return { id: row.id, name: row.name, filter: row.filter, sort: row.sort, createdAt: row.createdAt };
 }
 
-export function createLibraryReadHandlers(deps: LibraryHandlersDeps): ReadAndMarkHandlers {
+export function createLibraryReadHandlers(
+  deps: LibraryHandlersDeps,
+  search = new LibrarySearch(deps.store, deps.now),
+): ReadAndMarkHandlers {
   const { store, changes } = deps;
-  const search = new LibrarySearch(store, deps.now);
   const updated = (count: number): { updated: number } => {
     changes.note('updated', count);
     return { updated: count };
@@ -78,5 +81,15 @@ export function createLibraryReadHandlers(deps: LibraryHandlersDeps): ReadAndMar
 }
 
 export function createLibraryHandlers(deps: LibraryHandlersDeps): LibraryHandlers {
-  return { ...createLibraryReadHandlers(deps), ...deps.keep };
+  const search = new LibrarySearch(deps.store, deps.now);
+  const keep = deps.keep;
+  return {
+    ...createLibraryReadHandlers(deps, search),
+    ...keep,
+    // Words need the search engine: the ids are read here and kept by id; facets alone go to the keeper.
+    'library.keepMatching': (filter, context) =>
+      filter.query !== undefined && filter.query.trim() !== ''
+        ? keep['library.keep']({ entryIds: matchingIds(search, filter) }, context)
+        : keep['library.keepMatching'](filter, context),
+  };
 }

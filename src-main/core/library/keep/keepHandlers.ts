@@ -36,11 +36,6 @@ export interface KeepHandlerDeps {
   startDrag: StartDrag | null;
   /** Where dragged files are written (<dataDir>/cache/drag-out). */
   dragDir: string;
-  /**
-   * The library search's matching ids for a filter with a search query (the search engine provides it when
-   * composed); absent, keepMatching with a query is refused in words.
-   */
-  searchIds?: (filter: { query: string } & Record<string, unknown>) => number[];
 }
 
 export function createKeepHandlers(deps: KeepHandlerDeps): KeepHandlers {
@@ -48,19 +43,8 @@ export function createKeepHandlers(deps: KeepHandlerDeps): KeepHandlers {
   return {
     'library.keep': ({ entryIds }) => ({ queued: deps.keep.keep(entryIds) }),
 
-    'library.keepMatching': ({ query, ...filter }) => {
-      if (query !== undefined && query.trim() !== '') {
-        if (deps.searchIds === undefined) {
-          throw new DomainError(
-            'not_available',
-            'Keeping by search words is not ready yet. Select the entries and keep them, or filter by profile, ' +
-              'type, rating, tag, batch, date or “expiring soon”.',
-          );
-        }
-        return { queued: deps.keep.keep(deps.searchIds({ query, ...filter }).slice(0, 200_000)) };
-      }
-      return { queued: deps.keep.keepMatching(filter) };
-    },
+    // Facets only: a filter with search words is read by the search engine first (libraryHandlers.ts).
+    'library.keepMatching': ({ query: _query, ...filter }) => ({ queued: deps.keep.keepMatching(filter) }),
 
     'library.unkeep': async ({ entryIds }) => ({ updated: await deps.keep.unkeep(entryIds) }),
 

@@ -200,9 +200,28 @@ describe('library keep', () => {
     for (const id of [later, gone, never])
       expect(core.store.libraryKeep.get(id ?? 0)?.keepState).toBe('none');
     expect(((await callOk(core, 'library.keepStatus', {})) as { expiringSoon: number }).expiringSoon).toBe(0);
-    // A search query needs the search engine: refused in words, not ignored.
-    const byWords = await core.dispatcher.call('library.keepMatching', { query: 'lighthouse' });
-    expect(byWords.ok).toBe(false);
+  });
+
+  it('keeps what a search query matches ("Select all results" → Keep), read by the search engine in main', async () => {
+    await freshCore();
+    const bytes = randomBytes(10_000);
+    const asset = await upload(bytes);
+    const entry = { profileId, assetId: asset.id, size: bytes.length, hash: asset.hash };
+    await callOk(core, 'library.setKeepRule', { profileId, rule: 'nothing' });
+    const [loud, quiet, picture] = insertEntries(core.store.path, [
+      { ...entry, jobId: 'loud', type: 'audio', rating: 4 },
+      { ...entry, jobId: 'quiet', type: 'audio', rating: 1 },
+      { ...entry, jobId: 'picture', type: 'image', rating: 5 },
+    ]);
+    // The query's own filters and the facets picked beside it both narrow what is kept.
+    expect(
+      await callOk(core, 'library.keepMatching', { query: 'type:audio rating:>=3', profileIds: [profileId] }),
+    ).toEqual({ queued: 1 });
+    await core.library.keep.queue.idle();
+    expect(core.store.libraryKeep.get(loud ?? 0)?.keepState).toBe('kept');
+    for (const id of [quiet, picture]) expect(core.store.libraryKeep.get(id ?? 0)?.keepState).toBe('none');
+    // Nothing matches: nothing queued, and no error.
+    expect(await callOk(core, 'library.keepMatching', { query: 'type:video' })).toEqual({ queued: 0 });
   });
 
   it('refuses hostile arguments before anything runs', async () => {
