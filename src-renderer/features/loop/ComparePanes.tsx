@@ -48,8 +48,10 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     let live = true;
+    setDrawn(false);
     Promise.all([loadImage(a), loadImage(b)])
       .then(([left, right]) => {
         const target = canvas.current;
@@ -69,6 +71,7 @@ function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) 
         };
         const pixels = pixelDifference(read(left), read(right));
         context.putImageData(new ImageData(pixels, width, height), 0, 0);
+        setDrawn(true);
         setProblem(
           left.naturalWidth === right.naturalWidth && left.naturalHeight === right.naturalHeight
             ? null
@@ -88,21 +91,50 @@ function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) 
         className="max-h-full max-w-full origin-center [image-rendering:pixelated]"
         style={{ transform: transformOf(view) }}
       />
+      {drawn || problem !== null ? null : (
+        <p role="status" className="absolute inset-0 flex items-center justify-center text-xs text-muted">
+          Working out the difference…
+        </p>
+      )}
       {problem === null ? null : <p className="absolute bottom-2 left-2 text-[11px] text-muted">{problem}</p>}
     </div>
   );
 }
 
-function Pane({ picture, view, letter }: { picture: Picture; view: View; letter: string }) {
+type Loading = 'loading' | 'shown' | 'broken';
+
+/** What a pane says over its picture while it loads, or when it did not (the image's own icon says nothing). */
+function PaneNote({ state, letter }: { state: Loading; letter: string }) {
+  if (state === 'shown') return null;
   return (
-    <figure className="relative flex min-w-0 flex-1 items-center justify-center overflow-hidden bg-canvas">
+    <p
+      role={state === 'broken' ? 'alert' : 'status'}
+      className="absolute inset-0 flex items-center justify-center p-4 text-center text-xs text-muted"
+    >
+      {state === 'loading'
+        ? `Loading picture ${letter}…`
+        : `Picture ${letter} did not load: the service may no longer have it, and it was not kept.`}
+    </p>
+  );
+}
+
+function Pane({ picture, view, letter }: { picture: Picture; view: View; letter: string }) {
+  const [state, setState] = useState<Loading>('loading');
+  return (
+    <figure
+      className="relative flex min-w-0 flex-1 items-center justify-center overflow-hidden bg-canvas"
+      data-state={state}
+    >
       <img
         src={picture.url}
         alt={`${letter}: ${picture.label}`}
         draggable={false}
-        className="max-h-full max-w-full origin-center select-none"
+        onLoad={() => setState('shown')}
+        onError={() => setState('broken')}
+        className={`max-h-full max-w-full origin-center select-none ${state === 'shown' ? '' : 'invisible'}`}
         style={{ transform: transformOf(view) }}
       />
+      <PaneNote state={state} letter={letter} />
       <figcaption className="absolute top-1 left-1 rounded bg-raised/80 px-1 text-[11px] text-fg">
         {letter} · {visibleText(picture.label)}
       </figcaption>
@@ -115,9 +147,9 @@ function Slider({ a, b, view }: { a: Picture; b: Picture; view: View }) {
   const [split, setSplit] = useState(50);
   return (
     <div className="relative h-full w-full overflow-hidden">
-      <Pane picture={b} view={view} letter="B" />
+      <Pane key={b.url} picture={b} view={view} letter="B" />
       <div className="absolute inset-0 flex" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
-        <Pane picture={a} view={view} letter="A" />
+        <Pane key={a.url} picture={a} view={view} letter="A" />
       </div>
       <input
         type="range"

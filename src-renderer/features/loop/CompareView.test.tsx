@@ -126,3 +126,20 @@ describe('the compare view', () => {
     expect(pictures()).toHaveLength(3);
   });
 });
+
+describe('a pane while its picture loads', () => {
+  it('says it is loading, then shows the picture, or says it did not load instead of a broken icon', async () => {
+    open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    const [a, b] = await screen.findAllByRole('img');
+    expect(screen.getByText('Loading picture A…')).toBeTruthy();
+    expect(screen.getByText('Loading picture B…')).toBeTruthy();
+    expect(a?.className).toContain('invisible');
+    fireEvent.load(a as HTMLElement);
+    fireEvent.error(b as HTMLElement);
+    expect(screen.queryByText('Loading picture A…')).toBeNull();
+    expect(a?.className).not.toContain('invisible');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Picture B did not load: the service may no longer have it, and it was not kept.',
+    );
+  });
+});
