@@ -143,3 +143,17 @@ describe('a pane while its picture loads', () => {
     );
   });
 });
+
+describe('focus while Compare is open', () => {
+  it('moves into the dialog as it opens and goes back to the opener as it closes', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    const dialog = await screen.findByRole('dialog', { name: 'Compare' });
+    expect(document.activeElement).toBe(dialog);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+});

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
+import { useModalFocus } from '../../components/gallery/useModalFocus';
 import { LoadingNote } from '../../components/LoadingNote';
 import { QueryErrorNotice } from '../../components/QueryErrorNotice';
 import { assetUrl } from '../../lib/assetUrl';
@@ -136,15 +137,30 @@ function Compare({
 /** The compare view over the whole window, while the loop store holds picks. */
 export function CompareView({ scopeProfileId }: { scopeProfileId: string }) {
   const compare = useLoopUi((state) => state.compare);
-  const close = useLoopUi((state) => state.closeCompare);
   if (compare === null) return null;
+  return <CompareDialog compare={compare} scopeProfileId={scopeProfileId} />;
+}
+
+type OpenCompare = NonNullable<ReturnType<typeof useLoopUi.getState>['compare']>;
+
+/**
+ * The dialog holds focus while open (the screen behind, a grid or a job page, never hears its keys) and gives
+ * it back to what opened it.
+ */
+function CompareDialog({ compare, scopeProfileId }: { compare: OpenCompare; scopeProfileId: string }) {
+  const close = useLoopUi((state) => state.closeCompare);
+  const panel = useRef<HTMLDivElement>(null);
+  const trapTab = useModalFocus(panel, () => null);
   const stepWords = compare.steps === null ? null : `pair ${compare.step + 1} of ${compare.steps.length}`;
   return (
     <div
+      ref={panel}
       role="dialog"
       aria-modal="true"
       aria-label="Compare"
-      className="fixed inset-0 z-40 flex flex-col bg-canvas"
+      tabIndex={-1}
+      onKeyDown={(event) => trapTab(event)}
+      className="fixed inset-0 z-40 flex flex-col bg-canvas outline-none"
     >
       <header className="flex items-center gap-2 border-b border-line px-3 py-2">
         <h2 className="flex-1 text-sm font-semibold">Compare {compare.picks.length} outputs</h2>

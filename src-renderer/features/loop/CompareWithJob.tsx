@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import type { JobSnapshot } from '../../../src-shared/contract';
 import { Button } from '../../components/Button';
 import { unwrap } from '../../lib/callError';
@@ -33,7 +33,7 @@ export function CompareWithJob({ job, profileId }: { job: JobSnapshot; profileId
       </Button>
     );
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const jobId = other.trim();
     if (jobId === '' || jobId === job.id) {

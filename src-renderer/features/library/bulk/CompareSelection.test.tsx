@@ -11,6 +11,7 @@ function entry(entryId: number, type = 'image'): LibraryEntry {
     jobId: `job-${entryId}`,
     assetId: `asset-${entryId}`,
     title: `Entry ${entryId}`,
+    batch: null,
     type,
   });
 }
@@ -27,6 +28,17 @@ describe('comparePicks', () => {
       why: null,
     });
     expect(comparePicks(new Set([1, 2, 3, 4]), false, entries).picks).toHaveLength(4);
+  });
+
+  it('labels a batch item by its values (a sweep shares one prompt), anything else by its title', () => {
+    const swept = libraryEntry(7, {
+      type: 'image',
+      title: 'a lighthouse',
+      batch: { id: 'b', name: 'Sweep', values: { '3.seed': '4', '3.cfg': '7' } },
+    });
+    const [a, b] = comparePicks(new Set([7, 1]), false, [...entries, swept]).picks;
+    expect(a?.label).toBe('3.seed 4 · 3.cfg 7');
+    expect(b?.label).toBe('Entry 1');
   });
 
   it('refuses one, five, all results, and a selection holding something that is not a picture', () => {

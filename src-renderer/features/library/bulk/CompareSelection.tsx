@@ -5,6 +5,14 @@ import { useLibraryUi } from '../libraryUiStore';
 
 const MOST = 4;
 
+/** Under a picture: its batch values when it has them (a sweep's pictures share one prompt), else its title. */
+function labelOf(entry: LibraryEntry): string {
+  const values = Object.entries(entry.batch?.values ?? {});
+  return values.length === 0
+    ? entry.title
+    : values.map(([target, value]) => `${target} ${value}`).join(' · ');
+}
+
 /**
  * The selection as compare picks, in the order it was picked (a Set keeps insertion order), or why it cannot
  * be compared: 2 to 4 pictures, each loaded here (a "select all" names entries this window has not read).
@@ -25,7 +33,7 @@ export function comparePicks(
       profileId: entry.profileId,
       jobId: entry.jobId,
       assetId: entry.assetId,
-      label: entry.title,
+      label: labelOf(entry),
     });
   }
   return { picks, why: null };
