@@ -267,7 +267,9 @@ test.describe('compare', () => {
     await expect(dialog.getByText(/← → pair 1 of \d+/)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    // The lightbox stepped aside as Compare opened: Esc closed Compare alone, the batch is still open.
+    await expect(page.getByTestId('lightbox')).toHaveCount(0);
+    await expect(sheet).toBeVisible();
 
     // Two jobs by id: item 0 (seed 1, cfg 4) against item 4 (seed 2, cfg 7).
     const table = detail.getByRole('table', { name: 'Items' });

@@ -84,7 +84,7 @@ function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) 
     };
   }, [a, b]);
   return (
-    <div className="relative h-full w-full">
+    <div className="relative flex h-full w-full items-center justify-center overflow-hidden">
       <canvas
         ref={canvas}
         aria-label="Difference between A and B"
@@ -118,11 +118,24 @@ function PaneNote({ state, letter }: { state: Loading; letter: string }) {
   );
 }
 
-function Pane({ picture, view, letter }: { picture: Picture; view: View; letter: string }) {
+function Pane({
+  picture,
+  view,
+  letter,
+  layer = false,
+  captionRight = false,
+}: {
+  picture: Picture;
+  view: View;
+  letter: string;
+  /** Fills its stage (the slider stacks A over B) instead of taking a share of a row. */
+  layer?: boolean;
+  captionRight?: boolean;
+}) {
   const [state, setState] = useState<Loading>('loading');
   return (
     <figure
-      className="relative flex min-w-0 flex-1 items-center justify-center overflow-hidden bg-canvas"
+      className={`${layer ? 'absolute inset-0' : 'relative min-w-0 flex-1'} flex items-center justify-center overflow-hidden bg-canvas`}
       data-state={state}
     >
       <img
@@ -135,23 +148,35 @@ function Pane({ picture, view, letter }: { picture: Picture; view: View; letter:
         style={{ transform: transformOf(view) }}
       />
       <PaneNote state={state} letter={letter} />
-      <figcaption className="absolute top-1 left-1 rounded bg-raised/80 px-1 text-[11px] text-fg">
+      <figcaption
+        className={`absolute top-1 ${captionRight ? 'right-1' : 'left-1'} rounded bg-raised/80 px-1 text-[11px] text-fg`}
+      >
         {letter} · {visibleText(picture.label)}
       </figcaption>
     </figure>
   );
 }
 
-/** A over B with a vertical split the user drags (or sets with the range control). */
+/**
+ * A over B, both filling the stage at one place and size, cut by a vertical split set with the range control
+ * (A left of the line, B right of it).
+ */
 function Slider({ a, b, view }: { a: Picture; b: Picture; view: View }) {
   const [split, setSplit] = useState(50);
   return (
     <div className="relative h-full w-full overflow-hidden">
-      <Pane key={b.url} picture={b} view={view} letter="B" />
-      <div className="absolute inset-0 flex" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
-        <Pane key={a.url} picture={a} view={view} letter="A" />
+      <Pane key={b.url} picture={b} view={view} letter="B" layer captionRight />
+      <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
+        <Pane key={a.url} picture={a} view={view} letter="A" layer />
       </div>
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 w-px bg-fg/70"
+        style={{ left: `${split}%` }}
+      />
       <input
+        // The range is dragged on its own: a drag here is not a pan of the pictures.
+        onPointerDown={(event) => event.stopPropagation()}
         type="range"
         min={0}
         max={100}
