@@ -53,7 +53,8 @@ function expectedLine(values: Record<string, number>[], target: string): string 
 
 async function expectExactDifferences(dialog: Locator, count: number): Promise<Record<string, number>[]> {
   const values = await comparedValues(dialog, count);
-  const lines = ['3.seed', '3.cfg'].flatMap((target) => expectedLine(values, target) ?? []);
+  // A node's inputs are listed by name (workflowDiff sorts them): cfg before seed.
+  const lines = ['3.cfg', '3.seed'].flatMap((target) => expectedLine(values, target) ?? []);
   expect(lines.length).toBeGreaterThan(0);
   await expect(differences(dialog)).toHaveText(lines);
   return values;
@@ -294,7 +295,7 @@ test.describe('compare', () => {
     await field.fill(otherId);
     await form.getByRole('button', { name: 'Compare', exact: true }).click();
     await expect(dialog.getByRole('heading', { name: 'Compare 2 outputs' })).toBeVisible();
-    await expect(differences(dialog)).toHaveText(['3.seed 1 → 2', '3.cfg 4 → 7'], { timeout: 15_000 });
+    await expect(differences(dialog)).toHaveText(['3.cfg 4 → 7', '3.seed 1 → 2'], { timeout: 15_000 });
     await expectExactDifferences(dialog, 2);
     await expectPainted(dialog, 2);
     await shot(page, 'compare-two-jobs.png');
