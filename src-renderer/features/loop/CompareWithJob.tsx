@@ -64,7 +64,7 @@ export function CompareWithJob({ job, profileId }: { job: JobSnapshot; profileId
   return (
     <form
       aria-label="Compare with another job"
-      className="flex items-center gap-1"
+      className="flex w-full flex-wrap items-center gap-1"
       onSubmit={(e) => void submit(e)}
     >
       <input
