@@ -44,8 +44,11 @@ const benches: Record<string, () => Promise<Figures | Figures[]>> = {
       ...screens,
     ];
   },
-  // Without the batch area when `batches` runs too (it measures it).
-  ui: () => benchUi(runs('batches') ? { skip: ['batch'] } : {}),
+  // Without the batch area when `batches` runs too (it measures it), nor compare when it runs on its own.
+  ui: () =>
+    benchUi({ skip: [...(runs('batches') ? ['batch'] : []), ...(runs('compare') ? ['compare'] : [])] }),
+  // The compare view of four 4K pictures, open → painted (the ui bench's compare area, alone).
+  compare: () => benchUi({ only: ['compare'] }),
 };
 
 const chosen = process.argv.slice(2);

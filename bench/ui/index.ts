@@ -8,6 +8,7 @@ import { launchChromium } from './browser';
 import { buildApp } from './build';
 import { benchBatchesAndThumbnails } from './batchAreas';
 import { benchColdStart } from './coldStartBench';
+import { benchCompare } from './compareBench';
 import { benchJobList } from './jobListBench';
 import { benchSseToScreen } from './sseBench';
 
@@ -16,6 +17,7 @@ const AREAS: Record<string, (browser: Browser) => Promise<Figures | Figures[]>> 
   sse: benchSseToScreen,
   batch: benchBatchesAndThumbnails,
   cold: benchColdStart,
+  compare: benchCompare,
 };
 
 export interface UiBenchOptions {

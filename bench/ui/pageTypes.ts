@@ -29,6 +29,7 @@ export interface PageElement extends PageNode {
 export interface PageImage extends PageElement {
   readonly complete: boolean;
   readonly naturalWidth: number;
+  decode(): Promise<void>;
 }
 
 export interface PageMutationRecord {

@@ -4,6 +4,7 @@ import { AssetService } from './assets/assetService';
 import { startKernel, type RunningSimulator } from './kernel';
 import { makeLatent, makePng, makeWav } from './media';
 import type { SimulatorOptions } from './options';
+import type { MediaPort } from './ports';
 import { createRouterSimulator } from './router';
 
 export type { SimulatorControl, SimulatorStats, JobSummary } from './control';
@@ -18,7 +19,14 @@ function enabledOwners(owners: readonly string[] | null): { enabledOwners?: (own
   return { enabledOwners: (owner) => enabled.has(owner) };
 }
 
-export function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+/**
+ * `media` replaces the generators (a benchmark that needs outputs of a given size and weight, such as 4K
+ * renders, brings its own pictures); everything else is the real simulator.
+ */
+export function startSimulator(
+  options: SimulatorOptions,
+  overrides: { media?: Partial<MediaPort> } = {},
+): Promise<RunningSimulator> {
   return startKernel(options, (context) => ({
     assets: new AssetService({
       surface: context.surface,
@@ -30,7 +38,7 @@ export function startSimulator(options: SimulatorOptions): Promise<RunningSimula
       ...(context.maxUploadBytes === undefined ? {} : { maxUploadBytes: context.maxUploadBytes }),
       outputUnavailable: context.outputUnavailable,
     }),
-    media: { makePng, makeWav, makeLatent },
+    media: { makePng, makeWav, makeLatent, ...overrides.media },
     router: createRouterSimulator({
       now: context.now,
       ...enabledOwners(context.routerEnabledOwners),

@@ -5,6 +5,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeLayout } from '../../test/fakeLayout';
+import { useLoopUi } from '../loop/loopUiStore';
 import { useBatchesUi } from './batchesUiStore';
 import { CFGS, cell, cells, SEEDS, showSheet } from './testing/contactSheetScreen';
 import { SUCCEEDED, sweepBatch, sweptImageUrl } from './testing/fakeContactSheet';
@@ -72,6 +73,23 @@ describe('the contact sheet’s keys and lightbox', () => {
     // Focus is back on the cell of the picture last shown (seed 2, cfg 7.5), the grid's tab stop now.
     expect(document.activeElement).toBe(cell(grid, 4));
     expect(cell(grid, 4).tabIndex).toBe(0);
+  });
+
+  it('Compare with next closes the lightbox as Compare opens on this picture and the next cell’s', async () => {
+    act(() => useLoopUi.setState({ compare: null }));
+    const { grid } = await showSheet(sweepBatch('grid', [SEEDS, CFGS]));
+    act(() => cell(grid, 1).focus());
+    fireEvent.keyDown(cell(grid, 1), { key: 'Enter' });
+    fireEvent.click(
+      within(screen.getByTestId('lightbox')).getByRole('button', { name: 'Compare with next' }),
+    );
+    // The lightbox would otherwise sit over Compare and take every key (← → among them) for itself.
+    expect(screen.queryByTestId('lightbox')).toBeNull();
+    expect(useLoopUi.getState().compare?.picks.map((pick) => pick.jobId)).toEqual([
+      'job-grid-2',
+      'job-grid-4',
+    ]);
+    act(() => useLoopUi.setState({ compare: null }));
   });
 
   it('opens a picture with a click, and leaves a cell with no picture closed', async () => {

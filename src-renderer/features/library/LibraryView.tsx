@@ -27,7 +27,12 @@ export function LibraryView() {
     <div className="flex h-full min-w-0 flex-col">
       <LibraryToolbar queryProblems={found.queryProblems} />
       <LibraryNoticeBar />
-      <BulkBar actions={actions} total={total} totalIsLowerBound={totalIsLowerBound} />
+      <BulkBar
+        actions={actions}
+        total={total}
+        totalIsLowerBound={totalIsLowerBound}
+        entries={found.entries}
+      />
       <div className="flex min-h-0 flex-1">
         <div className="w-56 shrink-0 border-r border-line">
           <FacetsPanel actions={actions} />

@@ -48,8 +48,10 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     let live = true;
+    setDrawn(false);
     Promise.all([loadImage(a), loadImage(b)])
       .then(([left, right]) => {
         const target = canvas.current;
@@ -69,6 +71,7 @@ function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) 
         };
         const pixels = pixelDifference(read(left), read(right));
         context.putImageData(new ImageData(pixels, width, height), 0, 0);
+        setDrawn(true);
         setProblem(
           left.naturalWidth === right.naturalWidth && left.naturalHeight === right.naturalHeight
             ? null
@@ -81,45 +84,99 @@ function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) 
     };
   }, [a, b]);
   return (
-    <div className="relative h-full w-full">
+    <div className="relative flex h-full w-full items-center justify-center overflow-hidden">
       <canvas
         ref={canvas}
         aria-label="Difference between A and B"
         className="max-h-full max-w-full origin-center [image-rendering:pixelated]"
         style={{ transform: transformOf(view) }}
       />
+      {drawn || problem !== null ? null : (
+        <p role="status" className="absolute inset-0 flex items-center justify-center text-xs text-muted">
+          Working out the difference…
+        </p>
+      )}
       {problem === null ? null : <p className="absolute bottom-2 left-2 text-[11px] text-muted">{problem}</p>}
     </div>
   );
 }
 
-function Pane({ picture, view, letter }: { picture: Picture; view: View; letter: string }) {
+type Loading = 'loading' | 'shown' | 'broken';
+
+/** What a pane says over its picture while it loads, or when it did not (the image's own icon says nothing). */
+function PaneNote({ state, letter }: { state: Loading; letter: string }) {
+  if (state === 'shown') return null;
   return (
-    <figure className="relative flex min-w-0 flex-1 items-center justify-center overflow-hidden bg-canvas">
+    <p
+      role={state === 'broken' ? 'alert' : 'status'}
+      className="absolute inset-0 flex items-center justify-center p-4 text-center text-xs text-muted"
+    >
+      {state === 'loading'
+        ? `Loading picture ${letter}…`
+        : `Picture ${letter} did not load: the service may no longer have it, and it was not kept.`}
+    </p>
+  );
+}
+
+function Pane({
+  picture,
+  view,
+  letter,
+  layer = false,
+  captionRight = false,
+}: {
+  picture: Picture;
+  view: View;
+  letter: string;
+  /** Fills its stage (the slider stacks A over B) instead of taking a share of a row. */
+  layer?: boolean;
+  captionRight?: boolean;
+}) {
+  const [state, setState] = useState<Loading>('loading');
+  return (
+    <figure
+      className={`${layer ? 'absolute inset-0' : 'relative min-w-0 flex-1'} flex items-center justify-center overflow-hidden bg-canvas`}
+      data-state={state}
+    >
       <img
         src={picture.url}
         alt={`${letter}: ${picture.label}`}
         draggable={false}
-        className="max-h-full max-w-full origin-center select-none"
+        onLoad={() => setState('shown')}
+        onError={() => setState('broken')}
+        className={`max-h-full max-w-full origin-center select-none ${state === 'shown' ? '' : 'invisible'}`}
         style={{ transform: transformOf(view) }}
       />
-      <figcaption className="absolute top-1 left-1 rounded bg-raised/80 px-1 text-[11px] text-fg">
+      <PaneNote state={state} letter={letter} />
+      <figcaption
+        className={`absolute top-1 ${captionRight ? 'right-1' : 'left-1'} rounded bg-raised/80 px-1 text-[11px] text-fg`}
+      >
         {letter} · {visibleText(picture.label)}
       </figcaption>
     </figure>
   );
 }
 
-/** A over B with a vertical split the user drags (or sets with the range control). */
+/**
+ * A over B, both filling the stage at one place and size, cut by a vertical split set with the range control
+ * (A left of the line, B right of it).
+ */
 function Slider({ a, b, view }: { a: Picture; b: Picture; view: View }) {
   const [split, setSplit] = useState(50);
   return (
     <div className="relative h-full w-full overflow-hidden">
-      <Pane picture={b} view={view} letter="B" />
-      <div className="absolute inset-0 flex" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
-        <Pane picture={a} view={view} letter="A" />
+      <Pane key={b.url} picture={b} view={view} letter="B" layer captionRight />
+      <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
+        <Pane key={a.url} picture={a} view={view} letter="A" layer />
       </div>
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 w-px bg-fg/70"
+        style={{ left: `${split}%` }}
+      />
       <input
+        // The range is dragged on its own: a drag here is not a pan of the pictures.
+        onPointerDown={(event) => event.stopPropagation()}
         type="range"
         min={0}
         max={100}

@@ -126,3 +126,65 @@ describe('the compare view', () => {
     expect(pictures()).toHaveLength(3);
   });
 });
+
+describe('a pane while its picture loads', () => {
+  it('says it is loading, then shows the picture, or says it did not load instead of a broken icon', async () => {
+    open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    const [a, b] = await screen.findAllByRole('img');
+    expect(screen.getByText('Loading picture A…')).toBeTruthy();
+    expect(screen.getByText('Loading picture B…')).toBeTruthy();
+    expect(a?.className).toContain('invisible');
+    fireEvent.load(a as HTMLElement);
+    fireEvent.error(b as HTMLElement);
+    expect(screen.queryByText('Loading picture A…')).toBeNull();
+    expect(a?.className).not.toContain('invisible');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Picture B did not load: the service may no longer have it, and it was not kept.',
+    );
+  });
+});
+
+describe('focus while Compare is open', () => {
+  it('moves into the dialog as it opens and goes back to the opener as it closes', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    const dialog = await screen.findByRole('dialog', { name: 'Compare' });
+    expect(document.activeElement).toBe(dialog);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
+  it('keeps its keys from the screen behind (a batch would close on the same Esc)', async () => {
+    const behind: string[] = [];
+    const listen = (event: KeyboardEvent) => behind.push(event.key);
+    document.addEventListener('keydown', listen);
+    open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    const dialog = await screen.findByRole('dialog', { name: 'Compare' });
+    fireEvent.keyDown(dialog, { key: '4' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Compare' })).toBeNull();
+    expect(behind).toEqual([]);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(behind).toEqual(['Escape']);
+    document.removeEventListener('keydown', listen);
+  });
+});
+
+describe('the A/B slider', () => {
+  it('stacks A over B on one stage, cut where the range says, with a line at the cut', async () => {
+    open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    await screen.findAllByRole('img');
+    fireEvent.click(screen.getByRole('button', { name: 'A/B slider' }));
+    fireEvent.change(screen.getByLabelText('Where A ends and B begins'), { target: { value: '30' } });
+    const stage = screen.getByTestId('compare-panes');
+    const figures = Array.from(stage.querySelectorAll('figure'));
+    // Both fill the stage (neither takes a share of a row), so A and B sit at one place and size.
+    expect(figures.map((figure) => figure.className.includes('absolute inset-0'))).toEqual([true, true]);
+    const clip = stage.querySelector<HTMLElement>('[style*="clip-path"]');
+    expect(clip?.style.clipPath).toBe('inset(0 70% 0 0)');
+    expect(stage.querySelector<HTMLElement>('[aria-hidden="true"]')?.style.left).toBe('30%');
+  });
+});

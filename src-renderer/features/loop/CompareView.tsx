@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
+import { useModalFocus } from '../../components/gallery/useModalFocus';
 import { LoadingNote } from '../../components/LoadingNote';
 import { QueryErrorNotice } from '../../components/QueryErrorNotice';
 import { assetUrl } from '../../lib/assetUrl';
@@ -19,11 +20,22 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** s swaps A and B, ← → step through the pairs given, + − 0 zoom (all panes at once), Esc closes. */
-function useCompareKeys(setView: (change: (view: View) => View) => void) {
+type TrapTab = (event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'preventDefault'>) => void;
+
+/**
+ * s swaps A and B, ← → step through the pairs given, + − 0 zoom (all panes at once), Esc closes, Tab stays
+ * inside. Every key while Compare is open is its own: caught on the way down and stopped, so the screen behind
+ * (a batch that closes on Esc, a grid that rates on 1–5) never acts on it. Default actions still happen.
+ */
+function useCompareKeys(setView: (change: (view: View) => View) => void, trapTab: TrapTab) {
   const { swap, step, closeCompare } = useLoopUi.getState();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      event.stopPropagation();
+      if (event.key === 'Tab') {
+        trapTab(event);
+        return;
+      }
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       const actions: Record<string, () => void> = {
         s: swap,
@@ -40,9 +52,9 @@ function useCompareKeys(setView: (change: (view: View) => View) => void) {
       event.preventDefault();
       action();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [swap, step, closeCompare, setView]);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [swap, step, closeCompare, setView, trapTab]);
 }
 
 function ModeButtons({
@@ -81,16 +93,18 @@ function Compare({
   picks,
   scopeProfileId,
   stepWords,
+  trapTab,
 }: {
   picks: ComparePick[];
   scopeProfileId: string;
   stepWords: string | null;
+  trapTab: TrapTab;
 }) {
   const loupe = useLoupe();
   const [mode, setMode] = useState<CompareMode>('side');
   const [view, setViewState] = useState<View>(HOME);
   const setView = (change: (view: View) => View) => setViewState(change);
-  useCompareKeys(setView);
+  useCompareKeys(setView, trapTab);
   const base = useAssetBase(scopeProfileId);
   const refs = picks.map(({ profileId, jobId }) => ({ profileId, jobId }));
   const diff = useQuery({
@@ -136,15 +150,29 @@ function Compare({
 /** The compare view over the whole window, while the loop store holds picks. */
 export function CompareView({ scopeProfileId }: { scopeProfileId: string }) {
   const compare = useLoopUi((state) => state.compare);
-  const close = useLoopUi((state) => state.closeCompare);
   if (compare === null) return null;
+  return <CompareDialog compare={compare} scopeProfileId={scopeProfileId} />;
+}
+
+type OpenCompare = NonNullable<ReturnType<typeof useLoopUi.getState>['compare']>;
+
+/**
+ * The dialog holds focus while open (the screen behind, a grid or a job page, never hears its keys) and gives
+ * it back to what opened it.
+ */
+function CompareDialog({ compare, scopeProfileId }: { compare: OpenCompare; scopeProfileId: string }) {
+  const close = useLoopUi((state) => state.closeCompare);
+  const panel = useRef<HTMLDivElement>(null);
+  const trapTab = useModalFocus(panel, () => null);
   const stepWords = compare.steps === null ? null : `pair ${compare.step + 1} of ${compare.steps.length}`;
   return (
     <div
+      ref={panel}
       role="dialog"
       aria-modal="true"
       aria-label="Compare"
-      className="fixed inset-0 z-40 flex flex-col bg-canvas"
+      tabIndex={-1}
+      className="fixed inset-0 z-40 flex flex-col bg-canvas outline-none"
     >
       <header className="flex items-center gap-2 border-b border-line px-3 py-2">
         <h2 className="flex-1 text-sm font-semibold">Compare {compare.picks.length} outputs</h2>
@@ -152,7 +180,12 @@ export function CompareView({ scopeProfileId }: { scopeProfileId: string }) {
           ×
         </Button>
       </header>
-      <Compare picks={compare.picks} scopeProfileId={scopeProfileId} stepWords={stepWords} />
+      <Compare
+        picks={compare.picks}
+        scopeProfileId={scopeProfileId}
+        stepWords={stepWords}
+        trapTab={trapTab}
+      />
     </div>
   );
 }

@@ -2,10 +2,11 @@ import type { JobSnapshot } from '../../../src-shared/contract';
 import { thumbnailOf } from '../../../src-shared/contract';
 import { Button } from '../../components/Button';
 import { visibleText } from '../../lib/visibleText';
+import { CompareWithJob } from './CompareWithJob';
 import { useLoopActions } from './useLoopActions';
 import { useLoopUi } from './loopUiStore';
 
-/** Vary this, Run again with changes and Compare with… on a job's page. */
+/** Vary this, Run again with changes, Compare outputs and Compare with job… on a job's page. */
 export function LoopJobButtons({ job, profileId }: { job: JobSnapshot; profileId: string }) {
   const actions = useLoopActions();
   const openRun = useLoopUi((state) => state.openRunWithChanges);
@@ -41,6 +42,7 @@ export function LoopJobButtons({ job, profileId }: { job: JobSnapshot; profileId
           Compare outputs
         </Button>
       ) : null}
+      <CompareWithJob key={job.id} job={job} profileId={profileId} />
       {actions.problem === null ? null : (
         <span role="alert" className="text-[11px] text-state-failed">
           {visibleText(actions.problem)}

@@ -18,11 +18,14 @@ export function SheetLoopActions({
   picture,
   item,
   pairs,
+  onCompare,
 }: {
   picture: GalleryItem;
   item: BatchItem | undefined;
   /** Every picture of the page as picks, in order: Compare pairs this one with its neighbour. */
   pairs: readonly ComparePick[];
+  /** Called as Compare opens (the lightbox closes: its keys would otherwise be taken from Compare). */
+  onCompare?: () => void;
 }) {
   const actions = useLoopActions();
   const openAround = useLoopUi((state) => state.openVaryAround);
@@ -49,6 +52,7 @@ export function SheetLoopActions({
           onClick={() => {
             const start = Math.min(Math.max(0, here), steps.length - 1);
             const ordered = [...steps.slice(start), ...steps.slice(0, start)];
+            onCompare?.();
             openCompare(ordered[0] ?? [], ordered);
           }}
         >

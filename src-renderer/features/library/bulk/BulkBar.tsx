@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { libraryTagSchema } from '../../../../src-shared/contract';
+import { libraryTagSchema, type LibraryEntry } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { useLibraryUi } from '../libraryUiStore';
+import { CompareSelection } from './CompareSelection';
 import type { LibraryActions } from './useLibraryActions';
 
 /** Comma-separated words as tags, or the reason one is not a tag. */
@@ -17,16 +18,19 @@ function parseTags(text: string): { tags: string[]; problem: string | null } {
   return { tags, problem: null };
 }
 
-/** What can be done to the selection: rate, reject, tag, keep, unkeep, export. */
+/** What can be done to the selection: compare, rate, reject, tag, keep, unkeep, export. */
 export function BulkBar({
   actions,
   total,
   totalIsLowerBound = false,
+  entries = [],
 }: {
   actions: LibraryActions;
   total: number;
   /** The total stopped counting: at least `total` match, shown as "10,000+". */
   totalIsLowerBound?: boolean;
+  /** The entries loaded so far: Compare takes its pictures from them. */
+  entries?: readonly LibraryEntry[];
 }) {
   const selected = useLibraryUi((state) => state.selected);
   const allMatching = useLibraryUi((state) => state.allMatching);
@@ -61,6 +65,7 @@ export function BulkBar({
           <Button variant="ghost" onClick={clearSelection}>
             Clear
           </Button>
+          <CompareSelection entries={entries} />
           <label className="flex items-center gap-1">
             <span className="text-muted">Rate</span>
             <select
