@@ -211,6 +211,17 @@ const exportResultSchema = z.discriminatedUnion('kind', [
 ]);
 export type LibraryExportResult = z.infer<typeof exportResultSchema>;
 
+/**
+ * A video's poster frame as the window drew it (WebP, PNG or JPEG; main decodes it, makes it at most 384 px on
+ * its long side and WebP, whatever it was sent as). Base64, since a call is JSON: the cap is on the bytes.
+ */
+export const POSTER_MAX_BYTES = 512 * 1024;
+const base64Schema = z
+  .string()
+  .min(4)
+  .max(Math.ceil(POSTER_MAX_BYTES / 3) * 4)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'not base64');
+
 const updatedSchema = z.object({ updated: z.number().int().nonnegative() });
 
 export const libraryContract = {
@@ -274,6 +285,11 @@ export const libraryContract = {
   'library.dragOut': call(
     z.strictObject({ entryIds: entryIdsSchema.max(100) }),
     z.object({ started: z.boolean() }),
+  ),
+  /** Stores a video entry's poster frame as its thumbnail, once per hash; `stored: false` when it had one. */
+  'library.putPoster': call(
+    z.strictObject({ entryId: libraryEntryIdSchema, webp: base64Schema }),
+    z.object({ stored: z.boolean() }),
   ),
   'library.changes': stream(noArgs, libraryChangeSchema),
 } as const;

@@ -10,6 +10,7 @@ import { MAX_COLLECTIONS, type CollectionRow } from '../store/libraryCollections
 import type { KeepHandlers } from './keep';
 import type { LibraryChanges } from './libraryChanges';
 import { LibrarySearch } from './librarySearch';
+import type { PosterStore } from './thumbs/posterStore';
 
 type LibraryNames = Extract<keyof CallHandlers, `library.${string}`>;
 type LibraryStreamNames = Extract<keyof StreamHandlers, `library.${string}`>;
@@ -23,6 +24,8 @@ export interface LibraryHandlersDeps {
   keep: KeepHandlers;
   /** Told which entries were given stars (the keep rule `starred` keeps them). */
   onRated?: (entryIds: readonly number[]) => void;
+  /** Where a video's poster frame from the window goes (thumbs/posterStore.ts); absent: refused. */
+  posters?: Pick<PosterStore, 'put'>;
   now?: () => number;
 }
 
@@ -72,6 +75,14 @@ export function createLibraryReadHandlers(deps: LibraryHandlersDeps): ReadAndMar
       const deleted = store.library.collections.delete(id);
       if (deleted) changes.note('collections', 1);
       return { deleted };
+    },
+    'library.putPoster': async ({ entryId, webp }) => {
+      if (deps.posters === undefined) {
+        throw new DomainError('not_available', 'This host does not keep poster frames.');
+      }
+      const result = await deps.posters.put(entryId, Buffer.from(webp, 'base64'));
+      if (result.stored) changes.note('updated', 1);
+      return result;
     },
     'library.changes': (_args, sink) => changes.subscribe((change) => sink.emit(change)),
   };

@@ -30,7 +30,11 @@ const meta = {
   committedSpend: { limit: null, current: null, remaining: null },
 };
 
-function medium(index: number, state: StoredMedia['state'], kind: StoredMedia['kind'] = 'image'): StoredMedia {
+function medium(
+  index: number,
+  state: StoredMedia['state'],
+  kind: StoredMedia['kind'] = 'image',
+): StoredMedia {
   const ext = kind === 'video' ? 'mp4' : 'png';
   return {
     index,

@@ -94,8 +94,13 @@ export class LoupeStore {
     this.uploads = new UploadsTable(db, now);
     this.routerCatalogue = new RouterCatalogueTable(db, now);
     this.routerRuns = new RouterRunsTable(db, now);
-    const sources = new SourceIndexer(db, entries, this.uploads, this.routerRuns, this.routerCatalogue, (counts) =>
-      indexer.announce(counts),
+    const sources = new SourceIndexer(
+      db,
+      entries,
+      this.uploads,
+      this.routerRuns,
+      this.routerCatalogue,
+      (counts) => indexer.announce(counts),
     );
     this.library = {
       entries,

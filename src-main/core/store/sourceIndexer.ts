@@ -3,11 +3,7 @@
 // the upload's own record (that is the truth the app acts on); the entry is then made by the catch-up pass at
 // the next launch, which also makes the entries of everything recorded before the library knew these sources.
 import { z } from 'zod';
-import {
-  routerEntriesOf,
-  uploadEntryOf,
-  type RouterModelName,
-} from './facts/sourceEntryOf';
+import { routerEntriesOf, uploadEntryOf, type RouterModelName } from './facts/sourceEntryOf';
 import type { IndexedCounts } from './libraryIndexer';
 import type { LibraryEntriesTable } from './libraryEntriesTable';
 import type { LibraryEntryInput } from './libraryRow';

@@ -3,21 +3,11 @@
 // `input.<key>` strings, the `prompt` first as the title), its time, state and credits; an upload its file's
 // name, type, size, hash and time. Pure, so the write paths and the catch-up pass build them the same way.
 import { basename } from 'node:path';
+import { routerAssetId } from '../../../../src-shared/libraryAssetIds';
 import { contentTypeFor } from '../../uploads/contentType';
 import { emptyEntryFacts, type EntryFacts, type LibraryEntryInput } from '../libraryRow';
 import type { RouterRunRow } from '../routerRunRow';
 import type { UploadRow } from '../uploadsTable';
-
-/** A Router medium's asset id: unique in its profile, and never a shape the service gives its own assets. */
-export function routerAssetId(runId: string, index: number): string {
-  return `router:${runId}:${index}`;
-}
-
-/** The run and index a Router entry's asset id names, or null when it is not one. */
-export function routerMediumOf(assetId: string): { runId: string; index: number } | null {
-  const match = /^router:(.+):(0|[1-9][0-9]{0,3})$/.exec(assetId);
-  return match === null ? null : { runId: match[1] ?? '', index: Number(match[2]) };
-}
 
 /** String inputs read from one request, at most; a request's text is bounded again when the entry is kept. */
 const MAX_INPUT_STRINGS = 60;
@@ -151,7 +141,11 @@ export function uploadEntryOf(upload: UploadRow): LibraryEntryInput | null {
       // The path inside what was dropped is searchable ("which folder did that come from").
       strings: [
         ...(shown === name ? [] : [{ at: 'upload.path', nodeClass: 'Upload', value: shown }]),
-        ...(upload.placement?.tags ?? []).map((tag) => ({ at: 'upload.tag', nodeClass: 'Upload', value: tag })),
+        ...(upload.placement?.tags ?? []).map((tag) => ({
+          at: 'upload.tag',
+          nodeClass: 'Upload',
+          value: tag,
+        })),
       ],
     },
     expiresAt: null,
