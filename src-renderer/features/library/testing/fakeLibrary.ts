@@ -176,6 +176,13 @@ export function fakeLibrary(count = 300): FakeLibrary {
         queryProblems: parseQuery(search.query).problems,
       });
     },
+    'library.putPoster': (args) => {
+      const { entryId } = args as { entryId: number };
+      state.entries = state.entries.map((entry) =>
+        entry.entryId === entryId ? { ...entry, thumb: 'ready' } : entry,
+      );
+      return ok({ stored: true });
+    },
     'library.facets': (args) => {
       const found = state.entries.filter((entry) => matches(entry, args as Filter));
       return ok({
