@@ -23,9 +23,11 @@ export async function catchUpLibrary(
 ): Promise<{ indexed: number; queued: number }> {
   const chunk = options.chunk ?? 500;
   const yieldNow = options.yieldNow ?? yieldToEventLoop;
+  // A function, so each loop reads the store's state afresh (not what the type checker narrowed it to).
+  const stopped = (): boolean => options.isStopped?.() === true || !store.isOpen;
   let indexed = 0;
   for (;;) {
-    if (options.isStopped?.() === true || !store.isOpen) return { indexed, queued: 0 };
+    if (stopped()) return { indexed, queued: 0 };
     const looked = store.library.indexer.catchUpChunk(chunk);
     indexed += looked;
     if (looked < chunk) break;
@@ -34,7 +36,7 @@ export async function catchUpLibrary(
   // Router runs' saved media and finished uploads recorded before they were entries (or whose entry failed).
   let cursor = { uploads: 0, runs: 0 };
   for (;;) {
-    if (options.isStopped?.() === true || !store.isOpen) return { indexed, queued: 0 };
+    if (stopped()) return { indexed, queued: 0 };
     const step = store.library.sources.catchUpChunk(cursor, chunk);
     cursor = step.cursor;
     indexed += step.looked;

@@ -80,7 +80,7 @@ async function posterOf(bytes: Buffer): Promise<Buffer> {
   try {
     const image = sharp(bytes, { limitInputPixels: POSTER_MAX_PIXELS, failOn: 'error', animated: false });
     const meta = await image.metadata();
-    if (meta.format === undefined || !POSTER_FORMATS.has(meta.format)) throw new Error('not a frame');
+    if (!POSTER_FORMATS.has(meta.format)) throw new Error('not a frame');
     return await image
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
