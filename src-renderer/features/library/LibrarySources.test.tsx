@@ -46,6 +46,13 @@ beforeEach(() => {
       profileId: 'local',
     }),
     libraryEntry(8, { source: 'upload', jobId: 'up-1', assetId: 'asset-up', title: 'harbour.png' }),
+    libraryEntry(10, {
+      source: 'router',
+      jobId: 'run-10',
+      assetId: 'router:run-10:1',
+      title: 'a teapot still',
+      profileId: 'local',
+    }),
   ];
   fakeLayout.install({ width: 600, height: 400 });
 });
@@ -59,9 +66,23 @@ describe('sources in the library', () => {
     expect(within(facet).getByText('Jobs')).toBeTruthy();
     expect(within(facet).getByText('Router runs')).toBeTruthy();
     fireEvent.click(within(facet).getByLabelText(/Uploads/));
-    await waitFor(async () => expect(await tiles()).toHaveLength(1));
+    // The grid refetches after the pick: on two busy shared cores that can outlast waitFor's default second.
+    await waitFor(async () => expect(await tiles()).toHaveLength(1), { timeout: 10_000 });
     expect(lastCall(host, 'library.search')).toMatchObject({ sources: ['upload'] });
     expect((await tiles())[0]?.getAttribute('aria-label')).toBe('harbour.png');
+  });
+
+  it('a Router entry opens from its saved file, saying where it came from and what it cost', async () => {
+    renderLibrary(library);
+    const still = (await tiles()).find((tile) => tile.getAttribute('aria-label') === 'a teapot still');
+    if (still === undefined) throw new Error('no Router tile');
+    fireEvent.keyDown(still, { key: 'Enter' });
+    const box = await screen.findByTestId('library-lightbox');
+    expect((await within(box).findByTestId('lightbox-picture')).getAttribute('src')).toBe(
+      '/asset-bytes/cap/local/router-media/run-10/1',
+    );
+    expect(within(box).getByText('A Router run')).toBeTruthy();
+    expect(within(box).getByText('4.5')).toBeTruthy();
   });
 
   it('a video tile with no thumbnail draws its first frame from the original, hands it to main and shows it', async () => {

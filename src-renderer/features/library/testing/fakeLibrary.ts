@@ -204,6 +204,7 @@ export function fakeLibrary(count = 300): FakeLibrary {
         negatives: ['blurry'],
         prompts: [entry.prompt ?? ''],
         scheduler: 'karras',
+        credits: entry.source === 'router' ? 4.5 : null,
         denoise: 1,
         models: [entry.model ?? ''],
         loras: [],
