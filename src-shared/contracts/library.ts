@@ -24,6 +24,11 @@ export const libraryTagSchema = z
   .max(64)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} _.-]*$/u, 'a tag is letters, digits, spaces, _ . or -');
 
+/** Where an entry came from: a job's output, a Router run's saved medium, or a file Loupe uploaded. */
+export const LIBRARY_SOURCES = ['job', 'router', 'upload'] as const;
+export const librarySourceSchema = z.enum(LIBRARY_SOURCES);
+export type LibrarySource = z.infer<typeof librarySourceSchema>;
+
 const isoDateSchema = z.iso.datetime({ offset: true });
 
 /**
@@ -36,6 +41,7 @@ export const libraryFilterSchema = z.strictObject({
   query: z.string().max(500).optional(),
   profileIds: z.array(profileRefSchema).max(100).optional(),
   types: z.array(z.string().min(1).max(40)).max(20).optional(),
+  sources: z.array(librarySourceSchema).max(LIBRARY_SOURCES.length).optional(),
   batchId: z.string().min(1).max(200).optional(),
   /** Entries made at or after `from` and before `to`. */
   from: isoDateSchema.optional(),
@@ -69,6 +75,8 @@ export const libraryEntrySchema = z.object({
   entryId: libraryEntryIdSchema,
   profileId: z.string(),
   profileName: z.string(),
+  source: librarySourceSchema,
+  /** The job (source `job`), the Router run (`router`) or the upload (`upload`) that made it. */
   jobId: z.string(),
   assetId: z.string(),
   /** What it shows as: the first prompt words, or the batch name and its values; the file name at worst. */
@@ -128,6 +136,7 @@ export type LibraryFacetCount = z.infer<typeof facetCountSchema>;
 /** Counts for the facets beside the grid, under the same filter (each facet ignores its own pick). */
 export const libraryFacetsSchema = z.object({
   types: z.array(facetCountSchema),
+  sources: z.array(facetCountSchema),
   profiles: z.array(facetCountSchema),
   batches: z.array(facetCountSchema),
   ratings: z.array(facetCountSchema),
@@ -150,6 +159,8 @@ export const libraryEntryDetailSchema = libraryEntrySchema.extend({
   strings: z.array(z.object({ at: z.string(), nodeClass: z.string(), value: z.string() })),
   terminalAt: z.string().nullable(),
   keptAt: z.string().nullable(),
+  /** What a Router run cost, when its answer said. */
+  credits: z.number().nullable(),
 });
 export type LibraryEntryDetail = z.infer<typeof libraryEntryDetailSchema>;
 
@@ -199,6 +210,17 @@ const exportResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('not_available'), message: z.string() }),
 ]);
 export type LibraryExportResult = z.infer<typeof exportResultSchema>;
+
+/**
+ * A video's poster frame as the window drew it (WebP, PNG or JPEG; main decodes it, makes it at most 384 px on
+ * its long side and WebP, whatever it was sent as). Base64, since a call is JSON: the cap is on the bytes.
+ */
+export const POSTER_MAX_BYTES = 512 * 1024;
+const base64Schema = z
+  .string()
+  .min(4)
+  .max(Math.ceil(POSTER_MAX_BYTES / 3) * 4)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'not base64');
 
 const updatedSchema = z.object({ updated: z.number().int().nonnegative() });
 
@@ -263,6 +285,11 @@ export const libraryContract = {
   'library.dragOut': call(
     z.strictObject({ entryIds: entryIdsSchema.max(100) }),
     z.object({ started: z.boolean() }),
+  ),
+  /** Stores a video entry's poster frame as its thumbnail, once per hash; `stored: false` when it had one. */
+  'library.putPoster': call(
+    z.strictObject({ entryId: libraryEntryIdSchema, webp: base64Schema }),
+    z.object({ stored: z.boolean() }),
   ),
   'library.changes': stream(noArgs, libraryChangeSchema),
 } as const;

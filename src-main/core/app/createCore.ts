@@ -7,6 +7,7 @@ import { createContentServices, type ContentServices, type PickFolder, type Star
 import { ProfileRuntimes } from '../jobs/profileRuntimes';
 import { createLibraryCore, type LibraryCore } from '../library/libraryCore';
 import { readForLibrary } from '../library/readForLibrary';
+import { PosterStore } from '../library/thumbs/posterStore';
 import { Supervisor } from '../supervision';
 import type { ProfileJobsOptions } from '../jobs/profileJobs';
 import type { WatchConfig } from '../watch';
@@ -170,10 +171,13 @@ async function buildCore(
     ...(options.logError ? { logError: options.logError } : {}),
   });
   const headless = options.headless === true;
+  const openRouterMedia = (profileId: string, runId: string, index: number) =>
+    router?.media.open(profileId, runId, index) ?? Promise.resolve(null);
   const keepServices = createLibraryKeepServices({
     dataDir: options.dataDir,
     store,
     content,
+    openRouterMedia,
     supervisor: new Supervisor(options.logError ?? ((message, error) => console.error(message, error))),
   });
   keepRef = keepServices;
@@ -223,6 +227,7 @@ async function buildCore(
       dragDir: libraryDragDir(options.dataDir),
     }),
     keeper: keepServices.keep,
+    posters: new PosterStore({ store, thumbs: keepServices.thumbs, openRouterMedia }),
   });
   const watch: Partial<WatchConfig> = { ...options.watch, ...(headless ? { resumeLimit: 0 } : {}) };
   const jobs = new ProfileRuntimes({

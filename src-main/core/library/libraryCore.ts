@@ -10,6 +10,7 @@ import { catchUpLibrary } from './catchUp';
 import type { KeepHandlers, LibraryKeep } from './keep';
 import { LibraryChanges } from './libraryChanges';
 import { createLibraryHandlers, type LibraryHandlers } from './libraryHandlers';
+import type { PosterStore } from './thumbs/posterStore';
 
 export interface LibraryCoreDeps {
   store: LoupeStore;
@@ -26,6 +27,8 @@ export interface LibraryCoreDeps {
    * rated, and what the keeper does reaches library.changes.
    */
   keeper?: Pick<LibraryKeep, 'onIndexed' | 'onRated' | 'onChange'>;
+  /** Where videos' poster frames drawn by the window are stored (library.putPoster). */
+  posters?: Pick<PosterStore, 'put'>;
 }
 
 export interface LibraryCore {
@@ -83,6 +86,7 @@ export function createLibraryCore(deps: LibraryCoreDeps): LibraryCore {
       changes,
       keep: deps.keep,
       ...(deps.keeper ? { onRated: (ids: readonly number[]) => deps.keeper?.onRated(ids) } : {}),
+      ...(deps.posters ? { posters: deps.posters } : {}),
     }),
     changes,
     backlog,

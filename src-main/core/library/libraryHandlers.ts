@@ -11,6 +11,7 @@ import type { KeepHandlers } from './keep';
 import { matchingIds } from './keepBySearch';
 import type { LibraryChanges } from './libraryChanges';
 import { LibrarySearch } from './librarySearch';
+import type { PosterStore } from './thumbs/posterStore';
 
 type LibraryNames = Extract<keyof CallHandlers, `library.${string}`>;
 type LibraryStreamNames = Extract<keyof StreamHandlers, `library.${string}`>;
@@ -24,6 +25,8 @@ export interface LibraryHandlersDeps {
   keep: KeepHandlers;
   /** Told which entries were given stars (the keep rule `starred` keeps them). */
   onRated?: (entryIds: readonly number[]) => void;
+  /** Where a video's poster frame from the window goes (thumbs/posterStore.ts); absent: refused. */
+  posters?: Pick<PosterStore, 'put'>;
   now?: () => number;
 }
 
@@ -75,6 +78,14 @@ export function createLibraryReadHandlers(
       const deleted = store.library.collections.delete(id);
       if (deleted) changes.note('collections', 1);
       return { deleted };
+    },
+    'library.putPoster': async ({ entryId, webp }) => {
+      if (deps.posters === undefined) {
+        throw new DomainError('not_available', 'This host does not keep poster frames.');
+      }
+      const result = await deps.posters.put(entryId, Buffer.from(webp, 'base64'));
+      if (result.stored) changes.note('updated', 1);
+      return result;
     },
     'library.changes': (_args, sink) => changes.subscribe((change) => sink.emit(change)),
   };

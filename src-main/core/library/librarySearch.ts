@@ -97,6 +97,7 @@ export class LibrarySearch {
     const all = this.whereFor(parsed, input);
     return {
       types: search.facet('types', this.whereFor(parsed, input, 'types')),
+      sources: search.facet('sources', this.whereFor(parsed, input, 'sources')),
       profiles: search.facet('profiles', this.whereFor(parsed, input, 'profiles')),
       batches: search.facet('batches', this.whereFor(parsed, input, 'batches')),
       ratings: search.facet('ratings', this.whereFor(parsed, input, 'ratings')),
@@ -124,6 +125,7 @@ export class LibrarySearch {
       strings: row.facts.strings,
       terminalAt: row.terminalAt,
       keptAt: row.keptAt,
+      credits: row.facts.credits ?? null,
     };
   }
 
@@ -134,6 +136,7 @@ export class LibrarySearch {
       entryId: row.entryId,
       profileId: row.profileId,
       profileName: row.profileName,
+      source: row.source,
       jobId: row.jobId,
       assetId: row.assetId,
       title: row.title,

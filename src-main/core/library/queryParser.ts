@@ -3,7 +3,7 @@
 // Words here are only text; they reach SQLite's MATCH through ftsQuery.ts, which quotes every one of them.
 
 export type NumberField = 'seed' | 'cfg' | 'steps' | 'rating' | 'width' | 'height';
-export type TextField = 'model' | 'sampler' | 'type' | 'tag' | 'batch' | 'profile';
+export type TextField = 'model' | 'sampler' | 'type' | 'source' | 'tag' | 'batch' | 'profile';
 export type Comparison = '=' | '>' | '>=' | '<' | '<=';
 
 export type FieldFilter =
@@ -24,7 +24,15 @@ export interface ParsedQuery {
 }
 
 const numberFields: ReadonlySet<string> = new Set(['seed', 'cfg', 'steps', 'rating', 'width', 'height']);
-const textFields: ReadonlySet<string> = new Set(['model', 'sampler', 'type', 'tag', 'batch', 'profile']);
+const textFields: ReadonlySet<string> = new Set([
+  'model',
+  'sampler',
+  'type',
+  'source',
+  'tag',
+  'batch',
+  'profile',
+]);
 
 /** Bounds: the contract caps the text at 500 characters; these cap what one query may ask of SQLite. */
 const MAX_TERMS = 24;

@@ -7,6 +7,7 @@ import type { Comparison, FieldFilter, ParsedQuery } from './queryParser';
 export interface FacetPicks {
   profileIds?: readonly string[] | undefined;
   types?: readonly string[] | undefined;
+  sources?: readonly string[] | undefined;
   batchId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -16,7 +17,7 @@ export interface FacetPicks {
   rejected?: 'hide' | 'only' | 'include' | undefined;
 }
 
-export type FacetName = 'types' | 'profiles' | 'batches' | 'ratings' | 'tags';
+export type FacetName = 'types' | 'sources' | 'profiles' | 'batches' | 'ratings' | 'tags';
 
 export interface Where {
   /** Conditions joined by AND (`1` when there are none). */
@@ -79,6 +80,9 @@ function addFilter(w: WhereBuilder, filter: FieldFilter): void {
     case 'type':
       w.clauses.push(`e.type = ${w.bind(filter.value.toLowerCase())}`);
       return;
+    case 'source':
+      w.clauses.push(`e.source = ${w.bind(filter.value.toLowerCase())}`);
+      return;
     case 'model':
       w.clauses.push(`e.model LIKE ${w.bind(contains(filter.value))} ESCAPE '\\'`);
       return;
@@ -116,6 +120,9 @@ export function whereOf(query: ParsedQuery, picks: FacetPicks, except?: FacetNam
   }
   if (except !== 'types' && picks.types !== undefined && picks.types.length > 0) {
     w.clauses.push(`e.type IN (${w.list(picks.types)})`);
+  }
+  if (except !== 'sources' && picks.sources !== undefined && picks.sources.length > 0) {
+    w.clauses.push(`e.source IN (${w.list(picks.sources)})`);
   }
   if (except !== 'batches' && picks.batchId !== undefined)
     w.clauses.push(`e.batch_id = ${w.bind(picks.batchId)}`);

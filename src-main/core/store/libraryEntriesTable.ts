@@ -49,6 +49,7 @@ type EntryParams = Record<string, SqlValue>;
 function paramsOf(e: LibraryEntryInput, at: string): EntryParams {
   return {
     profile_id: e.profileId,
+    source: e.source ?? 'job',
     job_id: e.jobId,
     asset_id: e.assetId,
     name: e.name,
@@ -116,8 +117,9 @@ export class LibraryEntriesTable {
   ) {
     this.insert = prepare<EntryParams>(
       db,
-      `INSERT INTO library_entries (profile_id, job_id, asset_id, hash, indexed_at, ${writtenColumns.join(', ')})
-       VALUES (:profile_id, :job_id, :asset_id, :hash, :at, ${writtenColumns.map((c) => `:${c}`).join(', ')})`,
+      `INSERT INTO library_entries (profile_id, source, job_id, asset_id, hash, indexed_at,
+         ${writtenColumns.join(', ')})
+       VALUES (:profile_id, :source, :job_id, :asset_id, :hash, :at, ${writtenColumns.map((c) => `:${c}`).join(', ')})`,
     );
     this.update = prepare<EntryParams>(
       db,

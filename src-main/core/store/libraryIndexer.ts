@@ -104,6 +104,11 @@ export class LibraryIndexer {
     return () => this.listeners.delete(listener);
   }
 
+  /** Tells the listeners of entries made by another road (a Router run's media, an upload: sourceIndexer.ts). */
+  announce(counts: IndexedCounts): void {
+    for (const listener of this.listeners) listener(counts);
+  }
+
   /** Makes or refreshes the entries of these outputs of one job, inside the caller's transaction. */
   indexOutputs(profileId: string, jobId: string, rows: readonly OutputRowInput[]): IndexedCounts {
     if (rows.length === 0) return { created: 0, updated: 0, createdIds: [] };

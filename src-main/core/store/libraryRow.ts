@@ -15,6 +15,8 @@ export const entryFactsSchema = z.object({
   strings: z.array(z.object({ at: z.string(), nodeClass: z.string(), value: z.string() })).catch([]),
   labels: labelsSchema.catch({}),
   batchName: z.string().nullable().catch(null),
+  /** A Router run's cost, when its answer said (absent on jobs' outputs and on facts written before). */
+  credits: z.number().nullable().optional().catch(null),
 });
 export type EntryFacts = z.infer<typeof entryFactsSchema>;
 
@@ -30,8 +32,14 @@ export const emptyEntryFacts = (): EntryFacts => ({
   batchName: null,
 });
 
+/** Where an entry came from (the column `source`; see schema.ts, migration 11). */
+export const ENTRY_SOURCES = ['job', 'router', 'upload'] as const;
+export type EntrySource = (typeof ENTRY_SOURCES)[number];
+
 /** What indexing hands the table for one output. */
 export interface LibraryEntryInput {
+  /** Absent: a job's output. */
+  source?: EntrySource;
   profileId: string;
   jobId: string;
   assetId: string;
@@ -65,6 +73,7 @@ export const libraryEntryDbRow = z
     entry_id: z.number().int().positive(),
     profile_id: z.string(),
     profile_name: z.string().nullable().catch(null),
+    source: z.enum(ENTRY_SOURCES).catch('job'),
     job_id: z.string(),
     asset_id: z.string(),
     name: z.string(),
@@ -100,6 +109,7 @@ export const libraryEntryDbRow = z
     entryId: r.entry_id,
     profileId: r.profile_id,
     profileName: r.profile_name ?? r.profile_id,
+    source: r.source,
     jobId: r.job_id,
     assetId: r.asset_id,
     name: r.name,
@@ -134,7 +144,7 @@ export const libraryEntryDbRow = z
 export type LibraryEntryRow = z.output<typeof libraryEntryDbRow>;
 
 /** The columns a reading statement selects, `e` being library_entries and `p` profiles (LEFT JOIN). */
-export const entrySelectColumns = `e.entry_id, e.profile_id, p.name AS profile_name, e.job_id, e.asset_id,
+export const entrySelectColumns = `e.entry_id, e.profile_id, p.name AS profile_name, e.source, e.job_id, e.asset_id,
   e.name, e.type, e.content_type, e.size, e.hash, e.title, e.created_at, e.terminal_at, e.job_status,
   e.batch_id, e.batch_values, e.prompt, e.seed, e.steps, e.cfg, e.sampler, e.model, e.width, e.height,
   e.facts, e.rating, e.rejected, e.expires_at, e.keep_state, e.keep_message, e.kept_at, e.thumb_state,

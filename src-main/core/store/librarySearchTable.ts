@@ -73,8 +73,14 @@ const facetRow = z
 const tagRow = z.object({ entry_id: z.number().int(), tag: z.string() });
 
 const facetSql: Readonly<
-  Record<'types' | 'profiles' | 'batches' | 'ratings' | 'tags', (from: string, where: string) => string>
+  Record<
+    'types' | 'sources' | 'profiles' | 'batches' | 'ratings' | 'tags',
+    (from: string, where: string) => string
+  >
 > = {
+  sources: (from, where) =>
+    `SELECT e.source AS value, NULL AS label, count(*) AS n FROM ${from} WHERE ${where}
+       GROUP BY e.source ORDER BY n DESC, value`,
   types: (from, where) =>
     `SELECT e.type AS value, NULL AS label, count(*) AS n FROM ${from} WHERE ${where}
        GROUP BY e.type ORDER BY n DESC, value LIMIT 50`,

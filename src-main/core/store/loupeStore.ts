@@ -23,6 +23,7 @@ import { RouterRunsTable } from './routerRunsTable';
 import { RouterSpendTable } from './routerSpendTable';
 import { storeMigrations } from './schema';
 import { SettingsTable } from './settingsTable';
+import { SourceIndexer } from './sourceIndexer';
 import { UploadsTable } from './uploadsTable';
 import {
   durableTransaction,
@@ -75,6 +76,8 @@ export class LoupeStore {
     backlog: LibraryBacklogTable;
     search: LibrarySearchTable;
     indexer: LibraryIndexer;
+    /** Router runs' saved media and finished uploads as entries. */
+    sources: SourceIndexer;
   };
 
   constructor(
@@ -88,6 +91,17 @@ export class LoupeStore {
     this.jobs = new JobsTable(db, now);
     const entries = new LibraryEntriesTable(db, now);
     const indexer = new LibraryIndexer(db, this.jobs, entries);
+    this.uploads = new UploadsTable(db, now);
+    this.routerCatalogue = new RouterCatalogueTable(db, now);
+    this.routerRuns = new RouterRunsTable(db, now);
+    const sources = new SourceIndexer(
+      db,
+      entries,
+      this.uploads,
+      this.routerRuns,
+      this.routerCatalogue,
+      (counts) => indexer.announce(counts),
+    );
     this.library = {
       entries,
       marks: new LibraryMarksTable(db, entries),
@@ -95,18 +109,19 @@ export class LoupeStore {
       backlog: new LibraryBacklogTable(db, now),
       search: new LibrarySearchTable(db),
       indexer,
+      sources,
     };
     // Every output written becomes a library entry in the same transaction (issue 21).
     this.outputs = new OutputsTable(db, (profileId, jobId, rows) => {
       indexer.indexOutputs(profileId, jobId, rows);
     });
-    this.uploads = new UploadsTable(db, now);
     this.assets = new AssetsTable(db, now);
     this.batchItems = new BatchItemsTable(db, now);
     this.batches = new BatchesTable(db, now, this.batchItems);
     this.batchSending = new BatchSendingTable(db, now);
-    this.routerCatalogue = new RouterCatalogueTable(db, now);
-    this.routerRuns = new RouterRunsTable(db, now);
+    // A Router run's saved media and a finished upload become entries as they are recorded (issue 21).
+    this.routerRuns.onWritten = (row) => sources.runWritten(row);
+    this.uploads.onSettled = (row) => sources.uploadWritten(row);
     this.routerSpend = new RouterSpendTable(db, now);
     this.libraryKeep = new LibraryKeepTable(db, now);
   }

@@ -206,11 +206,16 @@ export abstract class RouterRunSteps {
     return this.write(this.setMediaStmt, { id, media: toJson(media), at: this.at() });
   }
 
+  /** Told of each run written (the library makes entries of its saved media); set once by the store. */
+  onWritten: ((row: RouterRunRow) => void) | null = null;
+
   private write<P extends SqlParams>(statement: Statement<P>, params: P, step = 'update'): RouterRunRow {
-    return writeTransaction(this.db, () => {
+    const row = writeTransaction(this.db, () => {
       if (statement.run(params).changes === 0) throw this.cannot(String(params['id']), step);
       return this.require(String(params['id']));
     });
+    this.onWritten?.(row);
+    return row;
   }
 
   protected require(id: string): RouterRunRow {

@@ -331,6 +331,15 @@ CREATE TABLE library_blobs (
 ) WITHOUT ROWID;
 `;
 
+// Where a library entry came from (issue 21): a job's output ('job', every entry before this), a Router run's
+// saved medium ('router': job_id is the run, asset_id names the run and the medium's index) or an upload
+// ('upload': job_id is the upload, asset_id the service's asset). Entries that are not jobs' outputs are few
+// next to those that are, so the partial index finds them without widening the search's covering indexes.
+const librarySources = `
+ALTER TABLE library_entries ADD COLUMN source TEXT NOT NULL DEFAULT 'job';
+CREATE INDEX library_by_source ON library_entries (source, created_at DESC) WHERE source <> 'job';
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -342,4 +351,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 8, name: 'batch sending', sql: batchSending },
   { version: 9, name: 'profile partner key', sql: profilePartnerKey },
   { version: 10, name: 'library', sql: library },
+  { version: 11, name: 'library sources', sql: librarySources },
 ];

@@ -166,9 +166,21 @@ export class UploadsTable extends OutboxSteps<UploadRow, CreatedUpload> {
       : { ...read, rows: read.rows.filter((row) => states.includes(row.state)) };
   }
 
+  /** Told of each upload that may have become an asset (the library makes its entry); set once by the store. */
+  onSettled: ((row: UploadRow) => void) | null = null;
+
+  override markResult(id: string, result: UploadResult): UploadRow {
+    const row = super.markResult(id, result);
+    this.onSettled?.(row);
+    return row;
+  }
+
   /** Names the asset of an upload whose answer was lost, once learnt; false when there is none to name. */
   attachAsset(id: string, assetId: string): boolean {
-    return this.toAttached.run({ id, asset_id: assetId, at: this.stamp() }).changes > 0;
+    const attached = this.toAttached.run({ id, asset_id: assetId, at: this.stamp() }).changes > 0;
+    const row = attached && this.onSettled !== null ? this.get(id) : null;
+    if (row !== null) this.onSettled?.(row);
+    return attached;
   }
 
   /** The latest finished upload of bytes with this hash, so the same file is not uploaded twice. */

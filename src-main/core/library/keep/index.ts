@@ -3,7 +3,7 @@
 import type { ContentServices, LibraryRouteSource } from '../../content';
 import type { LoupeStore } from '../../store';
 import type { Supervisor } from '../../supervision';
-import { ThumbMaker } from '../thumbs/thumbMaker';
+import { ThumbMaker, type ThumbMakerDeps } from '../thumbs/thumbMaker';
 import { LibraryKeep } from './libraryKeep';
 
 export { LibraryKeep, EXPIRING_SOON_MS, type KeepMatching } from './libraryKeep';
@@ -24,6 +24,8 @@ export interface LibraryKeepServiceOptions {
   store: LoupeStore;
   content: Pick<ContentServices, 'cache' | 'upstream'>;
   supervisor: Supervisor;
+  /** A Router run's saved medium, opened (a Router entry's thumbnail is made from it). */
+  openRouterMedia?: ThumbMakerDeps['openRouterMedia'];
   /** Keeps at once (default 2). */
   concurrency?: number;
   now?: () => Date;
@@ -45,6 +47,7 @@ export function createLibraryKeepServices(options: LibraryKeepServiceOptions): L
     cache: options.content.cache,
     upstream: options.content.upstream,
     openKept: (hash) => keep.openBlob(hash),
+    ...(options.openRouterMedia === undefined ? {} : { openRouterMedia: options.openRouterMedia }),
   });
   return {
     keep,

@@ -144,7 +144,7 @@ describe('library thumbnails', () => {
     const video = await entryFor(Buffer.alloc(1000, 1), 'clip.mp4', 'video/mp4', 'video');
     const refused = await thumb(video);
     expect(refused.status).toBe(415);
-    expect(refused.bytes.toString()).toMatch(/Video poster frames are not made yet/);
+    expect(refused.bytes.toString()).toMatch(/No poster frame yet/);
   });
 
   it('answers 404 for an asset the library does not hold, and for a path-like id', async () => {

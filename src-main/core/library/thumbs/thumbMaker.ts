@@ -17,6 +17,7 @@ import type { UpstreamFetcher } from '../../content/upstream';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry } from '../../store/libraryKeepTable';
 import { hexOf } from '../keep/libraryFolder';
+import { routerMediumOf } from '../../../../src-shared/libraryAssetIds';
 import { Limiter } from './limiter';
 import { drawWaveform, WAVE_HEIGHT, WAVE_WIDTH } from './waveform';
 import { thumbFailureWords, ThumbFailure } from './thumbWords';
@@ -34,6 +35,8 @@ export interface ThumbMakerDeps {
   upstream: Pick<UpstreamFetcher, 'fetch'>;
   /** The kept copy of a hash, opened (the library folder), or null. */
   openKept: (hash: string) => Promise<CachedFile | null>;
+  /** A Router run's saved medium, opened: a Router entry's bytes are on this disk, never the service's. */
+  openRouterMedia?: (profileId: string, runId: string, index: number) => Promise<CachedFile | null>;
   concurrency?: number;
   maxInputPixels?: number;
 }
@@ -62,7 +65,11 @@ export class ThumbMaker {
     if (entry.thumbState === 'failed')
       return { kind: 'failed', message: entry.thumbMessage ?? 'No thumbnail.' };
     const unsupported = unsupportedWords(entry);
-    if (unsupported !== null) return { kind: 'unsupported', message: unsupported };
+    if (unsupported !== null) {
+      // A video's poster frame, once the window has drawn one (posterStore.ts).
+      const poster = isVideoEntry(entry) ? await this.openThumb(entry.hash) : null;
+      return poster === null ? { kind: 'unsupported', message: unsupported } : { kind: 'file', file: poster };
+    }
     const ready = await this.openThumb(entry.hash);
     if (ready !== null) return { kind: 'file', file: ready };
     // One making per hash (or per asset while the hash is unknown), however many tiles ask.
@@ -80,6 +87,20 @@ export class ThumbMaker {
     return made === null
       ? { kind: 'failed', message: 'The thumbnail could not be stored.' }
       : { kind: 'file', file: made };
+  }
+
+  /** Whether the hash has its thumbnail on disk already. */
+  async hasThumb(hash: string): Promise<boolean> {
+    const file = await this.openThumb(hash);
+    await file?.handle.close();
+    return file !== null;
+  }
+
+  /** Stores a thumbnail made elsewhere (a video's poster frame) under its hash. */
+  async writeThumb(hash: string, webp: Buffer): Promise<void> {
+    const hex = hexOf(hash);
+    if (hex === null) throw new Error('a thumbnail is stored under a blake3 hash');
+    await this.store(hex, webp);
   }
 
   private async openThumb(hash: string | null): Promise<CachedFile | null> {
@@ -145,6 +166,7 @@ export class ThumbMaker {
       throw new ThumbFailure('The file is too large to make a thumbnail of.');
     const local =
       (entry.hash === null ? null : await this.deps.openKept(entry.hash)) ??
+      (await this.openRouterMedium(entry)) ??
       (await this.deps.cache.open(entry.profileId, entry.assetId, entry.hash));
     if (local !== null) {
       try {
@@ -162,6 +184,16 @@ export class ThumbMaker {
       throw new ThumbFailure(`The service answered ${upstream.status} instead of the file.`);
     }
     return readBounded(upstream.body, THUMB_MAX_SOURCE_BYTES);
+  }
+
+  /** A Router entry's saved medium; a Router entry whose file is gone says so rather than ask the service. */
+  private async openRouterMedium(entry: KeepEntry): Promise<CachedFile | null> {
+    const medium = routerMediumOf(entry.assetId);
+    if (medium === null || this.deps.store.library.entries.get(entry.entryId)?.source !== 'router')
+      return null;
+    const file = (await this.deps.openRouterMedia?.(entry.profileId, medium.runId, medium.index)) ?? null;
+    if (file === null) throw new ThumbFailure('The Router run’s saved file is gone.');
+    return file;
   }
 
   private async store(hex: string, webp: Buffer): Promise<void> {
@@ -182,6 +214,10 @@ export class ThumbMaker {
   }
 }
 
+export function isVideoEntry(entry: Pick<KeepEntry, 'type' | 'contentType'>): boolean {
+  return thumbKindOf(entry.type, entry.contentType) === 'poster';
+}
+
 function isAudio(entry: KeepEntry): boolean {
   return thumbKindOf(entry.type, entry.contentType) === 'waveform';
 }
@@ -189,8 +225,7 @@ function isAudio(entry: KeepEntry): boolean {
 /** Kinds Loupe does not draw here, and why (not recorded as failures: they are not broken). */
 function unsupportedWords(entry: KeepEntry): string | null {
   const kind = thumbKindOf(entry.type, entry.contentType);
-  if (kind === 'poster')
-    return 'Video poster frames are not made yet: the window draws them from the first frame.';
+  if (kind === 'poster') return 'No poster frame yet: the window draws one from the video’s first frame.';
   if (kind !== null) return null;
   return 'Only pictures and WAV audio have thumbnails.';
 }

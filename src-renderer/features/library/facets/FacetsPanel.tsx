@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { LIBRARY_SOURCES, type LibrarySource } from '../../../../src-shared/contract';
 import { useLoupe } from '../../../lib/loupeContext';
 import { Button } from '../../../components/Button';
 import type { LibraryActions } from '../bulk/useLibraryActions';
@@ -8,6 +9,17 @@ import { DateRange } from './DateRange';
 import { FacetChecks, FacetGroup } from './FacetGroup';
 
 const MIN_RATINGS = [5, 4, 3, 2, 1] as const;
+
+/** Where entries came from, in words (main counts them by `source`). */
+const SOURCE_LABELS: Readonly<Record<string, string>> = {
+  job: 'Jobs',
+  router: 'Router runs',
+  upload: 'Uploads',
+};
+
+function isLibrarySource(value: string): value is LibrarySource {
+  return (LIBRARY_SOURCES as readonly string[]).includes(value);
+}
 
 /** The facets beside the grid: what to narrow by, with main's counts under the current filter. */
 export function FacetsPanel({ actions }: { actions: LibraryActions }) {
@@ -58,6 +70,12 @@ export function FacetsPanel({ actions }: { actions: LibraryActions }) {
         counts={data.types}
         picked={picks.types}
         onChange={(types) => pick({ types })}
+      />
+      <FacetChecks
+        title="Source"
+        counts={data.sources.map((count) => ({ ...count, label: SOURCE_LABELS[count.value] ?? count.label }))}
+        picked={picks.sources}
+        onChange={(sources) => pick({ sources: sources.filter(isLibrarySource) })}
       />
       <DateRange from={picks.from} to={picks.to} onChange={(range) => pick(range)} />
       {data.profiles.length > 1 && (

@@ -22,6 +22,13 @@ function Shown({ text }: { text: string }) {
   return <VisibleMarks text={visibleText(text, { multiline: true })} />;
 }
 
+/** Where the entry came from, in words. */
+const SOURCE_WORDS: Readonly<Record<LibraryEntryDetail['source'], string>> = {
+  job: 'A job',
+  router: 'A Router run',
+  upload: 'An upload',
+};
+
 const shown = (value: string | number | null): string => (value === null ? '—' : String(value));
 
 function Facts({ detail }: { detail: LibraryEntryDetail }) {
@@ -61,6 +68,8 @@ function Facts({ detail }: { detail: LibraryEntryDetail }) {
           </Fact>
         ))}
         <Fact term="Tags">{detail.tags.length > 0 ? detail.tags.join(', ') : '—'}</Fact>
+        <Fact term="From">{SOURCE_WORDS[detail.source]}</Fact>
+        {detail.credits !== null && <Fact term="Credits">{detail.credits}</Fact>}
         <Fact term="Profile">{detail.profileName}</Fact>
         <Fact term="File">
           <span className="font-mono">{detail.name}</span>

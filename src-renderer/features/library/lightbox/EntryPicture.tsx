@@ -2,15 +2,15 @@ import { useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import { AssetMedia } from '../../../components/gallery/AssetMedia';
-import { assetUrl } from '../../../lib/assetUrl';
 import { useAssetBase } from '../../../queries/assetQueries';
+import { entryBytesUrl } from '../tile/entryUrl';
 
 /** The big picture (or player) from the asset route: the original, kept copy first when main has one. */
 export function EntryPicture({ entry }: { entry: LibraryEntry }) {
   const base = useAssetBase(entry.profileId);
   const [failed, setFailed] = useState(false);
   if (base.data === undefined) return <p className="text-xs text-muted">Loading…</p>;
-  const url = assetUrl(base.data, entry.profileId, entry.assetId);
+  const url = entryBytesUrl(base.data, entry);
   if (entry.type === 'video' || entry.type === 'audio') {
     return <AssetMedia url={url} kind={entry.type} label={entry.title} variant="full" />;
   }

@@ -23,6 +23,7 @@ export function libraryEntry(entryId: number, patch: Partial<LibraryEntry> = {})
     entryId,
     profileId: entryId % 5 === 0 ? 'demo' : 'local',
     profileName: entryId % 5 === 0 ? 'Demo server' : 'Local proxy',
+    source: 'job',
     jobId: `job-${entryId}`,
     assetId: `asset-${entryId}`,
     title: `${prompt} #${entryId}`,
@@ -80,6 +81,7 @@ function matches(entry: LibraryEntry, filter: Filter): boolean {
   if (!words.every((word) => text.includes(word))) return false;
   if (!fields.every((test) => test(entry))) return false;
   if (filter.types && !filter.types.includes(entry.type)) return false;
+  if (filter.sources && !filter.sources.includes(entry.source)) return false;
   if (filter.profileIds && !filter.profileIds.includes(entry.profileId)) return false;
   if (filter.batchId !== undefined && entry.batch?.id !== filter.batchId) return false;
   if (filter.minRating !== undefined && entry.rating < filter.minRating) return false;
@@ -174,10 +176,18 @@ export function fakeLibrary(count = 300): FakeLibrary {
         queryProblems: parseQuery(search.query).problems,
       });
     },
+    'library.putPoster': (args) => {
+      const { entryId } = args as { entryId: number };
+      state.entries = state.entries.map((entry) =>
+        entry.entryId === entryId ? { ...entry, thumb: 'ready' } : entry,
+      );
+      return ok({ stored: true });
+    },
     'library.facets': (args) => {
       const found = state.entries.filter((entry) => matches(entry, args as Filter));
       return ok({
         types: counts(found.map((entry) => entry.type)),
+        sources: counts(found.map((entry) => entry.source)),
         profiles: counts(found.map((entry) => entry.profileId)),
         batches: counts(found.flatMap((entry) => (entry.batch ? [entry.batch.id] : []))),
         ratings: counts(found.map((entry) => String(entry.rating))),
@@ -194,6 +204,7 @@ export function fakeLibrary(count = 300): FakeLibrary {
         negatives: ['blurry'],
         prompts: [entry.prompt ?? ''],
         scheduler: 'karras',
+        credits: entry.source === 'router' ? 4.5 : null,
         denoise: 1,
         models: [entry.model ?? ''],
         loras: [],

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import { useAssetBase } from '../../../queries/assetQueries';
+import { VideoPosterThumb } from '../poster/VideoPosterThumb';
 import { thumbUrl } from './thumbUrl';
 
 /**
@@ -36,6 +37,15 @@ export function TileThumb({ entry }: { entry: LibraryEntry }) {
   if (entry.thumb === 'failed' || failed || thumbKindOf(entry.type, entry.contentType) === null)
     return <NoThumb entry={entry} failedToLoad={failed} />;
   if (base.data === undefined) return <div className="h-full w-full bg-raised" />;
+  // A video has a thumbnail only once the window has drawn its poster frame; a video whose hash main does not
+  // know has nowhere to keep one (a Router run's is learnt from its file).
+  if (
+    entry.type === 'video' &&
+    entry.thumb !== 'ready' &&
+    (entry.hash !== null || entry.source === 'router')
+  ) {
+    return <VideoPosterThumb entry={entry} base={base.data} />;
+  }
   return (
     <img
       src={thumbUrl(base.data, entry.profileId, entry.assetId)}
