@@ -15,13 +15,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectCore, createTestCore } from '../../src-main/core/app/testing/testCore';
 import { uploadBytes } from '../../src-main/core/content/testing/bytes';
+import { KEEP_CONCURRENCY } from '../../src-main/core/library/keep/keepQueue';
 import { blake3Of, insertEntries } from '../../src-main/core/library/keep/testing/entries';
 import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
 import type { Figures } from '../figures';
 
 const KEY = 'demo-key';
 const MiB = 1024 * 1024;
-const PARALLEL = 2;
+const PARALLEL = KEEP_CONCURRENCY;
 const simulatorCli = fileURLToPath(new URL('../../src-main/simulator/cli.ts', import.meta.url));
 
 interface Asset {
