@@ -94,12 +94,12 @@ describe('nodeFetch', () => {
 
   it('carries HttpClient unchanged: its credential goes to its own origin only, and the stream comes out whole', async () => {
     const bytes = Buffer.alloc(200_000, 3);
-    const storage = await server((_req, res) =>
-      res.writeHead(200, { 'content-length': bytes.length }).end(bytes),
-    );
-    const api = await server((_req, res) =>
-      res.writeHead(302, { location: `${storage.origin}/signed` }).end(),
-    );
+    const storage = await server((_req, res) => {
+      res.writeHead(200, { 'content-length': bytes.length }).end(bytes);
+    });
+    const api = await server((_req, res) => {
+      res.writeHead(302, { location: `${storage.origin}/signed` }).end();
+    });
     const http = new HttpClient({
       connection: testConnection(api.origin),
       fetch: nodeFetch,
