@@ -1,7 +1,7 @@
 // The library's keep bench (issue 21): bytes/s keeping 2 GiB of outputs from the simulator (serverless: the
 // content endpoint's 302 to signed storage) into the library folder, streamed once, hashed, verified, fsynced
 // and renamed into place, against curl downloading exactly the same files from the same simulator in the same
-// run, to disk, with the same parallelism (two at a time: the keep queue's default, `curl -Z --parallel-max 2`).
+// run, to disk, with the same parallelism (KEEP_CONCURRENCY, the keep queue's default, as `curl -Z --parallel-max`).
 // Goal ≥ 0.8×.
 //
 // The simulator runs in its own process, as a real service does: in Loupe's process it would share Loupe's

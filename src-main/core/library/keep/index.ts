@@ -24,7 +24,7 @@ export interface LibraryKeepServiceOptions {
   store: LoupeStore;
   content: Pick<ContentServices, 'cache' | 'upstream'>;
   supervisor: Supervisor;
-  /** Keeps at once (default 2). */
+  /** Keeps at once (default KEEP_CONCURRENCY, 4). */
   concurrency?: number;
   now?: () => Date;
 }
