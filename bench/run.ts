@@ -10,7 +10,8 @@ import {
 import { formatFigures, type Figures } from './figures';
 import { benchBatchSending } from './batchSend';
 import { benchHashing } from './hashing';
-import { benchKeep, benchThumbs } from './core/libraryKeepBench';
+import { benchThumbs } from './core/libraryKeepBench';
+import { benchKeep } from './core/keepBench';
 import { benchSheet } from './core/sheetBench';
 import { benchUi } from './ui/index';
 import { benchLibrary } from './core/libraryBench';

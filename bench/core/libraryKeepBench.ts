@@ -1,23 +1,17 @@
-// The library's keep and thumbnail benches (issue 21), each a ratio to a reference measured in the same run:
-// - thumbs: images/s through Loupe's ThumbMaker (the asset route's thumbs/ path: lookups, once-per-hash files,
-//   two at a time) against a bare sharp resize loop (two at a time) over the same pictures, with both cores
-//   kept busy by two spinning processes during both measurements (goal ≥ 0.9×);
-// - keep: bytes/s keeping outputs from the simulator (in-process, serverless, signed storage) into the library
-//   folder (streamed, hashed, verified, fsynced) against curl downloading the same files from the same
-//   simulator to disk one after another (goal ≥ 0.8×).
+// The library's thumbnail bench (issue 21), a ratio to a reference measured in the same run: images/s through
+// Loupe's ThumbMaker (the asset route's thumbs/ path: lookups, once-per-hash files, two at a time) against a
+// bare sharp resize loop (two at a time) over the same pictures, with both cores kept busy by two spinning
+// processes during both measurements (goal ≥ 0.9×). The keep bench is keepBench.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { connectCore, createTestCore } from '../../src-main/core/app/testing/testCore';
 import { uploadBytes } from '../../src-main/core/content/testing/bytes';
 import { blake3Of, insertEntries } from '../../src-main/core/library/keep/testing/entries';
-import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
 import { startSimulator } from '../../src-main/simulator/server';
 import type { Figures } from '../figures';
 
 const KEY = 'demo-key';
-const MiB = 1024 * 1024;
 
 function spinners(count: number): ChildProcess[] {
   return Array.from({ length: count }, () =>
@@ -108,58 +102,6 @@ export async function benchThumbs(options: { images?: number } = {}): Promise<Fi
       for (const child of busy) child.kill();
     }
   } finally {
-    await core.dispose();
-    await sim.close();
-  }
-}
-
-export async function benchKeep(options: { files?: number; fileMiB?: number } = {}): Promise<Figures> {
-  const files = options.files ?? 10;
-  const size = (options.fileMiB ?? 20) * MiB;
-  const sim = await startSimulator({ surface: 'serverless' });
-  const core = await createTestCore();
-  const curlDir = makeTempDir('loupe-keep-curl-');
-  try {
-    const profileId = await connectCore(core, { surface: 'serverless', baseUrl: sim.url, key: KEY });
-    const assets: { id: string; hash: string }[] = [];
-    for (let i = 0; i < files; i += 1) {
-      const bytes = randomBytes(size);
-      const { id } = await uploadBytes(sim.url, KEY, bytes, `o${i}.bin`, 'application/octet-stream');
-      assets.push({ id, hash: blake3Of(bytes) });
-    }
-    const curlStart = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      const args = ['-sS', '-L', '--fail', '-H', `authorization: Bearer ${KEY}`];
-      for (const [i, a] of assets.entries())
-        args.push(`${sim.url}/api/v2/assets/${a.id}/content`, '-o', join(curlDir.path, `f${i}`));
-      const curl = spawn('curl', args, { stdio: 'inherit' });
-      curl.on('error', reject);
-      curl.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited ${code}`))));
-    });
-    const curlS = (performance.now() - curlStart) / 1000;
-    const ids = insertEntries(
-      core.store.path,
-      assets.map((a) => ({ profileId, assetId: a.id, size, hash: a.hash })),
-    );
-    const keepStart = performance.now();
-    core.library.keep.keep(ids);
-    await core.library.keep.queue.idle();
-    const keepS = (performance.now() - keepStart) / 1000;
-    const total = files * size;
-    const ratio = curlS / keepS;
-    return {
-      title: 'library keep',
-      figures: [
-        { name: 'keep', value: total / MiB / keepS, unit: 'MiB/s' },
-        { name: 'curl', value: total / MiB / curlS, unit: 'MiB/s' },
-        { name: 'keep / curl', value: ratio, unit: '×', target: '≥ 0.8', met: ratio >= 0.8 },
-      ],
-      notes: [
-        `${files} files of ${size / MiB} MiB (${(total / MiB).toFixed(0)} MiB) from the in-process simulator; curl one after another to disk, Loupe two at a time (hashed, verified, fsynced).`,
-      ],
-    };
-  } finally {
-    curlDir.remove();
     await core.dispose();
     await sim.close();
   }

@@ -1,10 +1,12 @@
 // A successful response with its time limit still running until the body is read, plus the URLs the
 // clients need to resolve links (host-relative links resolve against the URL that returned them).
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { resolveLimit, type BodyLimit, type ResolvedLimit } from './bodyLimits';
 import type { Deadline } from './deadline';
 import { requestIdHeader } from './errorBody';
 import { ApiError } from './errors';
+import { takeNodeBody } from './nodeFetch';
 
 export class HttpResponse {
   constructor(
@@ -75,6 +77,18 @@ export class HttpResponse {
   stream(): ReadableStream<Uint8Array> {
     this.deadline.clear();
     return this.raw.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  }
+
+  /**
+   * The body as a Node stream, for bulk bytes written to disk: the transport's own stream when nodeFetch
+   * carried it (no web-stream hop per chunk), else the web body adapted. The time limit stops here too.
+   */
+  nodeStream(): Readable {
+    this.deadline.clear();
+    const direct = takeNodeBody(this.raw);
+    if (direct !== null) return direct;
+    if (this.raw.body === null) return Readable.from([]);
+    return Readable.fromWeb(this.raw.body);
   }
 
   private async cappedText({ kind, maxBytes }: ResolvedLimit): Promise<string> {

@@ -15,6 +15,7 @@ export {
 export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './errors';
 export { HttpClient, type HttpClientOptions, type HttpMethod, type HttpRequest } from './http';
 export { HttpResponse } from './httpResponse';
+export { nodeFetch } from './nodeFetch';
 export { RetryPolicy, type AttemptContext, type RetryDecision, type RetryPolicyOptions } from './retry';
 export { parseRetryAfter } from './retryAfter';
 export { resolveLink, type Query } from './urls';

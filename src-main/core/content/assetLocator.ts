@@ -6,6 +6,7 @@
 import {
   AssetsClient,
   HttpClient,
+  nodeFetch,
   type Clock,
   type Connection,
   type RetryPolicy,
@@ -41,15 +42,20 @@ export class AssetLocator {
     this.unstatedLifetimeMs = options.unstatedLifetimeMs ?? 60_000;
   }
 
-  async clients(profileId: string): Promise<ProfileClients> {
+  /**
+   * The clients for one profile. `bulk` is for whole files written to disk (keeping): their bodies travel as
+   * Node streams (nodeFetch.ts), not web streams, unless a test gave its own fetch.
+   */
+  async clients(profileId: string, options: { bulk?: boolean } = {}): Promise<ProfileClients> {
     const connection = await connectionForProfile(this.options.profiles, profileId);
     const anonymous: Connection = { ...connection, credential: () => Promise.resolve(null) };
-    const http = new HttpClient(this.clientOptions(connection));
+    const bulk = options.bulk === true;
+    const http = new HttpClient(this.clientOptions(connection, bulk));
     return {
       surface: connection.surface,
       http,
       assets: new AssetsClient(http),
-      storage: new HttpClient(this.clientOptions(anonymous)),
+      storage: new HttpClient(this.clientOptions(anonymous, bulk)),
     };
   }
 
@@ -85,11 +91,12 @@ export class AssetLocator {
     return URL.parse(url)?.toString() === endpoint.toString();
   }
 
-  private clientOptions(connection: Connection): ConstructorParameters<typeof HttpClient>[0] {
+  private clientOptions(connection: Connection, bulk: boolean): ConstructorParameters<typeof HttpClient>[0] {
+    const fetchImpl = this.options.fetch ?? (bulk ? nodeFetch : undefined);
     return {
       connection,
       clock: this.options.clock,
-      ...(this.options.fetch === undefined ? {} : { fetch: this.options.fetch }),
+      ...(fetchImpl === undefined ? {} : { fetch: fetchImpl }),
       ...(this.options.retryPolicy === undefined ? {} : { retryPolicy: this.options.retryPolicy }),
     };
   }

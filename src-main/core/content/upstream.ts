@@ -1,6 +1,7 @@
 // Fetches an asset's bytes from the service or its storage, with the Range passed through. A signed URL comes
 // from the resolution cache; when storage refuses it (403 or 401: it expired early, the clocks disagree, it was
 // revoked) the asset is resolved afresh once and the fetch repeated, so the user never sees the expiry.
+import type { Readable } from 'node:stream';
 import { ApiError, isApiError, type HttpResponse } from '../api';
 import { segment } from '../api/urls';
 import type { AssetLocator, ProfileClients } from './assetLocator';
@@ -21,6 +22,15 @@ export interface UpstreamBytes {
   facts: AssetFacts | null;
 }
 
+/** An asset's whole file as a Node stream (keeping writes it straight to disk). */
+export interface WholeBytes {
+  body: Readable;
+  contentType: string | null;
+  /** The length the answer announced, or null when it did not (chunked). */
+  contentLength: number | null;
+  facts: AssetFacts | null;
+}
+
 export interface UpstreamOptions {
   locator: AssetLocator;
   resolutions: SignedUrlCache;
@@ -37,7 +47,40 @@ export class UpstreamFetcher {
     range: RangeSpec | null,
     signal?: AbortSignal,
   ): Promise<UpstreamBytes> {
-    const clients = await this.options.locator.clients(profileId);
+    const { response, facts } = await this.request(profileId, assetId, range, signal, false);
+    return toUpstreamBytes(response, facts);
+  }
+
+  /**
+   * The whole file, its body a Node stream carried by the bulk transport (nodeFetch.ts); any answer but a
+   * 200 is an 'invalid-response' error, its body released.
+   */
+  async fetchWhole(profileId: string, assetId: string, signal?: AbortSignal): Promise<WholeBytes> {
+    const { response, facts } = await this.request(profileId, assetId, null, signal, true);
+    if (response.status !== 200) {
+      await response.discard();
+      throw ApiError.invalidResponse(
+        `The service answered ${response.status} instead of the whole file.`,
+        response.status,
+        response.requestId,
+      );
+    }
+    return {
+      body: response.nodeStream(),
+      contentType: response.headers.get('content-type'),
+      contentLength: lengthOf(response),
+      facts,
+    };
+  }
+
+  private async request(
+    profileId: string,
+    assetId: string,
+    range: RangeSpec | null,
+    signal: AbortSignal | undefined,
+    bulk: boolean,
+  ): Promise<{ response: HttpResponse; facts: AssetFacts | null }> {
+    const clients = await this.options.locator.clients(profileId, { bulk });
     // The resolution is shared by concurrent viewers, so one viewer going away must not cancel it.
     const resolve = (force: boolean): Promise<Resolution> =>
       this.options.resolutions.get(profileId, assetId, () => this.options.locator.resolve(clients, assetId), {
@@ -45,11 +88,11 @@ export class UpstreamFetcher {
       });
     const first = await resolve(false);
     try {
-      return await this.send(clients, assetId, first, range, signal);
+      return { response: await this.send(clients, assetId, first, range, signal), facts: first.facts };
     } catch (error) {
       if (first.route.kind !== 'signed' || !isStorageRefusal(error)) throw error;
       const fresh = await resolve(true);
-      return await this.send(clients, assetId, fresh, range, signal);
+      return { response: await this.send(clients, assetId, fresh, range, signal), facts: fresh.facts };
     }
   }
 
@@ -75,7 +118,7 @@ export class UpstreamFetcher {
     resolution: Resolution,
     range: RangeSpec | null,
     signal: AbortSignal | undefined,
-  ): Promise<UpstreamBytes> {
+  ): Promise<HttpResponse> {
     // identity: a compressed answer's Content-Length would not match the bytes fetch hands us.
     const headers: Record<string, string> = { accept: '*/*', 'accept-encoding': 'identity' };
     if (range !== null) headers.range = rangeHeaderOf(range);
@@ -88,11 +131,9 @@ export class UpstreamFetcher {
       ...(signal === undefined ? {} : { signal }),
     };
     const { route } = resolution;
-    const response =
-      route.kind === 'endpoint'
-        ? await clients.http.send({ ...request, target: `api/v2/assets/${segment(assetId)}/content` })
-        : await clients.storage.send({ ...request, target: route.url });
-    return toUpstreamBytes(response, resolution.facts);
+    return route.kind === 'endpoint'
+      ? await clients.http.send({ ...request, target: `api/v2/assets/${segment(assetId)}/content` })
+      : await clients.storage.send({ ...request, target: route.url });
   }
 }
 
@@ -116,8 +157,7 @@ async function toUpstreamBytes(response: HttpResponse, facts: AssetFacts | null)
       whole: false,
     };
   }
-  const rawLength = response.headers.get('content-length');
-  const contentLength = rawLength !== null && /^\d+$/.test(rawLength) ? Number(rawLength) : null;
+  const contentLength = lengthOf(response);
   if (response.status === 200) {
     const totalSize = contentLength ?? facts?.sizeBytes ?? null;
     return { ...common, status: 200, body: response.stream(), contentLength, totalSize, whole: true };
@@ -140,4 +180,9 @@ async function toUpstreamBytes(response: HttpResponse, facts: AssetFacts | null)
     response.status,
     response.requestId,
   );
+}
+
+function lengthOf(response: HttpResponse): number | null {
+  const raw = response.headers.get('content-length');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
 }

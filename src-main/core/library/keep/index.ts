@@ -26,7 +26,7 @@ export interface LibraryKeepServiceOptions {
   supervisor: Supervisor;
   /** A Router run's saved medium, opened (a Router entry's thumbnail is made from it). */
   openRouterMedia?: ThumbMakerDeps['openRouterMedia'];
-  /** Keeps at once (default 2). */
+  /** Keeps at once (default KEEP_CONCURRENCY, 4). */
   concurrency?: number;
   now?: () => Date;
 }

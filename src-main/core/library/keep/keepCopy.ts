@@ -1,25 +1,31 @@
 // Copies one entry's original bytes into the library folder: from the disk cache when it holds them, else
-// streamed from the service (never whole in memory) into a temp file, blake3-hashed on the way, checked
-// against the entry's hash and size, synced, and renamed into <2 hex>/<hex>.<ext>. A hash already kept costs no
-// download at all. The sidecar <hex>.json beside it lists the entries that share the bytes, with each one's
+// streamed from the service (never whole in memory) into a temp file in one pass (keepStream.ts: hashed on
+// the way, cut off past the announced size, synced), checked against the entry's hash and size, and only then
+// renamed into <2 hex>/<hex>.<ext>. A hash already kept costs no download at all. The sidecar <hex>.json beside it lists the entries that share the bytes, with each one's
 // workflow and metadata, rewritten whole (temp + rename) so it is never half there.
 import { mkdir, open, readFile, rename, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AssetDiskCache } from '../../content/diskCache';
-import { fileRangeStream } from '../../content/fileStream';
-import { removeQuietly, writeChecked } from '../../content/checkedWrite';
+import { removeQuietly } from '../../content/checkedWrite';
 import type { UpstreamFetcher } from '../../content/upstream';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry, KeptBlob } from '../../store/libraryKeepTable';
 import { hexOf, type LibraryFolder } from './libraryFolder';
+import { streamIntoFolder } from './keepStream';
 import { KeepRefusal } from './keepWords';
+
+/** How long a download may send nothing before it is cut off (default 60 s). */
+export const KEEP_IDLE_MS = 60_000;
 
 export interface KeepCopyDeps {
   store: LoupeStore;
   folder: LibraryFolder;
   cache: Pick<AssetDiskCache, 'open'>;
-  upstream: Pick<UpstreamFetcher, 'fetch'>;
+  upstream: Pick<UpstreamFetcher, 'fetchWhole'>;
+  /** How long a download may stall (tests shorten it). */
+  idleMs?: number;
 }
 
 /** Whether the bytes are on disk now for this blob (a row whose file was removed behind Loupe's back is not). */
@@ -44,11 +50,18 @@ export async function copyIntoLibrary(
     await writeSidecar(deps, existing, entry);
     return { blob: existing, downloaded: false };
   }
-  const body = await sourceOf(deps, entry, signal);
-  await mkdir(deps.folder.incoming, { recursive: true });
-  const written = await writeChecked(deps.folder.incoming, body, {
+  const source = await sourceOf(deps, entry, signal);
+  await mkdir(deps.folder.incoming, { recursive: true }).catch((error: unknown) => {
+    source.body.destroy();
+    throw error;
+  });
+  const expectedSize = entry.size > 0 ? entry.size : source.announced;
+  const written = await streamIntoFolder(deps.folder.incoming, source.body, {
     expectedHash: entry.hash,
-    expectedSize: entry.size > 0 ? entry.size : null,
+    expectedSize,
+    // Never more than the service (or the entry) said the file weighs.
+    maxBytes: Math.min(expectedSize ?? Number.MAX_SAFE_INTEGER, source.announced ?? Number.MAX_SAFE_INTEGER),
+    idleMs: deps.idleMs ?? KEEP_IDLE_MS,
     ...(signal === undefined ? {} : { signal }),
   });
   try {
@@ -58,7 +71,6 @@ export async function copyIntoLibrary(
     const blob: KeptBlob = { hash: written.hash, size: written.bytes, contentType: entry.contentType };
     const again = deps.store.libraryKeep.keptBlob(written.hash);
     if (again === null || !(await blobFileExists(deps.folder, again))) {
-      await syncFile(written.path);
       await mkdir(deps.folder.dirOf(hex), { recursive: true });
       await rename(written.path, deps.folder.fileOf(hex, blob.contentType));
     }
@@ -69,31 +81,29 @@ export async function copyIntoLibrary(
   }
 }
 
-/** The bytes to keep: the disk cache's copy (no network), else the service's whole file. */
+/**
+ * The bytes to keep: the disk cache's copy (no network), else the service's whole file; `announced` is the
+ * size the source states (the cached size, the answer's Content-Length or the asset's size), if any.
+ */
 async function sourceOf(
   deps: KeepCopyDeps,
   entry: KeepEntry,
   signal: AbortSignal | undefined,
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<{ body: Readable; announced: number | null }> {
   const cached = await deps.cache.open(entry.profileId, entry.assetId, entry.hash);
-  if (cached !== null) return fileRangeStream(cached.handle, 0, cached.size - 1);
-  const upstream = await deps.upstream.fetch(entry.profileId, entry.assetId, null, signal);
-  if (upstream.status !== 200 || upstream.body === null || !upstream.whole) {
-    await upstream.body?.cancel();
+  if (cached !== null) {
+    const body = cached.handle.createReadStream({ start: 0, highWaterMark: 1024 * 1024 });
+    return { body, announced: cached.size };
+  }
+  const whole = await deps.upstream.fetchWhole(entry.profileId, entry.assetId, signal);
+  const stated = whole.facts?.sizeBytes ?? null;
+  if (whole.contentLength !== null && stated !== null && whole.contentLength !== stated) {
+    whole.body.destroy();
     throw new KeepRefusal(
-      `The service answered ${upstream.status} instead of the whole file. Keep it again.`,
+      `The service announced ${whole.contentLength} bytes for a file it says weighs ${stated}. Keep it again.`,
     );
   }
-  return upstream.body;
-}
-
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r+');
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+  return { body: whole.body, announced: whole.contentLength ?? stated };
 }
 
 const sidecarSchema = z.object({

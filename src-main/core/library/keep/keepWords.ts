@@ -16,6 +16,8 @@ export function keepFailureWords(error: unknown): string {
   if (code === 'EDQUOT') return 'Your disk quota is used up, so the copy could not be kept.';
   if (error instanceof DomainError && error.code === 'download_corrupt')
     return 'The bytes received do not match the entry’s hash, so they were not kept. Keep it again; if it keeps failing, the service’s copy may be damaged.';
+  if (error instanceof DomainError && error.code === 'download_too_large')
+    return 'The service sent more bytes than it announced, so the download was cut off and nothing was kept. Keep it again; if it keeps failing, the service’s copy may be damaged.';
   if (error instanceof DomainError && error.code === 'download_incomplete')
     return 'The download ended early, so nothing was kept. Keep it again.';
   if (isApiError(error)) {

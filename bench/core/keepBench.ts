@@ -1,0 +1,151 @@
+// The library's keep bench (issue 21): bytes/s keeping 2 GiB of outputs from the simulator (serverless: the
+// content endpoint's 302 to signed storage) into the library folder, streamed once, hashed, verified, fsynced
+// and renamed into place, against curl downloading exactly the same files from the same simulator in the same
+// run, to disk, with the same parallelism (KEEP_CONCURRENCY, the keep queue's default, as `curl -Z --parallel-max`).
+// Goal ≥ 0.8×.
+//
+// The simulator runs in its own process, as a real service does: in Loupe's process it would share Loupe's
+// event loop (serving and receiving on one thread) while curl had a process of its own. Each round measures
+// curl, then Loupe with a fresh core (so neither side starts with a resolved link), with the page cache
+// written out before each measurement so neither pays for the other's writes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectCore, createTestCore } from '../../src-main/core/app/testing/testCore';
+import { uploadBytes } from '../../src-main/core/content/testing/bytes';
+import { KEEP_CONCURRENCY } from '../../src-main/core/library/keep/keepQueue';
+import { blake3Of, insertEntries } from '../../src-main/core/library/keep/testing/entries';
+import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
+import type { Figures } from '../figures';
+
+const KEY = 'demo-key';
+const MiB = 1024 * 1024;
+const PARALLEL = KEEP_CONCURRENCY;
+const simulatorCli = fileURLToPath(new URL('../../src-main/simulator/cli.ts', import.meta.url));
+
+interface Asset {
+  id: string;
+  hash: string;
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
+  });
+}
+
+async function startSimulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', simulatorCli, '--surface', 'serverless', '--api-key', KEY],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the simulator exited ${code}`)));
+    let text = '';
+    child.stdout.on('data', (data: Buffer) => {
+      text += data.toString();
+      const match = /listening on (\S+)/.exec(text);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+  });
+  return { url, child };
+}
+
+/** Uploads `files` random outputs of `size` bytes, two at a time. */
+async function uploadOutputs(url: string, files: number, size: number): Promise<Asset[]> {
+  const assets: Asset[] = new Array<Asset>(files);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < files) {
+      const i = next++;
+      const bytes = randomBytes(size);
+      const { id } = await uploadBytes(url, KEY, bytes, `o${i}.bin`, 'application/octet-stream');
+      assets[i] = { id, hash: blake3Of(bytes) };
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  return assets;
+}
+
+async function timeCurl(url: string, assets: readonly Asset[], dir: string): Promise<number> {
+  const args = ['-sS', '--no-progress-meter', '-L', '--fail', '--create-dirs'];
+  args.push('-Z', '--parallel-max', String(PARALLEL));
+  args.push('-H', `authorization: Bearer ${KEY}`);
+  for (const [i, a] of assets.entries())
+    args.push(`${url}/api/v2/assets/${a.id}/content`, '-o', join(dir, `f${i}`));
+  await run('sync', []);
+  const start = performance.now();
+  await run('curl', args);
+  const seconds = (performance.now() - start) / 1000;
+  rmSync(dir, { recursive: true, force: true });
+  return seconds;
+}
+
+async function timeKeep(url: string, assets: readonly Asset[], size: number): Promise<number> {
+  const core = await createTestCore();
+  try {
+    const profileId = await connectCore(core, { surface: 'serverless', baseUrl: url, key: KEY });
+    const ids = insertEntries(
+      core.store.path,
+      assets.map((a) => ({ profileId, assetId: a.id, size, hash: a.hash })),
+    );
+    await run('sync', []);
+    const start = performance.now();
+    core.library.keep.keep(ids);
+    await core.library.keep.queue.idle();
+    const seconds = (performance.now() - start) / 1000;
+    const status = core.library.keep.status();
+    if (status.keptEntries !== assets.length) {
+      throw new Error(`kept ${status.keptEntries} of ${assets.length} (${status.failed} failed)`);
+    }
+    return seconds;
+  } finally {
+    await core.dispose();
+  }
+}
+
+export async function benchKeep(
+  options: { files?: number; fileMiB?: number; rounds?: number } = {},
+): Promise<Figures> {
+  const files = options.files ?? 512;
+  const size = (options.fileMiB ?? 4) * MiB;
+  const rounds = options.rounds ?? 2;
+  const sim = await startSimulatorProcess();
+  const curlDir = makeTempDir('loupe-keep-curl-');
+  try {
+    const assets = await uploadOutputs(sim.url, files, size);
+    const totalMiB = (files * size) / MiB;
+    const perRound: { curlS: number; keepS: number }[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const curlS = await timeCurl(sim.url, assets, join(curlDir.path, `r${round}`));
+      const keepS = await timeKeep(sim.url, assets, size);
+      perRound.push({ curlS, keepS });
+    }
+    const curlS = perRound.reduce((sum, r) => sum + r.curlS, 0);
+    const keepS = perRound.reduce((sum, r) => sum + r.keepS, 0);
+    const ratio = curlS / keepS;
+    return {
+      title: 'library keep',
+      figures: [
+        { name: 'keep', value: (totalMiB * rounds) / keepS, unit: 'MiB/s' },
+        { name: 'curl', value: (totalMiB * rounds) / curlS, unit: 'MiB/s' },
+        { name: 'keep / curl', value: ratio, unit: '×', target: '≥ 0.8', met: ratio >= 0.8 },
+      ],
+      notes: [
+        `${files} files of ${size / MiB} MiB (${totalMiB.toFixed(0)} MiB) from the simulator in its own process; ` +
+          `both sides ${PARALLEL} at a time; curl writes to disk (no hash, no fsync), Loupe hashes, verifies, ` +
+          'fsyncs and renames each file.',
+        `Per round (curl s / keep s): ${perRound.map((r) => `${r.curlS.toFixed(2)} / ${r.keepS.toFixed(2)}`).join(', ')}.`,
+      ],
+    };
+  } finally {
+    curlDir.remove();
+    sim.child.kill();
+  }
+}
