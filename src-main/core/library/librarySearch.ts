@@ -206,12 +206,16 @@ export class LibrarySearch {
    */
   private expiringWhere(where: Where): Where {
     const window = this.expiringWindow();
+    const expiring =
+      "e.keep_state <> 'kept' AND e.expires_at IS NOT NULL " +
+      'AND e.expires_at > :expiringNow AND e.expires_at <= :expiringSoon';
     return {
       ...where,
       onlyRejected: undefined,
-      sql:
-        `(${where.sql}) AND e.keep_state <> 'kept' AND e.expires_at IS NOT NULL ` +
-        'AND e.expires_at > :expiringNow AND e.expires_at <= :expiringSoon',
+      sql: `(${where.sql}) AND ${expiring}`,
+      ...(where.besidesMatch === undefined
+        ? {}
+        : { besidesMatch: `(${where.besidesMatch}) AND ${expiring}` }),
       params: { ...where.params, expiringNow: window.now, expiringSoon: window.soon },
     };
   }

@@ -26,6 +26,8 @@ export interface Where {
   fts?: boolean;
   /** The full-text expression matched (bound in `params` too), when there is one: its count picks the plan. */
   match?: string | undefined;
+  /** With a match, the conditions but the match (for rows already known to match). Narrowed with `sql`. */
+  besidesMatch?: string | undefined;
   /**
    * Set when the conditions are only the match (if any) and the rejected pick: such a search is counted from
    * library_counts or from the full-text count, without reading its entries. Anything that adds a condition
@@ -150,7 +152,7 @@ export function whereOf(query: ParsedQuery, picks: FacetPicks, except?: FacetNam
     sql: w.clauses.length === 0 ? '1' : w.clauses.join(' AND '),
     params: w.params,
     fts: match !== null,
-    ...(match === null ? {} : { match }),
+    ...(match === null ? {} : { match, besidesMatch: w.clauses.slice(1).join(' AND ') || '1' }),
     ...(others === 0 ? { onlyRejected: rejected } : {}),
   };
 }

@@ -15,6 +15,8 @@ export interface WhereSql {
   fts?: boolean | undefined;
   /** The full-text expression, when there is one (its count chooses how a page is read). */
   match?: string | undefined;
+  /** With a match, every condition but the match. */
+  besidesMatch?: string | undefined;
   /** The conditions are only the match (if any) and this rejected pick (searchWhere.ts says when). */
   onlyRejected?: 'hide' | 'only' | 'include' | undefined;
 }
@@ -181,7 +183,13 @@ export class LibrarySearchTable {
       );
     };
     const ahead = limit * WALK_PAGES;
-    if (sort !== 'rating' && where.match !== undefined && this.walkPays(where.match, ahead)) {
+    const besides = where.besidesMatch;
+    if (
+      sort !== 'rating' &&
+      where.match !== undefined &&
+      besides !== undefined &&
+      this.walkPays(where.match, ahead)
+    ) {
       // The newest `ahead` matches of the words alone, walking library_by_created and stopping there; then the
       // other conditions on those. When they leave a full page, it is the page: nothing newer was skipped. When
       // not (the other conditions are narrow, or the matches ran out), the page is read the usual way below.
@@ -191,7 +199,7 @@ export class LibrarySearchTable {
             WHERE w.entry_id IN (SELECT rowid FROM library_fts WHERE library_fts MATCH :walkMatch)
               ${key === null ? '' : `AND ${onWalk(order.after)}`}
             ORDER BY ${onWalk(order.by)} LIMIT :ahead)
-          AND ${conditions}
+          AND ${key === null ? besides : `(${besides}) AND ${order.after}`}
         ORDER BY ${order.by} LIMIT :limit`,
         { walkMatch: where.match, ahead },
       );
