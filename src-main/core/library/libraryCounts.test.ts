@@ -201,7 +201,7 @@ describe('migration 11 (library counts)', () => {
   it('upgrades a schema-10 library with data: counts every entry, drops words left by removed entries', () => {
     mark();
     // Back to schema 10: no counts, no triggers, and entries removed the old way (their words stayed).
-    raw.exec(`DROP TRIGGER library_counts_insert; DROP TRIGGER library_counts_delete;
+    raw.exec(`DROP TRIGGER library_counts_delete;
       DROP TRIGGER library_counts_update; DROP TRIGGER library_fts_delete; DROP TABLE library_counts;
       DROP INDEX library_rejected;
       DELETE FROM schema_migrations WHERE version = 11;
