@@ -14,7 +14,8 @@ import {
 import { DomainError } from '../errors';
 import type { LoupeStore } from '../store';
 import type { LibraryEntryRow } from '../store/libraryRow';
-import type { SearchKey } from '../store/librarySearchTable';
+import type { ExpiringWindow, SearchKey } from '../store/librarySearchTable';
+import { foldFacets } from './facetFold';
 import { EXPIRING_SOON_MS } from './keep/libraryKeep';
 import { parseQuery, type ParsedQuery } from './queryParser';
 import { whereOf, type FacetName, type FacetPicks, type Where } from './searchWhere';
@@ -91,20 +92,44 @@ export class LibrarySearch {
     };
   }
 
+  /**
+   * The facet counts: the combinations of the facet columns among the search's entries, read once and folded
+   * (facetFold.ts), each facet ignoring its own pick. A search of nothing but those picks reads them from
+   * library_counts (kept as entries change) instead of grouping every entry; its expiring count is then its own
+   * query, on the expiry index. Tags join library_tags and keep their own query.
+   */
   facets(input: SearchInput): LibraryFacets {
     const parsed = parseQuery(input.query ?? '');
     const search = this.store.library.search;
-    const all = this.whereFor(parsed, input);
+    const onlyPicks =
+      parsed.terms.length === 0 &&
+      parsed.filters.length === 0 &&
+      input.from === undefined &&
+      input.to === undefined &&
+      (input.tags ?? []).length === 0 &&
+      (input.sources ?? []).length === 0 &&
+      input.expiringSoon !== true;
+    const folded = onlyPicks
+      ? foldFacets(search.everyCombo(), input)
+      : foldFacets(search.combosOf(this.pickless(parsed, input), this.expiringWindow()), input);
     return {
-      types: search.facet('types', this.whereFor(parsed, input, 'types')),
+      types: folded.types,
+      // Where an entry came from is not one of the counted combinations: non-job entries are few (a partial
+      // index finds them), so it keeps its own query, as tags do.
       sources: search.facet('sources', this.whereFor(parsed, input, 'sources')),
-      profiles: search.facet('profiles', this.whereFor(parsed, input, 'profiles')),
-      batches: search.facet('batches', this.whereFor(parsed, input, 'batches')),
-      ratings: search.facet('ratings', this.whereFor(parsed, input, 'ratings')),
+      profiles: folded.profiles,
+      batches: folded.batches,
+      ratings: folded.ratings,
       tags: search.facet('tags', this.whereFor(parsed, input, 'tags')),
-      kept: search.count(and(all, "e.keep_state = 'kept'")),
-      expiringSoon: search.count(this.expiringWhere(all)),
+      kept: folded.kept,
+      expiringSoon: folded.expiringSoon ?? search.count(this.expiringWhere(this.whereFor(parsed, input))),
     };
+  }
+
+  /** The search's conditions without the picks a facet may leave out (the fold applies them per facet). */
+  private pickless(parsed: ParsedQuery, input: SearchInput): Where {
+    const { types: _types, profileIds: _profiles, batchId: _batch, minRating: _rating, ...rest } = input;
+    return this.whereFor(parsed, rest);
   }
 
   get(entryId: number): LibraryEntryDetail {
@@ -186,21 +211,23 @@ export class LibrarySearch {
    * keeper's count and keepMatching (an entry already gone from the service is not "expiring").
    */
   private expiringWhere(where: Where): Where {
-    const now = this.now();
+    const window = this.expiringWindow();
+    const expiring =
+      "e.keep_state <> 'kept' AND e.expires_at IS NOT NULL " +
+      'AND e.expires_at > :expiringNow AND e.expires_at <= :expiringSoon';
     return {
       ...where,
-      sql:
-        `(${where.sql}) AND e.keep_state <> 'kept' AND e.expires_at IS NOT NULL ` +
-        'AND e.expires_at > :expiringNow AND e.expires_at <= :expiringSoon',
-      params: {
-        ...where.params,
-        expiringNow: new Date(now).toISOString(),
-        expiringSoon: new Date(now + EXPIRING_SOON_MS).toISOString(),
-      },
+      onlyRejected: undefined,
+      sql: `(${where.sql}) AND ${expiring}`,
+      ...(where.besidesMatch === undefined
+        ? {}
+        : { besidesMatch: `(${where.besidesMatch}) AND ${expiring}` }),
+      params: { ...where.params, expiringNow: window.now, expiringSoon: window.soon },
     };
   }
-}
 
-function and(where: Where, condition: string): Where {
-  return { ...where, sql: `(${where.sql}) AND ${condition}` };
+  private expiringWindow(): ExpiringWindow {
+    const now = this.now();
+    return { now: new Date(now).toISOString(), soon: new Date(now + EXPIRING_SOON_MS).toISOString() };
+  }
 }

@@ -25,6 +25,16 @@ export interface Where {
   params: Record<string, SqlValue>;
   /** The conditions include a full-text match (its rowids are checked through the filters index). */
   fts?: boolean;
+  /** The full-text expression matched (bound in `params` too), when there is one: its count picks the plan. */
+  match?: string | undefined;
+  /** With a match, the conditions but the match (for rows already known to match). Narrowed with `sql`. */
+  besidesMatch?: string | undefined;
+  /**
+   * Set when the conditions are only the match (if any) and the rejected pick: such a search is counted from
+   * library_counts or from the full-text count, without reading its entries. Anything that adds a condition
+   * must leave this out.
+   */
+  onlyRejected?: 'hide' | 'only' | 'include' | undefined;
 }
 
 const comparisons: Readonly<Record<Comparison, string>> = {
@@ -141,6 +151,7 @@ export function whereOf(query: ParsedQuery, picks: FacetPicks, except?: FacetNam
   }
   if (picks.kept !== undefined)
     w.clauses.push(picks.kept ? "e.keep_state = 'kept'" : "e.keep_state <> 'kept'");
+  const others = w.clauses.length - (match === null ? 0 : 1);
   const rejected = picks.rejected ?? 'hide';
   if (rejected === 'hide') w.clauses.push('e.rejected = 0');
   if (rejected === 'only') w.clauses.push('e.rejected = 1');
@@ -148,5 +159,7 @@ export function whereOf(query: ParsedQuery, picks: FacetPicks, except?: FacetNam
     sql: w.clauses.length === 0 ? '1' : w.clauses.join(' AND '),
     params: w.params,
     fts: match !== null,
+    ...(match === null ? {} : { match, besidesMatch: w.clauses.slice(1).join(' AND ') || '1' }),
+    ...(others === 0 ? { onlyRejected: rejected } : {}),
   };
 }

@@ -194,11 +194,14 @@ describe('a store from before the library knew these sources', () => {
       DROP INDEX library_by_source;
       ALTER TABLE library_entries DROP COLUMN source;
       DELETE FROM schema_migrations WHERE version = 11;
+      DROP TRIGGER library_counts_delete; DROP TRIGGER library_counts_update; DROP TRIGGER library_fts_delete;
+      DROP TABLE library_counts; DROP INDEX library_rejected;
+      DELETE FROM schema_migrations WHERE version = 12;
     `);
     db.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration).toMatchObject({ from: 10, applied: [11] });
+    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12] });
     const search = new LibrarySearch(store);
     expect(search.search({}).entries.map((e) => e.source)).toEqual(['job', 'job']);
     expect(search.search({ query: 'harbour' }).total).toBe(2);

@@ -13,6 +13,12 @@ export interface WhereSql {
   params: Record<string, SqlValue>;
   /** The conditions hold a full-text match: its rowids are checked through library_filters, not the rows. */
   fts?: boolean | undefined;
+  /** The full-text expression, when there is one (its count chooses how a page is read). */
+  match?: string | undefined;
+  /** With a match, every condition but the match. */
+  besidesMatch?: string | undefined;
+  /** The conditions are only the match (if any) and this rejected pick (searchWhere.ts says when). */
+  onlyRejected?: 'hide' | 'only' | 'include' | undefined;
 }
 
 /** A count that stopped at its cap: at least `n`. */
@@ -34,6 +40,27 @@ export interface FacetRow {
   count: number;
 }
 
+/** How many entries have one combination of the facet columns (core/library/facetFold.ts folds them). */
+export interface FacetCombo {
+  type: string;
+  profileId: string;
+  profileName: string | null;
+  batchId: string | null;
+  batchName: string | null;
+  rating: number;
+  rejected: boolean;
+  kept: boolean;
+  /** Whether these entries' service copies go soon; null when not read (library_counts has no time in it). */
+  expiring: boolean | null;
+  n: number;
+}
+
+/** The window an "expiring soon" flag is read for (ISO times, bound as parameters). */
+export interface ExpiringWindow {
+  now: string;
+  soon: string;
+}
+
 type Params = Record<string, SqlValue>;
 
 const STATEMENTS_KEPT = 96;
@@ -44,11 +71,25 @@ const FACETS_KEPT = 64;
 /**
  * The entries of a search, read from the narrow indexes, never the wide rows: with a full-text match each of its
  * rowids is looked up in library_filters (entry_id first, then every filter column); SQLite left to itself looks
- * them up in the table, whose rows carry the facts and prompt (ten times the reads).
+ * them up in the table, whose rows carry the facts and prompt (ten times the reads). When the words match many
+ * entries, `scan` reads library_by_created from end to end instead (every filter column is in it too, and entry_id
+ * is not first, so SQLite cannot look up in it), checking each entry against the match's rowids: a step of a scan
+ * costs a fraction of a lookup.
  */
-function entriesOf(where: WhereSql): string {
-  return where.fts === true ? 'library_entries e INDEXED BY library_filters' : 'library_entries e';
+function entriesOf(where: WhereSql, scan = false): string {
+  if (where.fts !== true) return 'library_entries e';
+  return scan
+    ? 'library_entries e INDEXED BY library_by_created'
+    : 'library_entries e INDEXED BY library_filters';
 }
+
+/**
+ * Looking up one match's row costs about this many steps of a scan of library_by_created (a search from the
+ * index's root against the next entry; measured on the bench's 100,000 entries, about 3×).
+ */
+const LOOKUP_STEPS = 3;
+/** A newest-first walk of a full-text search stops after this many pages' worth of matches (see page). */
+const WALK_PAGES = 4;
 
 const orders: Readonly<Record<SearchSort, { by: string; after: string }>> = {
   newest: {
@@ -66,41 +107,55 @@ const orders: Readonly<Record<SearchSort, { by: string; after: string }>> = {
   },
 };
 
+/** The sort's keys and its "after the cursor" condition on the walk's own alias (w), for walkSql. */
+function onWalk(sql: string): string {
+  return sql.replaceAll('e.', 'w.');
+}
+
 const countRow = z.object({ n: z.number().int().nonnegative() });
 const facetRow = z
   .object({ value: z.union([z.string(), z.number()]), label: z.string().nullable(), n: z.number().int() })
   .transform((r) => ({ value: String(r.value), label: r.label ?? String(r.value), count: r.n }));
 const tagRow = z.object({ entry_id: z.number().int(), tag: z.string() });
 
-const facetSql: Readonly<
-  Record<
-    'types' | 'sources' | 'profiles' | 'batches' | 'ratings' | 'tags',
-    (from: string, where: string) => string
-  >
-> = {
+// The tags facet joins library_tags, and where an entry came from is not one of the counted combinations
+// (combosOf): each keeps its own query.
+const facetSql: Readonly<Record<'tags' | 'sources', (from: string, where: string) => string>> = {
   sources: (from, where) =>
     `SELECT e.source AS value, NULL AS label, count(*) AS n FROM ${from} WHERE ${where}
        GROUP BY e.source ORDER BY n DESC, value`,
-  types: (from, where) =>
-    `SELECT e.type AS value, NULL AS label, count(*) AS n FROM ${from} WHERE ${where}
-       GROUP BY e.type ORDER BY n DESC, value LIMIT 50`,
-  profiles: (from, where) =>
-    `SELECT e.profile_id AS value, p.name AS label, count(*) AS n FROM ${from}
-       LEFT JOIN profiles p ON p.id = e.profile_id WHERE ${where}
-       GROUP BY e.profile_id ORDER BY n DESC, value LIMIT 100`,
-  batches: (from, where) =>
-    `SELECT e.batch_id AS value, b.name AS label, count(*) AS n FROM ${from}
-       LEFT JOIN batches b ON b.id = e.batch_id WHERE e.batch_id IS NOT NULL AND ${where}
-       GROUP BY e.batch_id ORDER BY n DESC, value LIMIT 50`,
-  ratings: (from, where) =>
-    `SELECT e.rating AS value, NULL AS label, count(*) AS n FROM ${from} WHERE ${where}
-       GROUP BY e.rating ORDER BY value DESC`,
   tags: (from, where) =>
     `SELECT t.tag AS value, min(t.tag) AS label, count(*) AS n FROM ${from}
        JOIN library_tags t ON t.entry_id = e.entry_id WHERE ${where}
        GROUP BY t.tag COLLATE NOCASE ORDER BY n DESC, value LIMIT 50`,
 };
 const generationRow = z.object({ c: z.number().int(), v: z.number().int() });
+const comboRow = z
+  .object({
+    type: z.string(),
+    profile_id: z.string(),
+    profile_name: z.string().nullable(),
+    batch_id: z.string().nullable(),
+    batch_name: z.string().nullable(),
+    rating: z.number().int(),
+    rejected: z.number().int(),
+    kept: z.number().int(),
+    expiring: z.number().int().nullable(),
+    n: z.number().int(),
+  })
+  .transform((r): FacetCombo => ({
+    type: r.type,
+    profileId: r.profile_id,
+    profileName: r.profile_name,
+    batchId: r.batch_id,
+    batchName: r.batch_name,
+    rating: r.rating,
+    rejected: r.rejected !== 0,
+    kept: r.kept !== 0,
+    expiring: r.expiring === null ? null : r.expiring !== 0,
+    n: r.n,
+  }));
+const comboNames = `LEFT JOIN profiles p ON p.id = c.profile_id LEFT JOIN batches b ON b.id = c.batch_id`;
 
 export class LibrarySearchTable {
   private readonly statements = new Map<string, Statement<Params>>();
@@ -114,25 +169,150 @@ export class LibrarySearchTable {
   page(where: WhereSql, sort: SearchSort, key: SearchKey | null, limit: number): RowsRead<LibraryEntryRow> {
     const order = orders[sort];
     const conditions = key === null ? where.sql : `(${where.sql}) AND ${order.after}`;
-    // The page's entry_ids first, from the indexes (every sort key is in them); then only those rows are read.
-    const sql = `SELECT ${entrySelectColumns} FROM library_entries e LEFT JOIN profiles p ON p.id = e.profile_id
-      WHERE e.entry_id IN (SELECT e.entry_id FROM ${entriesOf(where)} WHERE ${conditions}
-        ORDER BY ${order.by} LIMIT :limit)
-      ORDER BY ${order.by}`;
     const params: Params = { ...where.params, limit };
     if (key !== null) {
       params.k_at = key.createdAt;
       params.k_id = key.entryId;
       if (sort === 'rating') params.k_r = key.rating;
     }
-    return parseRows('library_entries', 'entry_id', libraryEntryDbRow, this.statement(sql).all(params));
+    // The page's entry_ids first, from the indexes (every sort key is in them); then only those rows are read.
+    const read = (ids: string, more: Params = {}): RowsRead<LibraryEntryRow> => {
+      const sql = `SELECT ${entrySelectColumns} FROM library_entries e LEFT JOIN profiles p ON p.id = e.profile_id
+        WHERE e.entry_id IN (${ids}) ORDER BY ${order.by}`;
+      return parseRows(
+        'library_entries',
+        'entry_id',
+        libraryEntryDbRow,
+        this.statement(sql).all({ ...params, ...more }),
+      );
+    };
+    const ahead = limit * WALK_PAGES;
+    const besides = where.besidesMatch;
+    if (
+      sort !== 'rating' &&
+      where.match !== undefined &&
+      besides !== undefined &&
+      this.walkPays(where.match, ahead)
+    ) {
+      // The newest `ahead` matches of the words alone, walking library_by_created and stopping there; then the
+      // other conditions on those. When they leave a full page, it is the page: nothing newer was skipped. When
+      // not (the other conditions are narrow, or the matches ran out), the page is read the usual way below.
+      const walked = read(
+        `SELECT e.entry_id FROM library_entries e INDEXED BY library_filters
+        WHERE e.entry_id IN (SELECT w.entry_id FROM library_entries w INDEXED BY library_by_created
+            WHERE w.entry_id IN (SELECT rowid FROM library_fts WHERE library_fts MATCH :walkMatch)
+              ${key === null ? '' : `AND ${onWalk(order.after)}`}
+            ORDER BY ${onWalk(order.by)} LIMIT :ahead)
+          AND ${key === null ? besides : `(${besides}) AND ${order.after}`}
+        ORDER BY ${order.by} LIMIT :limit`,
+        { walkMatch: where.match, ahead },
+      );
+      if (walked.rows.length + walked.corrupt.length >= limit) return walked;
+    }
+    return read(
+      `SELECT e.entry_id FROM ${entriesOf(where)} WHERE ${conditions} ORDER BY ${order.by} LIMIT :limit`,
+    );
+  }
+
+  /**
+   * Whether walking the entries newest first finds `wanted` matches of the words in fewer steps than looking up
+   * every match: about wanted × entries / matches steps against matches lookups.
+   */
+  private walkPays(match: string, wanted: number): boolean {
+    const matches = this.matchCount(match);
+    return matches > 0 && wanted * this.entryCount() < matches * matches * LOOKUP_STEPS;
+  }
+
+  /** Whether scanning every entry costs less than looking up each of the words' matches. */
+  private scanPays(where: WhereSql): boolean {
+    if (where.match === undefined) return false;
+    return this.matchCount(where.match) * LOOKUP_STEPS > this.entryCount();
+  }
+
+  /** How many entries the full-text expression matches, before any other condition (FTS5 counts its own list). */
+  private matchCount(match: string): number {
+    const sql = 'SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH :match';
+    return countRow.parse(this.statement(sql).get({ match })).n;
+  }
+
+  /** Every entry, from library_counts (kept by triggers in the entries' own transactions). */
+  private entryCount(): number {
+    return countRow.parse(this.statement('SELECT coalesce(sum(n), 0) AS n FROM library_counts').get({})).n;
   }
 
   /** How many match, counted up to TOTAL_CAP + 1: past the cap, TOTAL_CAP and `lowerBound`. */
   countUpTo(where: WhereSql): CountRead {
-    const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${entriesOf(where)} WHERE ${where.sql} LIMIT :cap)`;
-    const n = countRow.parse(this.statement(sql).get({ ...where.params, cap: TOTAL_CAP + 1 })).n;
+    const n = this.countWithoutRows(where) ?? this.countRows(where);
     return n > TOTAL_CAP ? { n: TOTAL_CAP, lowerBound: true } : { n, lowerBound: false };
+  }
+
+  private countRows(where: WhereSql): number {
+    const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${entriesOf(where, this.scanPays(where))} WHERE ${where.sql} LIMIT :cap)`;
+    return countRow.parse(this.statement(sql).get({ ...where.params, cap: TOTAL_CAP + 1 })).n;
+  }
+
+  /**
+   * The exact count of a search made only of words and the rejected pick, without reading its entries: with no
+   * words, library_counts' sum; with words, FTS5's own count of the matches, less (or only) the rejected ones among
+   * them, read through library_rejected (rejected entries are few). Null for any other search.
+   */
+  private countWithoutRows(where: WhereSql): number | null {
+    const rejected = where.onlyRejected;
+    if (rejected === undefined) return null;
+    if (where.match === undefined) {
+      const condition = { hide: 'WHERE rejected = 0', only: 'WHERE rejected = 1', include: '' }[rejected];
+      const sql = `SELECT coalesce(sum(n), 0) AS n FROM library_counts ${condition}`;
+      return countRow.parse(this.statement(sql).get({})).n;
+    }
+    const matches = this.matchCount(where.match);
+    if (rejected === 'include') return matches;
+    const rejectedMatches = this.rejectedCount() === 0 ? 0 : this.rejectedAmong(where.match);
+    return rejected === 'only' ? rejectedMatches : matches - rejectedMatches;
+  }
+
+  /** How many entries are rejected (library_counts): none, and a search for words need not look for them. */
+  private rejectedCount(): number {
+    const sql = 'SELECT coalesce(sum(n), 0) AS n FROM library_counts WHERE rejected = 1';
+    return countRow.parse(this.statement(sql).get({})).n;
+  }
+
+  /**
+   * The rejected entries among a full-text match: each match's rowid looked up in library_rejected, a small index
+   * (FTS5 asked for one rowid at a time costs a whole query each, far more).
+   */
+  private rejectedAmong(match: string): number {
+    const sql = `SELECT count(*) AS n FROM library_entries e INDEXED BY library_rejected
+      WHERE e.rejected = 1 AND e.entry_id IN (SELECT rowid FROM library_fts WHERE library_fts MATCH :match)`;
+    return countRow.parse(this.statement(sql).get({ match })).n;
+  }
+
+  /** Every combination of the facet columns with its count, over the whole library (library_counts). */
+  everyCombo(): FacetCombo[] {
+    const sql = `SELECT c.type, c.profile_id, p.name AS profile_name, c.batch_id, b.name AS batch_name, c.rating,
+        c.rejected, c.kept, NULL AS expiring, c.n FROM library_counts c ${comboNames} WHERE c.n > 0`;
+    return this.remembered(
+      sql,
+      {},
+      () => parseRows('library_counts', 'key', comboRow, this.statement(sql).all({})).rows,
+    );
+  }
+
+  /** The combinations of the facet columns among the entries `where` finds, with whether each is expiring soon. */
+  combosOf(where: WhereSql, window: ExpiringWindow): FacetCombo[] {
+    const expiring = `(e.keep_state <> 'kept' AND e.expires_at IS NOT NULL AND e.expires_at > :comboNow
+      AND e.expires_at <= :comboSoon)`;
+    const sql = `SELECT c.type, c.profile_id, p.name AS profile_name, c.batch_id, b.name AS batch_name, c.rating,
+        c.rejected, c.kept, c.expiring, c.n
+      FROM (SELECT e.type, e.profile_id, e.batch_id, e.rating, e.rejected, e.keep_state = 'kept' AS kept,
+          ${expiring} AS expiring, count(*) AS n
+        FROM ${entriesOf(where, this.scanPays(where))} WHERE ${where.sql}
+        GROUP BY e.type, e.profile_id, e.batch_id, e.rating, e.rejected, kept, expiring) c ${comboNames}`;
+    const params = { ...where.params, comboNow: window.now, comboSoon: window.soon };
+    return this.remembered(
+      sql,
+      params,
+      () => parseRows('library_entries', 'type', comboRow, this.statement(sql).all(params)).rows,
+    );
   }
 
   count(where: WhereSql): number {

@@ -96,7 +96,7 @@ describe('migrations', () => {
       DROP TABLE router_model_facts; DROP TABLE router_catalogues; DROP INDEX batch_items_by_job;
       DROP TABLE batch_sending; ALTER TABLE profiles DROP COLUMN send_partner_key;
       DROP TABLE library_tags; DROP TABLE library_fts; DROP TABLE library_collections;
-      DROP TABLE library_backlog; DROP TABLE library_blobs; DROP TABLE library_entries;
+      DROP TABLE library_backlog; DROP TABLE library_blobs; DROP TABLE library_counts; DROP TABLE library_entries;
       DELETE FROM schema_migrations WHERE version >= 3;
       INSERT INTO uploads VALUES ('u', 'p', '/f.png', 5, NULL, NULL, 'sent', 'k', 1, NULL, 'a', 'a');
       INSERT INTO batches VALUES ('b', 'p', 'Old batch', 'a');
@@ -104,7 +104,7 @@ describe('migrations', () => {
     db.close();
 
     const store = openStore(path);
-    expect(store.migration.applied).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(store.migration.applied).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(store.uploads.get('u')).toMatchObject({ state: 'sent', filePath: '/f.png', placement: null });
     // A batch written before plans were kept reads back with none.
     expect(store.batches.get('b')).toMatchObject({ name: 'Old batch', plan: null, canceledAt: null });

@@ -340,6 +340,59 @@ ALTER TABLE library_entries ADD COLUMN source TEXT NOT NULL DEFAULT 'job';
 CREATE INDEX library_by_source ON library_entries (source, created_at DESC) WHERE source <> 'job';
 `;
 
+// The library's facet counts kept as they change (issue 21): one row per combination of the columns the facets
+// count by (type, profile, batch, rating) and the two every search filters on (rejected, kept), with how many
+// entries have it, kept in the same transaction as the entries: a new entry is counted by the statement that makes
+// it (libraryEntriesTable.ts: an INSERT trigger made indexing a third slower), a change or a removal by triggers; so "facets of everything" (and any
+// search made only of those picks) sums a few rows instead of grouping every entry. The key is the combination
+// as a JSON array, so a NULL batch is one key (a UNIQUE over the columns would take every NULL as distinct).
+const libraryCounts = `
+CREATE TABLE library_counts (
+  key TEXT PRIMARY KEY,
+  type TEXT NOT NULL,
+  profile_id TEXT NOT NULL,
+  batch_id TEXT,
+  rating INTEGER NOT NULL,
+  rejected INTEGER NOT NULL,
+  kept INTEGER NOT NULL,
+  n INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO library_counts (key, type, profile_id, batch_id, rating, rejected, kept, n)
+  SELECT json_array(type, profile_id, batch_id, rating, rejected, keep_state = 'kept'), type, profile_id, batch_id,
+    rating, rejected, keep_state = 'kept', count(*)
+  FROM library_entries GROUP BY 1;
+CREATE TRIGGER library_counts_delete AFTER DELETE ON library_entries BEGIN
+  UPDATE library_counts SET n = n - 1 WHERE key =
+    json_array(old.type, old.profile_id, old.batch_id, old.rating, old.rejected, old.keep_state = 'kept');
+  DELETE FROM library_counts WHERE n <= 0 AND key =
+    json_array(old.type, old.profile_id, old.batch_id, old.rating, old.rejected, old.keep_state = 'kept');
+END;
+CREATE TRIGGER library_counts_update AFTER UPDATE OF type, profile_id, batch_id, rating, rejected, keep_state
+  ON library_entries
+  WHEN old.type IS NOT new.type OR old.profile_id IS NOT new.profile_id OR old.batch_id IS NOT new.batch_id
+    OR old.rating IS NOT new.rating OR old.rejected IS NOT new.rejected
+    OR (old.keep_state = 'kept') IS NOT (new.keep_state = 'kept')
+BEGIN
+  UPDATE library_counts SET n = n - 1 WHERE key =
+    json_array(old.type, old.profile_id, old.batch_id, old.rating, old.rejected, old.keep_state = 'kept');
+  DELETE FROM library_counts WHERE n <= 0 AND key =
+    json_array(old.type, old.profile_id, old.batch_id, old.rating, old.rejected, old.keep_state = 'kept');
+  INSERT INTO library_counts (key, type, profile_id, batch_id, rating, rejected, kept, n)
+    VALUES (json_array(new.type, new.profile_id, new.batch_id, new.rating, new.rejected, new.keep_state = 'kept'),
+      new.type, new.profile_id, new.batch_id, new.rating, new.rejected, new.keep_state = 'kept', 1)
+    ON CONFLICT (key) DO UPDATE SET n = n + 1;
+END;
+-- An entry's words go with it (a profile's removal deletes its entries by cascade, which never reached the
+-- contentless index): full-text counts are then counts of entries, and words left from before are cleared.
+CREATE TRIGGER library_fts_delete AFTER DELETE ON library_entries BEGIN
+  DELETE FROM library_fts WHERE rowid = old.entry_id;
+END;
+DELETE FROM library_fts WHERE rowid NOT IN (SELECT entry_id FROM library_entries);
+-- Rejected entries are few: a search for words that hides them counts its matches as the full-text count less
+-- the rejected ones among them, read through this index instead of checking every match's row.
+CREATE INDEX library_rejected ON library_entries (entry_id) WHERE rejected = 1;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -352,4 +405,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 9, name: 'profile partner key', sql: profilePartnerKey },
   { version: 10, name: 'library', sql: library },
   { version: 11, name: 'library sources', sql: librarySources },
+  { version: 12, name: 'library counts', sql: libraryCounts },
 ];
