@@ -2,6 +2,7 @@ import type { BatchItem } from '../../../src-shared/contract';
 import { Button } from '../../components/Button';
 import type { GalleryItem } from '../../components/gallery/galleryItem';
 import { visibleText } from '../../lib/visibleText';
+import { UseAsInputButton } from './UseAsInputButton';
 import { useLoopActions } from './useLoopActions';
 import { useLoopUi, type ComparePick } from './loopUiStore';
 
@@ -37,13 +38,7 @@ export function SheetLoopActions({
         Vary this
       </Button>
       <Button onClick={() => openAround(picture.profileId, jobId)}>Vary around this…</Button>
-      <Button
-        disabled={actions.busy}
-        title="Put this picture on an inputs axis of New batch"
-        onClick={() => void actions.useAsInput(picture.profileId, picture.profileId, [picture.assetId])}
-      >
-        Use as input
-      </Button>
+      <UseAsInputButton fromProfileId={picture.profileId} assetIds={[picture.assetId]} />
       {steps.length > 0 ? (
         <Button
           onClick={() => {

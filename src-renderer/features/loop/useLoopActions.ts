@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { JobRecipe } from '../../../src-shared/contract';
 import { unwrap } from '../../lib/callError';
 import { useLoupe } from '../../lib/loupeContext';
+import { useSetActiveProfile } from '../../queries/useSetActiveProfile';
 import { useUiStore } from '../../stores/uiStore';
 import { defaultFileTarget, fileTargets } from '../batches/newBatch/inputsTargets';
 import { useNewBatch } from '../batches/newBatch/newBatchStore';
@@ -12,16 +13,20 @@ import { varyDraft } from './varyDraft';
 
 export function useLoopActions() {
   const loupe = useLoupe();
+  const setActive = useSetActiveProfile();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const guarded = async (work: () => Promise<void>) => {
+  /** Runs one action; true when it finished, false when it failed (its words are in `problem`). */
+  const guarded = async (work: () => Promise<void>): Promise<boolean> => {
     setBusy(true);
     setProblem(null);
     try {
       await work();
+      return true;
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'It did not work.');
+      return false;
     } finally {
       setBusy(false);
     }
@@ -49,14 +54,21 @@ export function useLoopActions() {
     /** The neighbourhood's sweeps, already confirmed by the user. */
     varyWith: (job: JobRecipe, jobId: string, sweeps: readonly string[]) => openDraft(job, jobId, sweeps),
     /**
-     * Outputs of `fromProfileId` onto an inputs axis of New batch on `toProfileId` (the one it shows): by
-     * hash first in main, uploaded only when that service lacks the bytes.
+     * Outputs of `fromProfileId` onto an inputs axis of New batch on `toProfileId`: by hash first in main,
+     * uploaded only when that service lacks the bytes. New batch plans on the profile the window shows, so
+     * the window switches to `toProfileId` when it shows another.
      */
-    useAsInput: (fromProfileId: string, toProfileId: string, assetIds: readonly string[]) =>
+    useAsInput: (
+      fromProfileId: string,
+      toProfileId: string,
+      assetIds: readonly string[],
+      shownProfileId: string | null,
+    ) =>
       guarded(async () => {
         const brought = await unwrap(
           loupe.assets.bringOver({ profileId: toProfileId, fromProfileId, assetIds: [...assetIds] }),
         );
+        if (shownProfileId !== toProfileId) await setActive.mutateAsync(toProfileId);
         const store = useNewBatch.getState();
         const workflow = store.draft.workflow;
         const reading = workflow === null ? null : readWorkflowText(workflow.text);
