@@ -21,7 +21,7 @@ export function EntryLoopActions({ entry, onLeave }: { entry: LibraryEntry; onLe
         Vary this
       </Button>
       {entry.type === 'image' ? (
-        <UseAsInputButton fromProfileId={entry.profileId} assetIds={[entry.assetId]} />
+        <UseAsInputButton fromProfileId={entry.profileId} assetIds={[entry.assetId]} onLeave={onLeave} />
       ) : null}
       {actions.problem === null ? null : (
         <p role="alert" className="w-full text-[11px] text-state-failed">

@@ -31,16 +31,19 @@ function hostBringing(how: BroughtAsset['how']) {
   });
 }
 
+let left = 0;
+
 function both() {
   return (
     <>
-      <UseAsInputButton fromProfileId="demo" assetIds={['a1']} />
+      <UseAsInputButton fromProfileId="demo" assetIds={['a1']} onLeave={() => (left += 1)} />
       <UseAsInputDialog />
     </>
   );
 }
 
 beforeEach(() => {
+  left = 0;
   act(() => {
     useLoopUi.setState({ useAsInput: null });
     useNewBatch.setState({ open: false, draft: EMPTY_DRAFT });
@@ -53,6 +56,8 @@ describe('Use as input', () => {
     renderWithLoupe(both(), host.loupe);
     fireEvent.click(await screen.findByRole('button', { name: 'Use as input…' }, { timeout: 5_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Use as input on…' });
+    // The lightbox it came from closes: the choice is not a modal stacked on another.
+    expect(left).toBe(1);
     expect(screen.getByRole('radio', { name: /Local proxy/ })).toHaveProperty('checked', true);
     expect(dialog.textContent).toContain('http://127.0.0.1:8189');
     fireEvent.click(screen.getByRole('button', { name: 'Open New batch on Local proxy' }));
@@ -115,6 +120,7 @@ describe('Use as input', () => {
     fireEvent.click(button);
     await waitFor(() => expect(useNewBatch.getState().open).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(left).toBe(1);
     expect(useNewBatch.getState().draft.inputs.map((axis) => axis.assetIds)).toEqual([['a1']]);
   });
 });

@@ -13,9 +13,12 @@ import { useLoopUi } from './loopUiStore';
 export function UseAsInputButton({
   fromProfileId,
   assetIds,
+  onLeave,
 }: {
   fromProfileId: string;
   assetIds: readonly string[];
+  /** Called as the outputs are handed on (to the choice, or to New batch): a lightbox closes then. */
+  onLeave?: () => void;
 }) {
   const loupe = useLoupe();
   const profiles = useQuery(profilesQuery(loupe));
@@ -29,8 +32,16 @@ export function UseAsInputButton({
         disabled={actions.busy || list === undefined || assetIds.length === 0}
         title="Put this on an inputs axis of New batch"
         onClick={() => {
-          if (several) openChoice(fromProfileId, assetIds);
-          else void actions.useAsInput(fromProfileId, fromProfileId, assetIds, list?.activeProfileId ?? null);
+          if (several) {
+            openChoice(fromProfileId, assetIds);
+            onLeave?.();
+          } else {
+            void actions
+              .useAsInput(fromProfileId, fromProfileId, assetIds, list?.activeProfileId ?? null)
+              .then((done) => {
+                if (done) onLeave?.();
+              });
+          }
         }}
       >
         {several ? 'Use as input…' : 'Use as input'}
