@@ -19,9 +19,12 @@ export function SheetLoopActions({
   picture,
   item,
   pairs,
+  onLeave,
 }: {
   picture: GalleryItem;
   item: BatchItem | undefined;
+  /** Closes the lightbox these sit in, as the picture is handed on to another dialog. */
+  onLeave?: () => void;
   /** Every picture of the page as picks, in order: Compare pairs this one with its neighbour. */
   pairs: readonly ComparePick[];
 }) {
@@ -38,7 +41,7 @@ export function SheetLoopActions({
         Vary this
       </Button>
       <Button onClick={() => openAround(picture.profileId, jobId)}>Vary around this…</Button>
-      <UseAsInputButton fromProfileId={picture.profileId} assetIds={[picture.assetId]} />
+      <UseAsInputButton fromProfileId={picture.profileId} assetIds={[picture.assetId]} onLeave={onLeave} />
       {steps.length > 0 ? (
         <Button
           onClick={() => {

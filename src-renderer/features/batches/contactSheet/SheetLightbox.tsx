@@ -75,7 +75,12 @@ export function SheetLightbox({
                 </p>
               </section>
             ) : null}
-            <SheetLoopActions picture={galleryItem} item={item} pairs={picksOf(list.items, list.itemOf)} />
+            <SheetLoopActions
+              picture={galleryItem}
+              item={item}
+              pairs={picksOf(list.items, list.itemOf)}
+              onLeave={onClose}
+            />
             <OutputDetails item={galleryItem} onOpenJob={onOpenJob} />
             <OutputActions key={galleryItem.key} item={galleryItem} />
           </div>
