@@ -8,6 +8,7 @@ import { fakeHost } from '../../test/fakeHost';
 import { renderWithLoupe } from '../../test/renderWithLoupe';
 import { EMPTY_DRAFT, useNewBatch } from '../batches/newBatch/newBatchStore';
 import { libraryEntry } from '../library/testing/fakeLibrary';
+import { EntryLoopActions } from './EntryLoopActions';
 import { RunWithChangesDialog } from './RunWithChangesDialog';
 import { VaryAroundDialog } from './VaryAroundDialog';
 import { useLoopUi } from './loopUiStore';
@@ -54,12 +55,26 @@ describe('Vary around this', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Seed ±' }), { target: { value: '1' } });
     expect(within(axes).getAllByRole('listitem')[0]?.textContent).toBe('3.seed=40..42');
     fireEvent.click(screen.getByRole('button', { name: 'Open in New batch' }));
-    expect(useNewBatch.getState().open).toBe(true);
+    await waitFor(() => expect(useNewBatch.getState().open).toBe(true));
     expect(useNewBatch.getState().draft.sweeps.map((sweep) => sweep.text)).toEqual([
       '3.seed=40..42',
       '3.cfg=6.5..7.5:0.5',
     ]);
-    expect(useLoopUi.getState().varyAround).toBeNull();
+    await waitFor(() => expect(useLoopUi.getState().varyAround).toBeNull());
+    // The job is on the profile shown: the window stays where it is.
+    expect(host.calls.some((call) => call.name === 'profiles.setActive')).toBe(false);
+  });
+
+  it('switches the window to the job’s profile when it shows another, as New batch plans there', async () => {
+    const host = fakeHost({ 'jobs.recipe': () => ({ ok: true, value: recipe }) });
+    act(() => useLoopUi.getState().openVaryAround('demo', 'job-1'));
+    renderWithLoupe(<VaryAroundDialog />, host.loupe);
+    await screen.findByRole('list', { name: 'Proposed axes' }, { timeout: 5_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Open in New batch' }));
+    await waitFor(() => expect(useNewBatch.getState().open).toBe(true));
+    expect(host.calls.find((call) => call.name === 'profiles.setActive')?.args).toEqual({
+      profileId: 'demo',
+    });
   });
 
   it('says why a save-format workflow cannot be varied, with nothing to confirm', async () => {
@@ -68,6 +83,18 @@ describe('Vary around this', () => {
     renderWithLoupe(<VaryAroundDialog />, host.loupe);
     expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toContain('API format');
     expect(screen.getByRole('button', { name: 'Open in New batch' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('Vary this on a library entry', () => {
+  it('keeps the lightbox open with the reason when the job cannot be varied', async () => {
+    const host = fakeHost({ 'jobs.recipe': () => ({ ok: true, value: saved }) });
+    let left = 0;
+    renderWithLoupe(<EntryLoopActions entry={libraryEntry(1)} onLeave={() => (left += 1)} />, host.loupe);
+    fireEvent.click(screen.getByRole('button', { name: 'Vary this' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toContain('API format');
+    expect(left).toBe(0);
+    expect(useNewBatch.getState().open).toBe(false);
   });
 });
 

@@ -36,11 +36,9 @@ export function UseAsInputButton({
             openChoice(fromProfileId, assetIds);
             onLeave?.();
           } else {
-            void actions
-              .useAsInput(fromProfileId, fromProfileId, assetIds, list?.activeProfileId ?? null)
-              .then((done) => {
-                if (done) onLeave?.();
-              });
+            void actions.useAsInput(fromProfileId, fromProfileId, assetIds).then((done) => {
+              if (done) onLeave?.();
+            });
           }
         }}
       >

@@ -86,7 +86,7 @@ function Choice({
           onCancel={close}
           onConfirm={() => {
             if (target === null) return;
-            void actions.useAsInput(fromProfileId, target.id, assetIds, shown).then((done) => {
+            void actions.useAsInput(fromProfileId, target.id, assetIds).then((done) => {
               if (done) close();
             });
           }}

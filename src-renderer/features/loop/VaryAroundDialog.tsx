@@ -39,8 +39,9 @@ export function VaryAroundDialog() {
           onCancel={close}
           onConfirm={() => {
             if (recipe.data === undefined) return;
-            actions.varyWith(recipe.data, target.jobId, sweeps);
-            close();
+            void actions.varyWith(recipe.data, target.profileId, target.jobId, sweeps).then((done) => {
+              if (done) close();
+            });
           }}
         />
       }
