@@ -227,4 +227,32 @@ describe('assets.bringOver', () => {
     });
     expect(!result.ok && result.error.code).toBe('profile_not_found');
   });
+
+  it('refuses hostile arguments before any request leaves: wrong types, unknown target, too many ids', async () => {
+    const before = [simA.control.requests().length, simB.control.requests().length];
+    const refusals: Array<[unknown, string]> = [
+      [{ profileId: profileB, fromProfileId: profileA, assetIds: 'asset-1' }, 'invalid_arguments'],
+      [{ profileId: profileB, fromProfileId: 42, assetIds: ['a'] }, 'invalid_arguments'],
+      [{ profileId: profileB, fromProfileId: profileA, assetIds: [] }, 'invalid_arguments'],
+      [{ profileId: profileB, fromProfileId: profileA, assetIds: [{ id: 'a' }] }, 'invalid_arguments'],
+      [
+        {
+          profileId: profileB,
+          fromProfileId: profileA,
+          assetIds: Array.from({ length: 101 }, (_, i) => `a${i}`),
+        },
+        'invalid_arguments',
+      ],
+      [
+        { profileId: profileB, fromProfileId: profileA, assetIds: ['a'], toProfileId: profileA },
+        'invalid_arguments',
+      ],
+      [{ profileId: 'ghost-target', fromProfileId: profileA, assetIds: ['a'] }, 'profile_not_found'],
+    ];
+    for (const [args, code] of refusals) {
+      const result = await core.dispatcher.call('assets.bringOver', args);
+      expect(result.ok ? 'ok' : result.error.code, JSON.stringify(args).slice(0, 80)).toBe(code);
+    }
+    expect([simA.control.requests().length, simB.control.requests().length]).toEqual(before);
+  });
 });

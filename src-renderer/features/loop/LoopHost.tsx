@@ -3,6 +3,7 @@ import { useLoupe } from '../../lib/loupeContext';
 import { profilesQuery } from '../../queries/appQueries';
 import { CompareView } from './CompareView';
 import { RunWithChangesDialog } from './RunWithChangesDialog';
+import { UseAsInputDialog } from './UseAsInputDialog';
 import { VaryAroundDialog } from './VaryAroundDialog';
 
 /** The creative loop's overlays, over whichever screen opened them (mounted once, in App). */
@@ -15,6 +16,7 @@ export function LoopHost() {
       {profileId === null ? null : <CompareView scopeProfileId={profileId} />}
       <VaryAroundDialog />
       <RunWithChangesDialog />
+      <UseAsInputDialog />
     </>
   );
 }

@@ -44,7 +44,8 @@ export function LoopJobButtons({ job, profileId }: { job: JobSnapshot; profileId
       ) : null}
       <CompareWithJob key={job.id} job={job} profileId={profileId} />
       {actions.problem === null ? null : (
-        <span role="alert" className="text-[11px] text-state-failed">
+        // Its own line under the whole row, so the buttons after these stay in place.
+        <span role="alert" className="order-last basis-full text-[11px] text-state-failed">
           {visibleText(actions.problem)}
         </span>
       )}

@@ -7,7 +7,11 @@ const LoopHost = lazy(() => import('./LoopHost').then((m) => ({ default: m.LoopH
 
 export function LoopOverlays() {
   const open = useLoopUi(
-    (state) => state.compare !== null || state.varyAround !== null || state.runWithChanges !== null,
+    (state) =>
+      state.compare !== null ||
+      state.varyAround !== null ||
+      state.runWithChanges !== null ||
+      state.useAsInput !== null,
   );
   if (!open) return null;
   return (

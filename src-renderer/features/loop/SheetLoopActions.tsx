@@ -2,6 +2,7 @@ import type { BatchItem } from '../../../src-shared/contract';
 import { Button } from '../../components/Button';
 import type { GalleryItem } from '../../components/gallery/galleryItem';
 import { visibleText } from '../../lib/visibleText';
+import { UseAsInputButton } from './UseAsInputButton';
 import { useLoopActions } from './useLoopActions';
 import { useLoopUi, type ComparePick } from './loopUiStore';
 
@@ -18,14 +19,17 @@ export function SheetLoopActions({
   picture,
   item,
   pairs,
-  onCompare,
+  onLeave,
 }: {
   picture: GalleryItem;
   item: BatchItem | undefined;
+  /**
+   * Closes the lightbox these sit in, as the picture is handed on to another dialog (Compare, Use as input):
+   * left open, its keys would be taken from that dialog.
+   */
+  onLeave?: () => void;
   /** Every picture of the page as picks, in order: Compare pairs this one with its neighbour. */
   pairs: readonly ComparePick[];
-  /** Called as Compare opens (the lightbox closes: its keys would otherwise be taken from Compare). */
-  onCompare?: () => void;
 }) {
   const actions = useLoopActions();
   const openAround = useLoopUi((state) => state.openVaryAround);
@@ -40,19 +44,13 @@ export function SheetLoopActions({
         Vary this
       </Button>
       <Button onClick={() => openAround(picture.profileId, jobId)}>Vary around this…</Button>
-      <Button
-        disabled={actions.busy}
-        title="Put this picture on an inputs axis of New batch"
-        onClick={() => void actions.useAsInput(picture.profileId, picture.profileId, [picture.assetId])}
-      >
-        Use as input
-      </Button>
+      <UseAsInputButton fromProfileId={picture.profileId} assetIds={[picture.assetId]} onLeave={onLeave} />
       {steps.length > 0 ? (
         <Button
           onClick={() => {
             const start = Math.min(Math.max(0, here), steps.length - 1);
             const ordered = [...steps.slice(start), ...steps.slice(0, start)];
-            onCompare?.();
+            onLeave?.();
             openCompare(ordered[0] ?? [], ordered);
           }}
         >

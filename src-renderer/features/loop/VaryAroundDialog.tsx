@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { LoadingNote } from '../../components/LoadingNote';
 import { unwrap } from '../../lib/callError';
 import { useLoupe } from '../../lib/loupeContext';
 import { visibleText } from '../../lib/visibleText';
+import { LoopDialogActions } from './LoopDialogActions';
 import { useLoopActions } from './useLoopActions';
 import { useLoopUi } from './loopUiStore';
 import { DEFAULT_NEIGHBOURHOOD, neighbourhoodSweeps } from './varyDraft';
@@ -33,27 +33,25 @@ export function VaryAroundDialog() {
       onClose={close}
       testId="vary-around"
       actions={
-        <>
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            data-autofocus
-            disabled={recipe.data === undefined || problem !== null || sweeps.length === 0}
-            onClick={() => {
-              if (recipe.data === undefined) return;
-              actions.varyWith(recipe.data, target.jobId, sweeps);
-              close();
-            }}
-          >
-            Open in New batch
-          </Button>
-        </>
+        <LoopDialogActions
+          confirm="Open in New batch"
+          disabled={recipe.data === undefined || problem !== null || sweeps.length === 0}
+          onCancel={close}
+          onConfirm={() => {
+            if (recipe.data === undefined) return;
+            void actions.varyWith(recipe.data, target.profileId, target.jobId, sweeps).then((done) => {
+              if (done) close();
+            });
+          }}
+        />
       }
     >
       {recipe.isPending ? <LoadingNote>Reading the job’s workflow…</LoadingNote> : null}
-      {problem !== null ? <p className="text-state-failed">{visibleText(problem)}</p> : null}
+      {problem !== null ? (
+        <p role="alert" className="text-state-failed">
+          {visibleText(problem)}
+        </p>
+      ) : null}
       {recipe.data !== undefined && problem === null ? (
         <>
           <p>New batch opens with these axes; nothing is planned or sent until you start it there.</p>

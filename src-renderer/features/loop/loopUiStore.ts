@@ -1,6 +1,6 @@
 // What the creative loop shows (rule 8: UI state only): the compare view and its pictures, the "Vary around
-// this" proposal waiting to be confirmed, the "Run again with changes" form. Server data (the diff, the
-// recipe) stays in React Query.
+// this" proposal waiting to be confirmed, the "Run again with changes" form, the "Use as input" choice of
+// profile. Server data (the diff, the recipe) stays in React Query.
 import { create } from 'zustand';
 import type { JobRef } from '../../../src-shared/contract';
 
@@ -16,6 +16,8 @@ interface LoopUiState {
   compare: { picks: ComparePick[]; steps: ComparePick[][] | null; step: number } | null;
   varyAround: { profileId: string; jobId: string } | null;
   runWithChanges: { profileId: string; jobId: string } | null;
+  /** Outputs of one profile waiting for the user to say which profile's New batch takes them. */
+  useAsInput: { fromProfileId: string; assetIds: readonly string[] } | null;
   openCompare: (picks: ComparePick[], steps?: ComparePick[][]) => void;
   /** Swaps the first two pictures (`s`). */
   swap: () => void;
@@ -26,12 +28,15 @@ interface LoopUiState {
   closeVaryAround: () => void;
   openRunWithChanges: (profileId: string, jobId: string) => void;
   closeRunWithChanges: () => void;
+  openUseAsInput: (fromProfileId: string, assetIds: readonly string[]) => void;
+  closeUseAsInput: () => void;
 }
 
 export const useLoopUi = create<LoopUiState>()((set) => ({
   compare: null,
   varyAround: null,
   runWithChanges: null,
+  useAsInput: null,
   openCompare: (picks, steps) =>
     set({ compare: { picks: picks.slice(0, 4), steps: steps ?? null, step: 0 } }),
   swap: () =>
@@ -55,4 +60,6 @@ export const useLoopUi = create<LoopUiState>()((set) => ({
   closeVaryAround: () => set({ varyAround: null }),
   openRunWithChanges: (profileId, jobId) => set({ runWithChanges: { profileId, jobId } }),
   closeRunWithChanges: () => set({ runWithChanges: null }),
+  openUseAsInput: (fromProfileId, assetIds) => set({ useAsInput: { fromProfileId, assetIds } }),
+  closeUseAsInput: () => set({ useAsInput: null }),
 }));

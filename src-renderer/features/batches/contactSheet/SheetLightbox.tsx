@@ -79,7 +79,7 @@ export function SheetLightbox({
               picture={galleryItem}
               item={item}
               pairs={picksOf(list.items, list.itemOf)}
-              onCompare={onClose}
+              onLeave={onClose}
             />
             <OutputDetails item={galleryItem} onOpenJob={onOpenJob} />
             <OutputActions key={galleryItem.key} item={galleryItem} />

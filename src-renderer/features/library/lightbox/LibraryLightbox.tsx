@@ -7,6 +7,7 @@ import { rateOrReject } from '../grid/useGridKeys';
 import { useLibraryUi } from '../libraryUiStore';
 import { StarRating } from '../tile/StarRating';
 import { TileMarks } from '../tile/TileMarks';
+import { EntryLoopActions } from '../../loop/EntryLoopActions';
 import { EntryFacts } from './EntryFacts';
 import { EntryPicture } from './EntryPicture';
 
@@ -91,7 +92,8 @@ export function LibraryLightbox({ entries, entryId, actions }: LibraryLightboxPr
               Close
             </Button>
           </header>
-          <div id={factsId} className="min-h-0 flex-1 overflow-auto p-3">
+          <div id={factsId} className="min-h-0 flex-1 space-y-3 overflow-auto p-3">
+            {entry === undefined ? null : <EntryLoopActions entry={entry} onLeave={close} />}
             <EntryFacts entryId={entryId} />
           </div>
         </aside>
