@@ -44,8 +44,13 @@ const benches: Record<string, () => Promise<Figures | Figures[]>> = {
       ...screens,
     ];
   },
-  // Without the batch area when `batches` runs too (it measures it).
-  ui: () => benchUi(runs('batches') ? { skip: ['batch'] } : {}),
+  // The Library screen over 100,000 entries in Chromium (the ui bench's library area) alone.
+  'library-ui': () => benchUi({ only: ['library'] }),
+  // Without the areas measured by `batches` or `library-ui` when those run too.
+  ui: () =>
+    benchUi({
+      skip: [...(runs('batches') ? ['batch'] : []), ...(runs('library-ui') ? ['library'] : [])],
+    }),
 };
 
 const chosen = process.argv.slice(2);

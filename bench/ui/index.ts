@@ -9,6 +9,7 @@ import { buildApp } from './build';
 import { benchBatchesAndThumbnails } from './batchAreas';
 import { benchColdStart } from './coldStartBench';
 import { benchJobList } from './jobListBench';
+import { benchLibraryGrid } from './libraryGridBench';
 import { benchSseToScreen } from './sseBench';
 
 const AREAS: Record<string, (browser: Browser) => Promise<Figures | Figures[]>> = {
@@ -16,6 +17,7 @@ const AREAS: Record<string, (browser: Browser) => Promise<Figures | Figures[]>> 
   sse: benchSseToScreen,
   batch: benchBatchesAndThumbnails,
   cold: benchColdStart,
+  library: benchLibraryGrid,
 };
 
 export interface UiBenchOptions {
