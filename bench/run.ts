@@ -45,11 +45,19 @@ const benches: Record<string, () => Promise<Figures | Figures[]>> = {
       ...screens,
     ];
   },
-  // Without the batch area when `batches` runs too (it measures it), nor compare when it runs on its own.
-  ui: () =>
-    benchUi({ skip: [...(runs('batches') ? ['batch'] : []), ...(runs('compare') ? ['compare'] : [])] }),
   // The compare view of four 4K pictures, open → painted (the ui bench's compare area, alone).
   compare: () => benchUi({ only: ['compare'] }),
+  // The Library screen over 100,000 entries in Chromium (the ui bench's library area) alone.
+  'library-ui': () => benchUi({ only: ['library'] }),
+  // Without the areas measured by `batches`, `compare` or `library-ui` when those run too.
+  ui: () =>
+    benchUi({
+      skip: [
+        ...(runs('batches') ? ['batch'] : []),
+        ...(runs('compare') ? ['compare'] : []),
+        ...(runs('library-ui') ? ['library'] : []),
+      ],
+    }),
 };
 
 const chosen = process.argv.slice(2);

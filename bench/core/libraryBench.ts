@@ -43,7 +43,7 @@ const moods = [
 ];
 const styles = ['oil painting', 'photograph', 'watercolour', 'ink sketch', 'isometric render', 'film still'];
 
-function promptOf(i: number): string {
+export function promptOf(i: number): string {
   return `a ${subjects[i % subjects.length] ?? ''} ${moods[(i >> 3) % moods.length] ?? ''}, ${styles[(i >> 5) % styles.length] ?? ''}, detailed ${i % 97}`;
 }
 

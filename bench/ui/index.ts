@@ -10,6 +10,7 @@ import { benchBatchesAndThumbnails } from './batchAreas';
 import { benchColdStart } from './coldStartBench';
 import { benchCompare } from './compareBench';
 import { benchJobList } from './jobListBench';
+import { benchLibraryGrid } from './libraryGridBench';
 import { benchSseToScreen } from './sseBench';
 
 const AREAS: Record<string, (browser: Browser) => Promise<Figures | Figures[]>> = {
@@ -18,6 +19,7 @@ const AREAS: Record<string, (browser: Browser) => Promise<Figures | Figures[]>> 
   batch: benchBatchesAndThumbnails,
   cold: benchColdStart,
   compare: benchCompare,
+  library: benchLibraryGrid,
 };
 
 export interface UiBenchOptions {

@@ -18,7 +18,8 @@ export interface BenchShell {
   process: ChildProcess;
 }
 
-export async function startShell(dataDir: string): Promise<BenchShell> {
+/** `startTimeoutMs`: how long it may take to say its URL (a big store takes longer to open). */
+export async function startShell(dataDir: string, startTimeoutMs = 20_000): Promise<BenchShell> {
   const spawnedAt = epochNow();
   const child = spawn(process.execPath, [join(BENCH_OUT, 'main/web.js'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,7 +37,7 @@ export async function startShell(dataDir: string): Promise<BenchShell> {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the browser shell did not start: ${stderr.join('')}`));
-    }, 20_000);
+    }, startTimeoutMs);
     lines.on('line', (line) => {
       const match = /^loupe browser shell: (\S+)$/.exec(line);
       if (match?.[1]) {

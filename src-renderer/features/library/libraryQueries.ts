@@ -10,6 +10,7 @@ export const LIBRARY_PAGE_SIZE = 200;
 
 export const libraryKeys = {
   all: ['library'] as const,
+  searches: ['library', 'search'] as const,
   search: (args: LibrarySearchArgs) => ['library', 'search', args] as const,
   facets: (filter: LibraryFilter) => ['library', 'facets', filter] as const,
   entry: (entryId: number) => ['library', 'entry', entryId] as const,
@@ -26,6 +27,10 @@ export const librarySearchQuery = (loupe: LoupeApi, args: LibrarySearchArgs) =>
       unwrap(loupe.library.search({ ...args, cursor: pageParam, limit: LIBRARY_PAGE_SIZE })),
     initialPageParam: null as string | null,
     getNextPageParam: (last: LibrarySearchPage) => last.nextCursor,
+    // Main says when the library changes (library.changes, which invalidates every library query), so a
+    // search seen before is still true until then. Going back to it (Esc after a search) must not read
+    // again every page loaded so far: up to 500 of them, ahead of the next search in main's queue.
+    staleTime: Infinity,
     // A new search keeps the last grid on screen until its answer comes, so typing never blanks it.
     placeholderData: (previous) => previous,
   });
@@ -34,6 +39,7 @@ export const libraryFacetsQuery = (loupe: LoupeApi, filter: LibraryFilter) =>
   queryOptions({
     queryKey: libraryKeys.facets(filter),
     queryFn: () => unwrap(loupe.library.facets(filter)),
+    staleTime: Infinity,
     placeholderData: (previous) => previous,
   });
 

@@ -1,6 +1,8 @@
 // `library.changes` says something in the library moved (new entries indexed, a rating, a keep finished):
 // every library query is read again. Events come in bursts while the backlog is read, so they are coalesced:
-// at most one refresh per COALESCE_MS.
+// at most one refresh per COALESCE_MS. Library queries stay fresh until told otherwise (libraryQueries.ts), so
+// whenever the subscription starts (the screen shown again, the connection back) what changed while nobody
+// listened is read once; a query already on its way is not asked twice.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLoupe } from '../../lib/loupeContext';
@@ -15,6 +17,7 @@ export function useLibraryChanges(): void {
   const transport = useTransportState((state) => state.state);
   useEffect(() => {
     if (transport !== 'connected') return;
+    void client.invalidateQueries({ queryKey: libraryKeys.all }, { cancelRefetch: false });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = loupe.library.changes(
       {},

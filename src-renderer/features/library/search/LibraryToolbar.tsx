@@ -1,8 +1,7 @@
-import { useCallback } from 'react';
 import { LIBRARY_SORTS, type LibrarySort } from '../../../../src-shared/contract';
-import { SearchInput } from '../../../components/SearchInput';
 import { SaveSearchButton } from '../collections/SaveSearchButton';
 import { useLibraryUi, type LibraryView, type TileSize } from '../libraryUiStore';
+import { LibrarySearchBox } from './LibrarySearchBox';
 
 const SORT_LABELS: Record<LibrarySort, string> = { newest: 'Newest', oldest: 'Oldest', rating: 'Rating' };
 const SIZES: readonly TileSize[] = ['S', 'M', 'L'];
@@ -35,26 +34,18 @@ function Segmented<T extends string>({
   );
 }
 
-/** The search box (sent to main as typed; main parses `seed:42` and the like), sort, size, view, save. */
+/** The search box (sent to main as typed, one search at a time; main parses `seed:42` and the like), sort, size, view, save. */
 export function LibraryToolbar({ queryProblems }: { queryProblems: readonly string[] }) {
-  const query = useLibraryUi((state) => state.query);
-  const setQuery = useLibraryUi((state) => state.setQuery);
   const sort = useLibraryUi((state) => state.sort);
   const setSort = useLibraryUi((state) => state.setSort);
   const size = useLibraryUi((state) => state.size);
   const setSize = useLibraryUi((state) => state.setSize);
   const view = useLibraryUi((state) => state.view);
   const setView = useLibraryUi((state) => state.setView);
-  const onSearch = useCallback((text: string) => setQuery(text), [setQuery]);
   return (
     <div className="border-b border-line px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">
-        <SearchInput
-          search={query}
-          onSearch={onSearch}
-          label="Search the library"
-          placeholder="Search prompts, models, names… or seed:42 rating:>=4 kept:yes"
-        />
+        <LibrarySearchBox />
         <label className="flex items-center gap-1 text-xs text-muted">
           Sort
           <select

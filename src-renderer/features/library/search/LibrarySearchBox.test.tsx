@@ -1,0 +1,74 @@
+// The library's search box puts a search in force at the keystroke, one search at a time (the latest text
+// typed while one is on its way goes when it answers), and a search seen before is not read again.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LibrarySearchArgs } from '../../../../src-shared/contract';
+import { fakeLayout } from '../../../test/fakeLayout';
+import { resetUiState } from '../../../test/resetUiState';
+import type { fakeHost } from '../../../test/fakeHost';
+import { fakeLibrary, resetLibraryState, type FakeLibrary } from '../testing/fakeLibrary';
+import { renderLibrary, tiles } from '../testing/renderLibrary';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let library: FakeLibrary;
+
+beforeEach(() => {
+  resetUiState('assets');
+  resetLibraryState();
+  library = fakeLibrary();
+  fakeLayout.install({ width: 600, height: 400 });
+});
+afterEach(() => fakeLayout.restore());
+
+const searchBox = () => screen.getByLabelText('Search the library');
+const type = (text: string) => fireEvent.change(searchBox(), { target: { value: text } });
+
+/** The queries library.search was asked, in order ('' for the whole library). */
+function searched(host: ReturnType<typeof fakeHost>): string[] {
+  return host.calls
+    .filter((call) => call.name === 'library.search')
+    .map((call) => (call.args as LibrarySearchArgs).query ?? '');
+}
+
+describe('the library search box', () => {
+  it('sends at the keystroke, and while a search is on its way only the latest text, when it answers', async () => {
+    const answer = library.answers['library.search'];
+    if (answer === undefined) throw new Error('the fake library answers library.search');
+    let release: () => void = () => undefined;
+    let held: Promise<void> = Promise.resolve();
+    library.answers['library.search'] = async (args) => {
+      await held;
+      return answer(args);
+    };
+    const { host } = renderLibrary(library);
+    await tiles();
+    held = new Promise((resolve) => (release = resolve));
+    // Typed faster than any pause a debounce would wait for: the first key is searched at once anyway.
+    type('l');
+    type('li');
+    type('lig');
+    type('ligh');
+    await waitFor(() => expect(searched(host)).toContain('l'));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(searched(host).filter((query) => query.startsWith('l'))).toEqual(['l']);
+    release();
+    await waitFor(() => expect(searched(host).at(-1)).toBe('ligh'));
+    expect(searched(host)).not.toContain('li');
+    expect(searched(host)).not.toContain('lig');
+  });
+
+  it('shows a search seen before again without reading it again (Esc back to everything)', async () => {
+    const { host } = renderLibrary(library);
+    await tiles();
+    const before = searched(host).filter((query) => query === '').length;
+    type('zebra');
+    expect(await screen.findByText('Nothing matches')).toBeTruthy();
+    fireEvent.keyDown(searchBox(), { key: 'Escape' });
+    expect(await tiles()).not.toHaveLength(0);
+    expect((searchBox() as HTMLInputElement).value).toBe('');
+    expect(searched(host).filter((query) => query === '')).toHaveLength(before);
+  });
+});
