@@ -2,13 +2,18 @@
 // batch export writes them), and the files of an OS drag. The kept copy is used first (so a kept entry exports
 // after the service forgot it, and offline); else the bytes come through AssetBytes (the disk cache, else the
 // network). Each file is checked against the entry's hash as it is written and never replaces an existing one.
+// An exported PNG of a job whose API workflow Loupe knows gets it as a `prompt` chunk (as the batch export
+// writes it), so the picture opens as a workflow again; an editor-format save is not a runnable prompt and is
+// left out. A drag hands over the original bytes, unchanged.
 import { createHash } from 'node:crypto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { safeFileName } from '../../../../src-shared/safeFileName';
+import { isUiFormat, isWorkflowNode } from '../../../../src-shared/workflowDocument';
 import type { AssetBytes } from '../../content/assetBytes';
 import { fileRangeStream } from '../../content/fileStream';
 import { writeNewFile } from '../../content/saveToFolder';
+import { PromptInserter } from '../../pictures/promptStream';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry } from '../../store/libraryKeepTable';
 import type { LibraryKeep } from './libraryKeep';
@@ -54,7 +59,7 @@ export async function exportEntries(
       title: entry.title,
     };
     try {
-      const { path, hash, source } = await writeEntry(deps, entry, folder);
+      const { path, hash, source } = await writeEntry(deps, entry, folder, { withWorkflow: true });
       exported.push({ ...base, file: basename(path), hash, source, error: null });
     } catch (error) {
       exported.push({ ...base, file: null, hash: entry.hash, source: null, error: keepFailureWords(error) });
@@ -69,11 +74,17 @@ async function writeEntry(
   deps: LibraryExportDeps,
   entry: KeepEntry,
   folder: string,
-  name: string = safeFileName(entry.name, entry.assetId),
+  options: { withWorkflow: boolean; name?: string },
 ): Promise<{ path: string; hash: string; source: 'kept' | 'service' }> {
+  const name = options.name ?? safeFileName(entry.name, entry.assetId);
   const kept =
     entry.keepState === 'kept' && entry.hash !== null ? await deps.keep.openBlob(entry.hash) : null;
-  const check = { expectedHash: entry.hash, expectedSize: entry.size > 0 ? entry.size : null };
+  const workflow = options.withWorkflow ? apiWorkflowOf(deps.store, entry) : null;
+  const check = {
+    expectedHash: entry.hash,
+    expectedSize: entry.size > 0 ? entry.size : null,
+    ...(workflow === null ? {} : { reshape: () => new PromptInserter(workflow) }),
+  };
   if (kept !== null) {
     const written = await writeNewFile(folder, name, fileRangeStream(kept.handle, 0, kept.size - 1), check);
     return { path: written.path, hash: written.hash, source: 'kept' };
@@ -90,6 +101,19 @@ async function writeEntry(
   }
   const written = await writeNewFile(folder, name, reply.body, check);
   return { path: written.path, hash: written.hash, source: 'service' };
+}
+
+/** The API-format graph the entry's job ran, when Loupe has it (never the editor's save). */
+function apiWorkflowOf(store: LoupeStore, entry: KeepEntry): Record<string, unknown> | null {
+  let workflow: Record<string, unknown> | null;
+  try {
+    workflow = store.jobs.get(entry.profileId, entry.jobId)?.workflow ?? null;
+  } catch {
+    // A damaged job row costs the picture its workflow, never its export.
+    return null;
+  }
+  if (workflow === null || isUiFormat(workflow)) return null;
+  return Object.values(workflow).some(isWorkflowNode) ? workflow : null;
 }
 
 /** The entry's bytes in a file named like it, for an OS drag; reused when an earlier drag wrote it. */
@@ -114,7 +138,7 @@ export async function dragFileOf(
   )
     return existing;
   await mkdir(dir, { recursive: true });
-  return (await writeEntry(deps, entry, dir, name)).path;
+  return (await writeEntry(deps, entry, dir, { withWorkflow: false, name })).path;
 }
 
 function manifestCsv(entries: readonly ExportedEntry[]): string {

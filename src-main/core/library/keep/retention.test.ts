@@ -1,6 +1,7 @@
 // Kept bytes outlive the service: against the simulator with a 60 s retention, a kept output's job and asset
 // then answer 404, and the asset route (the responder both hosts serve) still gives identical bytes (blake3),
-// with ranges, its thumbnail is made from the kept copy, and library.export writes it with a manifest.
+// with ranges, its thumbnail is made from the kept copy, and library.export writes it with a manifest (the
+// picture's bytes with the job's API workflow added as its `prompt` chunk, as every Loupe export writes it).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
 } from '../../app/testing/testCore';
 import { readAll } from '../../content/testing/bytes';
 import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
+import { withPrompt } from '../../../../src-shared/png/pngPrompt';
 import { blake3Of } from './testing/entries';
 
 const KEY = 'demo-key';
@@ -117,10 +119,14 @@ describe('retention', () => {
     expect(exported).toMatchObject({ kind: 'saved', saved: 1, failed: [] });
     const files = readdirSync(exported.folder).sort();
     expect(files).toEqual(['manifest.csv', 'manifest.json', output.name].sort());
-    expect(blake3Of(readFileSync(join(exported.folder, output.name)))).toBe(blake3Of(original));
+    // The kept bytes, unchanged, with the workflow Loupe sent written in: the picture opens as a workflow again.
+    const workflow = core.store.jobs.get(profileId, done.id)?.workflow ?? null;
+    if (workflow === null) throw new Error('Loupe lost the workflow it sent');
+    const file = readFileSync(join(exported.folder, output.name));
+    expect(file.equals(Buffer.from(withPrompt(original, workflow)))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(exported.folder, 'manifest.json'), 'utf8')) as {
       entries: { source: string; hash: string }[];
     };
-    expect(manifest.entries[0]).toMatchObject({ source: 'kept', hash: blake3Of(original) });
+    expect(manifest.entries[0]).toMatchObject({ source: 'kept', hash: blake3Of(file) });
   });
 });
