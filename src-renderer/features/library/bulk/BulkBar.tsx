@@ -3,6 +3,7 @@ import { libraryTagSchema, type LibraryEntry } from '../../../../src-shared/cont
 import { Button } from '../../../components/Button';
 import { useLibraryUi } from '../libraryUiStore';
 import { CompareSelection } from './CompareSelection';
+import { UseSelectionAsInput } from './UseSelectionAsInput';
 import type { LibraryActions } from './useLibraryActions';
 
 /** Comma-separated words as tags, or the reason one is not a tag. */
@@ -66,6 +67,7 @@ export function BulkBar({
             Clear
           </Button>
           <CompareSelection entries={entries} />
+          <UseSelectionAsInput entries={entries} />
           <label className="flex items-center gap-1">
             <span className="text-muted">Rate</span>
             <select
