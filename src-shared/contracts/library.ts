@@ -4,6 +4,7 @@
 // entry's original bytes into Loupe's content-addressed library folder, so it outlives the service's retention.
 import { z } from 'zod';
 import { call, noArgs, profileRefSchema, scopedCall, stream } from '../contractKit';
+import { assetIdArgSchema } from './assets';
 
 /** An entry's id: the store's row id, opaque to the renderer. */
 export const libraryEntryIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -228,6 +229,16 @@ export const libraryContract = {
   'library.search': call(librarySearchArgsSchema, librarySearchPageSchema),
   'library.facets': call(libraryFilterSchema, libraryFacetsSchema),
   'library.get': call(z.strictObject({ entryId: libraryEntryIdSchema }), libraryEntryDetailSchema),
+  /**
+   * The library entry of one output, named by the profile and asset that hold it (Compare shows outputs by
+   * asset and rates them here); null when the library has no entry for it.
+   */
+  'library.entryOfAsset': scopedCall(
+    z.strictObject({ assetId: assetIdArgSchema }),
+    z.object({
+      entry: z.object({ entryId: libraryEntryIdSchema, rating: z.number().int().min(0).max(5) }).nullable(),
+    }),
+  ),
   /** 1–5 stars; 0 clears. */
   'library.rate': call(
     z.strictObject({ entryIds: entryIdsSchema, rating: z.number().int().min(0).max(5) }),

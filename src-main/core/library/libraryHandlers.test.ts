@@ -56,6 +56,31 @@ describe('library.* through the dispatcher', () => {
     expect(missing.ok ? null : missing.error.code).toBe('not_found');
   });
 
+  it('finds an output’s entry by its asset (for rating where it is shown), and refuses hostile arguments', async () => {
+    const [shown] = new LibrarySearch(core.store).search({ query: 'lighthouse', limit: 1 }).entries;
+    if (shown === undefined) throw new Error('fixture entries missing');
+    await call('library.rate', { entryIds: [shown.entryId], rating: 3 });
+    expect(await call('library.entryOfAsset', { profileId, assetId: shown.assetId })).toEqual({
+      ok: true,
+      value: { entry: { entryId: shown.entryId, rating: 3 } },
+    });
+    expect(await call('library.entryOfAsset', { profileId, assetId: 'never-made' })).toEqual({
+      ok: true,
+      value: { entry: null },
+    });
+    for (const args of [
+      { profileId: 'no-such-profile', assetId: shown.assetId },
+      { profileId, assetId: '../etc/passwd' },
+      { profileId, assetId: 'x'.repeat(201) },
+      { profileId, assetId: 7 },
+      { profileId, assetId: shown.assetId, entryId: 1 },
+      { assetId: shown.assetId },
+    ]) {
+      const refused = await call('library.entryOfAsset', args);
+      expect(refused.ok, JSON.stringify(args)).toBe(false);
+    }
+  });
+
   it('tags and refuses tags with characters a tag may not hold', async () => {
     const ids = new LibrarySearch(core.store).search({ limit: 3 }).entries.map((e) => e.entryId);
     expect(await call('library.tag', { entryIds: ids, add: ['Keeper', 'sea view'] })).toEqual({

@@ -47,6 +47,10 @@ export function createLibraryReadHandlers(
     'library.search': (args) => search.search(args),
     'library.facets': (args) => search.facets(args),
     'library.get': ({ entryId }) => search.get(entryId),
+    'library.entryOfAsset': ({ profileId, assetId }) => {
+      const entry = store.libraryKeep.byAssetId(profileId, assetId);
+      return { entry: entry === null ? null : { entryId: entry.entryId, rating: entry.rating } };
+    },
     'library.rate': ({ entryIds, rating }) => {
       const result = updated(store.library.marks.setRating(entryIds, rating));
       if (rating > 0) deps.onRated?.(entryIds);

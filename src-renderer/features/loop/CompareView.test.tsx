@@ -187,4 +187,32 @@ describe('the A/B slider', () => {
     expect(clip?.style.clipPath).toBe('inset(0 70% 0 0)');
     expect(stage.querySelector<HTMLElement>('[aria-hidden="true"]')?.style.left).toBe('30%');
   });
+
+  it('shows each picture’s stars from the library and rates it there; an output with no entry says so', async () => {
+    let rating = 2;
+    const host = fakeHost({
+      'jobs.compare': () => ({ ok: true, value: answer }),
+      'library.entryOfAsset': (args) => ({
+        ok: true,
+        value: {
+          entry: (args as { assetId: string }).assetId === 'asset-a' ? { entryId: 7, rating } : null,
+        },
+      }),
+      'library.rate': (args) => {
+        rating = (args as { rating: number }).rating;
+        return { ok: true, value: { updated: 1 } };
+      },
+    });
+    act(() => useLoopUi.getState().openCompare([pick('job-a', 'asset-a'), pick('job-b', 'asset-b')]));
+    renderWithLoupe(<CompareView scopeProfileId="local" />, host.loupe);
+    const ratings = await screen.findByRole('region', { name: 'Ratings' });
+    const stars = await within(ratings).findByRole('group', { name: 'A · job-a: 2 of 5 stars' });
+    expect(await within(ratings).findByText('Not in the library yet')).toBeTruthy();
+    fireEvent.click(within(stars).getByRole('button', { name: 'Rate 5 stars' }));
+    expect(host.calls.find((call) => call.name === 'library.rate')?.args).toEqual({
+      entryIds: [7],
+      rating: 5,
+    });
+    expect(await within(ratings).findByRole('group', { name: 'A · job-a: 5 of 5 stars' })).toBeTruthy();
+  });
 });

@@ -9,6 +9,7 @@ import { unwrap } from '../../lib/callError';
 import { useLoupe } from '../../lib/loupeContext';
 import { useAssetBase } from '../../queries/assetQueries';
 import { CompareFacts } from './CompareFacts';
+import { CompareRatings } from './CompareRatings';
 import { ComparePanes, type CompareMode } from './ComparePanes';
 import { HOME, zoomed, type View } from './compareView';
 import { useLoopUi, type ComparePick } from './loopUiStore';
@@ -135,6 +136,7 @@ function Compare({
         <ComparePanes pictures={pictures} mode={shown} view={view} onView={(next) => setViewState(next)} />
       </div>
       <aside className="w-80 shrink-0 overflow-auto border-l border-line p-3" aria-label="Differences">
+        <CompareRatings picks={picks} />
         {diff.data !== undefined ? (
           <CompareFacts result={diff.data} />
         ) : diff.isError ? (
