@@ -12,8 +12,8 @@ function labelOf(item: BatchItem | undefined, fallback: string): string {
 }
 
 /**
- * A contact-sheet cell's loop: Vary this, Vary around this, Use as input, and Compare with the cell beside it
- * (← → then step through the sheet's pairs in order).
+ * A contact-sheet cell's loop (and a batch gallery picture's): Vary this, Vary around this, Use as input, and
+ * Compare with the picture beside it (← → then step through the pairs in order).
  */
 export function SheetLoopActions({
   picture,

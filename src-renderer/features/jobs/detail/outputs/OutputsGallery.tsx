@@ -5,6 +5,7 @@ import type { GalleryItem } from '../../../../components/gallery/galleryItem';
 import { Lightbox } from '../../../../components/gallery/Lightbox';
 import { formatBytes } from '../../../../../src-shared/format';
 import { Spinner } from '../../../../components/Spinner';
+import { picksOf, SheetLoopActions } from '../../../loop/SheetLoopActions';
 import { OutputActions } from './OutputActions';
 import { OutputDetails } from './OutputDetails';
 import { useDownloadAll } from './useDownloadAll';
@@ -118,6 +119,15 @@ export function OutputsGallery({
           returnFocus={tileOf}
           aside={(item) => (
             <div className="space-y-5">
+              {/* Outputs of several jobs (a batch's gallery): vary, reuse, and compare with the next picture. */}
+              {item.origin === undefined ? null : (
+                <SheetLoopActions
+                  picture={item}
+                  item={undefined}
+                  pairs={picksOf(items, new Map())}
+                  onLeave={() => setOpenKey(null)}
+                />
+              )}
               <OutputDetails item={item} onOpenJob={onOpenJob} />
               <OutputActions key={item.key} item={item} />
             </div>
