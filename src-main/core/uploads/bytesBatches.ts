@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AssetsClient } from '../api';
 import type { BytesFile, BytesPlan, UploadOptions, UploadOutcome } from '../../../src-shared/contract';
 import { checkDeclared, mintDeclared, sendDeclared } from './bytesUpload';
-import { contentTypeFor } from './contentType';
+import { contentTypeFor } from '../../../src-shared/contentType';
 import { formatBytes } from '../../../src-shared/format';
 import { UploadBatchState, type DeclaredBytes, type FileRecord } from './uploadBatch';
 import { UploadError } from './uploadErrors';

@@ -13,7 +13,7 @@ import {
   type UploadsTable,
 } from '../store';
 import type { UploadOptions, UploadOutcome } from '../../../src-shared/contract';
-import { contentTypeFor } from './contentType';
+import { contentTypeFor } from '../../../src-shared/contentType';
 import type { FileDigest, FileHasher } from './fileHasher';
 import { exactFileBytes, type SourceProbe } from './fileSource';
 import { classifySendFailure, type ClassifiedFailure } from './sendFailure';

@@ -4,7 +4,7 @@
 // name, type, size, hash and time. Pure, so the write paths and the catch-up pass build them the same way.
 import { basename } from 'node:path';
 import { routerAssetId } from '../../../../src-shared/libraryAssetIds';
-import { contentTypeFor } from '../../uploads/contentType';
+import { contentTypeFor } from '../../../../src-shared/contentType';
 import { emptyEntryFacts, type EntryFacts, type LibraryEntryInput } from '../libraryRow';
 import type { RouterRunRow } from '../routerRunRow';
 import type { UploadRow } from '../uploadsTable';

@@ -1,7 +1,7 @@
 // The content_type sent with an upload, from the file's extension. The service computes its own view of the
 // bytes; this only labels the common input kinds so a workflow's loaders recognise them. Unknown kinds go as
-// application/octet-stream rather than a guess.
-import { extname } from 'node:path';
+// application/octet-stream rather than a guess. Shared: uploads send it, and the library labels an upload's
+// entry with it (store/facts/sourceEntryOf.ts), so the store does not reach into uploads for it.
 
 const byExtension: Readonly<Record<string, string>> = {
   '.png': 'image/png',
@@ -28,6 +28,13 @@ const byExtension: Readonly<Record<string, string>> = {
   '.safetensors': 'application/octet-stream',
 };
 
+/** The extension with its dot, as node:path's extname gives it ('' for none, and for a leading dot only). */
+function extensionOf(fileName: string): string {
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot);
+}
+
 export function contentTypeFor(fileName: string): string {
-  return byExtension[extname(fileName).toLowerCase()] ?? 'application/octet-stream';
+  return byExtension[extensionOf(fileName).toLowerCase()] ?? 'application/octet-stream';
 }
