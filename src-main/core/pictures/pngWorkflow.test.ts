@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -88,16 +88,9 @@ describe('a workflow from a picture', () => {
 });
 
 // Pictures the workflow server saved, from its public examples (github.com/comfyanonymous/ComfyUI_examples),
-// kept as test data in the team's shared folder (../shared/fixtures/comfyui-examples, or
-// LOUPE_COMFY_EXAMPLES); not committed here (their licence is the examples repository's). On a machine
-// without that folder this block says so and is skipped: the hand-built server picture above still runs.
-const EXAMPLES =
-  process.env.LOUPE_COMFY_EXAMPLES ??
-  [resolve('../shared/fixtures/comfyui-examples'), '/work/shared/fixtures/comfyui-examples'].find((dir) =>
-    existsSync(dir),
-  ) ??
-  '';
-describe.skipIf(EXAMPLES === '')('real pictures saved by the workflow server', () => {
+// committed as test data with their licence (tests/fixtures/comfyui-examples).
+const EXAMPLES = resolve(import.meta.dirname, '../../../tests/fixtures/comfyui-examples');
+describe('real pictures saved by the workflow server', () => {
   const picture = (path: string) => new Uint8Array(readFileSync(join(EXAMPLES, path)));
 
   it.each(['lora/lora.png', 'lora/lora_multiple.png', 'sdturbo/sdxlturbo_example.png'])(
