@@ -113,18 +113,22 @@ test.describe('thumbnails', () => {
     for (const url of [...jobUrls, (await sweep?.getAttribute('src')) ?? '']) expect(distinct).toContain(url);
     expect(seen.storage).toBe(distinct.size);
 
-    // Drawn again, twice over: the same URLs, and nothing more asked of the service.
+    // Drawn again, twice over: the same URLs for the same rows. A row may gain a picture meanwhile (the
+    // library's background read of a listed job can land between two rounds), but none changes or goes, and
+    // each picture is still fetched from storage once.
     for (let round = 0; round < 2; round++) {
       await openSection(page, 'Jobs');
       await loadedPictures(jobs);
-      expect(await pictureUrls(jobs)).toEqual(jobUrls);
+      expect(await pictureUrls(jobs)).toEqual(expect.arrayContaining(jobUrls));
       await openSection(page, 'Batches');
       await loadedPictures(batches);
     }
-    expect(await demoRequests(origin)).toEqual(seen);
+    const after = await demoRequests(origin);
+    const distinctAfter = new Set(routeRequests.map((url) => new URL(url).pathname));
+    expect(after.storage).toBe(distinctAfter.size);
     // The browser, too, asked the route once per picture: the URLs never change, so a row mounted again
     // reuses the picture it already has (and were it asked again, main's disk cache would answer).
-    expect(routeRequests).toHaveLength(distinct.size);
+    expect(routeRequests).toHaveLength(distinctAfter.size);
 
     // A listed job Loupe never opened gains its picture too: the library reads finished jobs it has only
     // seen in lists in the background (issue 21), so no row of an image job stays bare for long.
