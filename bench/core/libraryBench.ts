@@ -47,6 +47,34 @@ export function promptOf(i: number): string {
   return `a ${subjects[i % subjects.length] ?? ''} ${moods[(i >> 3) % moods.length] ?? ''}, ${styles[(i >> 5) % styles.length] ?? ''}, detailed ${i % 97}`;
 }
 
+/**
+ * `jobs` finished jobs (`job-0` …) with their workflows and snapshots, one a minute from 2025-01-01, written
+ * straight into the jobs table as the store holds them: the setup of the library benches, not timed.
+ */
+export function insertFinishedJobs(raw: Database.Database, profileId: string, jobs: number): void {
+  const insertJob = raw.prepare(
+    `INSERT INTO jobs (profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow,
+       created_at, updated_at, terminal_at)
+     VALUES (?, ?, 'succeeded', ?, ?, 1, NULL, ?, ?, ?, ?)`,
+  );
+  raw.exec('BEGIN');
+  for (let j = 0; j < jobs; j++) {
+    const at = new Date(Date.UTC(2025, 0, 1) + j * 60_000).toISOString();
+    const workflow = textToImageWorkflow({ prompt: promptOf(j), seed: j, steps: 10 + (j % 40) });
+    insertJob.run(
+      profileId,
+      `job-${j}`,
+      JSON.stringify({ id: `job-${j}`, status: 'succeeded', created_at: at, expires_at: null }),
+      JSON.stringify({ project: `p${j % 7}` }),
+      JSON.stringify(workflow),
+      at,
+      at,
+      at,
+    );
+  }
+  raw.exec('COMMIT');
+}
+
 function p95(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
   return Math.round((sorted[Math.floor(sorted.length * 0.95)] ?? 0) * 100) / 100;
@@ -70,26 +98,7 @@ export async function benchLibrary(): Promise<Figures> {
     setup.profiles.insert(testProfile);
     setup.close();
     const raw = new Database(path);
-    const insertJob = raw.prepare(
-      `INSERT INTO jobs (profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow,
-         created_at, updated_at, terminal_at)
-       VALUES ('p', ?, 'succeeded', ?, ?, 1, NULL, ?, ?, ?, ?)`,
-    );
-    raw.exec('BEGIN');
-    for (let j = 0; j < jobs; j++) {
-      const at = new Date(Date.UTC(2025, 0, 1) + j * 60_000).toISOString();
-      const workflow = textToImageWorkflow({ prompt: promptOf(j), seed: j, steps: 10 + (j % 40) });
-      insertJob.run(
-        `job-${j}`,
-        JSON.stringify({ id: `job-${j}`, status: 'succeeded', created_at: at, expires_at: null }),
-        JSON.stringify({ project: `p${j % 7}` }),
-        JSON.stringify(workflow),
-        at,
-        at,
-        at,
-      );
-    }
-    raw.exec('COMMIT');
+    insertFinishedJobs(raw, 'p', jobs);
     raw.close();
 
     const store = openStore(path);

@@ -9,8 +9,7 @@ import Database from 'libsql';
 import sharp from 'sharp';
 import { openStore } from '../../src-main/core/store/loupeStore';
 import type { OutputRowInput } from '../../src-main/core/store/outputsTable';
-import { textToImageWorkflow } from '../../src-main/simulator/jobs/sampleWorkflows';
-import { promptOf } from '../core/libraryBench';
+import { insertFinishedJobs } from '../core/libraryBench';
 
 const PER_JOB = 4;
 const JOBS_PER_TRANSACTION = 62;
@@ -43,27 +42,7 @@ export async function seedLibrary(dataDir: string, profileId: string, outputs: n
   const jobs = Math.ceil(outputs / PER_JOB);
   openStore(path).close();
   const raw = new Database(path);
-  const insertJob = raw.prepare(
-    `INSERT INTO jobs (profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow,
-       created_at, updated_at, terminal_at)
-     VALUES (?, ?, 'succeeded', ?, ?, 1, NULL, ?, ?, ?, ?)`,
-  );
-  raw.exec('BEGIN');
-  for (let j = 0; j < jobs; j++) {
-    const at = new Date(Date.UTC(2025, 0, 1) + j * 60_000).toISOString();
-    const workflow = textToImageWorkflow({ prompt: promptOf(j), seed: j, steps: 10 + (j % 40) });
-    insertJob.run(
-      profileId,
-      `job-${j}`,
-      JSON.stringify({ id: `job-${j}`, status: 'succeeded', created_at: at, expires_at: null }),
-      JSON.stringify({ project: `p${j % 7}` }),
-      JSON.stringify(workflow),
-      at,
-      at,
-      at,
-    );
-  }
-  raw.exec('COMMIT');
+  insertFinishedJobs(raw, profileId, jobs);
 
   const store = openStore(path);
   try {
