@@ -116,7 +116,7 @@ test.describe('contact sheet', () => {
     mkdirSync(SHOTS, { recursive: true });
     const errors = collectPageErrors(page);
     const workflowPath = join(launches.dataDir, 'lighthouse.json');
-    writeFileSync(workflowPath, JSON.stringify(textToImageWorkflow({ steps: 30, width: 128, height: 128 })));
+    writeFileSync(workflowPath, JSON.stringify(textToImageWorkflow({ steps: 12, width: 128, height: 128 })));
     await loupe(launches.dataDir, [
       'profiles',
       'add',

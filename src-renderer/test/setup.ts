@@ -1,4 +1,17 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { resetAllStores, resettable } from './resettableZustand';
 
-afterEach(() => cleanup());
+// One module graph per worker (vitest.config.ts, isolate: false): each test starts from zustand stores in
+// their first state and an empty localStorage, as a fresh window would.
+vi.mock('zustand', async (importOriginal) => resettable(await importOriginal()));
+
+afterEach(() => {
+  cleanup();
+  resetAllStores();
+  // A file under `@vitest-environment node` has no storage to clear.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  // jsdom has no clipboard; a test that gives navigator one takes it away again here.
+  if (typeof navigator !== 'undefined') Reflect.deleteProperty(navigator, 'clipboard');
+});
