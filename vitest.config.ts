@@ -1,7 +1,21 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { RENDERER_FILES_WITH_MODULE_MOCKS } from './src-renderer/test/moduleMockFiles';
+import { FILES_WITH_MODULE_MOCKS } from './tests/filesWithModuleMocks';
 
+const NODE_FILES = [
+  'src-main/**/*.test.ts',
+  'src-preload/**/*.test.ts',
+  'src-shared/**/*.test.ts',
+  'tests/**/*.test.ts',
+];
+const RENDERER_FILES = ['src-renderer/**/*.test.{ts,tsx}'];
+const isRenderer = (file: string) => file.startsWith('src-renderer/');
+const nodeTest = { environment: 'node', testTimeout: 20_000, hookTimeout: 20_000 };
+const rendererTest = {
+  environment: 'jsdom',
+  setupFiles: ['src-renderer/test/setup.ts'],
+  testTimeout: 15_000,
+};
 
 export default defineConfig({
   test: {
@@ -9,44 +23,43 @@ export default defineConfig({
     // default here is cores - 1 = one file at a time).
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],
+    // Each project's files share one module graph per worker (isolate: false): the imports, and the
+    // renderer's jsdom, are paid once per worker rather than once per file (CI's unit run went from about
+    // 13 to about 6 minutes). src-renderer/test/setup.ts gives each renderer test fresh stores and storage.
+    // A file that vi.mocks one of our modules needs a graph of its own: those run in the *-isolated projects.
     projects: [
       {
         test: {
+          ...nodeTest,
           name: 'node',
-          environment: 'node',
-          include: [
-            'src-main/**/*.test.ts',
-            'src-preload/**/*.test.ts',
-            'src-shared/**/*.test.ts',
-            'tests/**/*.test.ts',
-          ],
-          testTimeout: 20_000,
-          hookTimeout: 20_000,
-        },
-      },
-      {
-        plugins: [react()],
-        test: {
-          name: 'renderer',
-          environment: 'jsdom',
-          // The files share one module graph per worker: jsdom and the imports are paid once, not per file
-          // (about four times faster). src-renderer/test/setup.ts gives each test fresh stores and storage.
           isolate: false,
-          include: ['src-renderer/**/*.test.{ts,tsx}'],
-          exclude: RENDERER_FILES_WITH_MODULE_MOCKS,
-          setupFiles: ['src-renderer/test/setup.ts'],
-          testTimeout: 15_000,
+          include: NODE_FILES,
+          exclude: FILES_WITH_MODULE_MOCKS.filter((file) => !isRenderer(file)),
+        },
+      },
+      {
+        test: {
+          ...nodeTest,
+          name: 'node-isolated',
+          include: FILES_WITH_MODULE_MOCKS.filter((file) => !isRenderer(file)),
         },
       },
       {
         plugins: [react()],
         test: {
-          // A vi.mock of one of our own modules needs a module graph of its own.
+          ...rendererTest,
+          name: 'renderer',
+          isolate: false,
+          include: RENDERER_FILES,
+          exclude: FILES_WITH_MODULE_MOCKS.filter(isRenderer),
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          ...rendererTest,
           name: 'renderer-isolated',
-          environment: 'jsdom',
-          include: RENDERER_FILES_WITH_MODULE_MOCKS,
-          setupFiles: ['src-renderer/test/setup.ts'],
-          testTimeout: 15_000,
+          include: FILES_WITH_MODULE_MOCKS.filter(isRenderer),
         },
       },
     ],

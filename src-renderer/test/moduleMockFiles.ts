@@ -1,7 +1,0 @@
-// Renderer test files that vi.mock one of our own modules. The renderer's other files share one module graph
-// per worker (vitest.config.ts), where such a mock would miss a module an earlier file already loaded; these
-// run in a project of their own. tests/scripts/moduleMockFiles.test.ts checks that the list is complete.
-export const RENDERER_FILES_WITH_MODULE_MOCKS = [
-  'src-renderer/hooks/liveRenders.test.tsx',
-  'src-renderer/features/library/LibrarySources.test.tsx',
-];
