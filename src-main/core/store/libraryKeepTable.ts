@@ -79,6 +79,10 @@ export interface KeepMatchFilter {
 const ENTRY_COLUMNS = `entry_id, profile_id, job_id, asset_id, name, type, content_type, size, hash, keep_state,
   keep_message, thumb_state, thumb_message, expires_at, kept_at, rating, created_at, title, facts`;
 
+/** An entry by its asset, the kept one first (what the asset route asks for each thumbnail and kept copy). */
+export const ENTRY_BY_ASSET_SQL = `SELECT ${ENTRY_COLUMNS} FROM library_entries
+  WHERE profile_id = :profileId AND asset_id = :assetId ORDER BY keep_state = 'kept' DESC, entry_id LIMIT 1`;
+
 const countRow = z.object({ n: z.number() });
 const idRow = z.object({ entry_id: z.number() });
 const blobRow = z.object({ hash: z.string(), size: z.number(), content_type: z.string() });
@@ -114,11 +118,7 @@ export class LibraryKeepTable {
       db,
       `SELECT ${ENTRY_COLUMNS} FROM library_entries WHERE entry_id = :id`,
     );
-    this.byAsset = prepare<{ profileId: string; assetId: string }>(
-      db,
-      `SELECT ${ENTRY_COLUMNS} FROM library_entries WHERE profile_id = :profileId AND asset_id = :assetId
-         ORDER BY keep_state = 'kept' DESC, entry_id LIMIT 1`,
-    );
+    this.byAsset = prepare<{ profileId: string; assetId: string }>(db, ENTRY_BY_ASSET_SQL);
     this.existing = prepare<Ids>(
       db,
       `SELECT entry_id FROM library_entries WHERE entry_id IN (SELECT value FROM json_each(:ids))`,

@@ -51,6 +51,22 @@ describe('the library search', () => {
     expect(screen.getByTestId('library-total').textContent).toContain('1 entry');
   });
 
+  it('counts the facets after the search, and once per filter that holds still, not per keystroke', async () => {
+    const { host } = renderLibrary(library);
+    await tiles();
+    await waitFor(() => expect(lastCall(host, 'library.facets')).toBeDefined());
+    const names = host.calls.map((call) => call.name);
+    // Main answers one read at a time: the grid's page is asked for before any counting.
+    expect(names.indexOf('library.search')).toBeLessThan(names.indexOf('library.facets'));
+    const counted = () => host.calls.filter((call) => call.name === 'library.facets').length;
+    const before = counted();
+    for (const text of ['l', 'li', 'lig', 'ligh']) fireEvent.change(searchBox(), { target: { value: text } });
+    expect(counted()).toBe(before);
+    await waitFor(() => expect(lastCall(host, 'library.facets')).toMatchObject({ query: 'ligh' }));
+    expect(counted()).toBe(before + 1);
+    expect(screen.getByRole('region', { name: 'Filters' }).getAttribute('aria-busy')).toBe('false');
+  });
+
   it('narrows by a facet, and the facet reaches both search and counts', async () => {
     const { host } = renderLibrary(library);
     await tiles();
@@ -58,7 +74,8 @@ describe('the library search', () => {
     fireEvent.click(within(filters).getByRole('checkbox', { name: /audio/ }));
     await waitFor(() => expect(screen.getByTestId('library-total').textContent).toContain('30 entries'));
     expect(lastCall(host, 'library.search')).toMatchObject({ types: ['audio'] });
-    expect(lastCall(host, 'library.facets')).toMatchObject({ types: ['audio'] });
+    // The counts follow once the filter has held still (useSettledFilter).
+    await waitFor(() => expect(lastCall(host, 'library.facets')).toMatchObject({ types: ['audio'] }));
     fireEvent.change(within(filters).getByLabelText('Least rating'), { target: { value: '4' } });
     await waitFor(() =>
       expect(lastCall(host, 'library.search')).toMatchObject({ types: ['audio'], minRating: 4 }),
@@ -75,7 +92,7 @@ describe('the library search', () => {
     fireEvent.click(only);
     await waitFor(() => expect(screen.getByTestId('library-total').textContent).toContain('6 entries'));
     expect(lastCall(host, 'library.search')).toMatchObject({ expiringSoon: true });
-    expect(lastCall(host, 'library.facets')).toMatchObject({ expiringSoon: true });
+    await waitFor(() => expect(lastCall(host, 'library.facets')).toMatchObject({ expiringSoon: true }));
     const shown = await tiles();
     expect(shown).toHaveLength(6);
     for (const tile of shown) expect(within(tile).getByTestId('mark-expiring')).toBeTruthy();

@@ -18,8 +18,12 @@ export function LibraryView() {
   const found = useLibraryResults();
   const actions = useLibraryActions();
   const lightboxId = useLibraryUi((state) => state.lightboxId);
-  // The profile name shows on tiles only when the library spans several (counted over the whole library).
-  const everything = useQuery(libraryFacetsQuery(loupe, {}));
+  // The profile name shows on tiles only when the library spans several (counted over the whole library,
+  // once the first page of results is in: main answers one read at a time, and the grid comes first).
+  const everything = useQuery({
+    ...libraryFacetsQuery(loupe, {}),
+    enabled: found.results.data !== undefined,
+  });
   const showProfile = (everything.data?.profiles.length ?? 0) > 1;
   const { results, total, totalIsLowerBound } = found;
   const totalText = `${total.toLocaleString()}${totalIsLowerBound ? '+' : ''}`;

@@ -4,9 +4,10 @@ import { useLoupe } from '../../../lib/loupeContext';
 import { Button } from '../../../components/Button';
 import type { LibraryActions } from '../bulk/useLibraryActions';
 import { libraryFacetsQuery } from '../libraryQueries';
-import { currentFilter, useLibraryUi } from '../libraryUiStore';
+import { useLibraryUi } from '../libraryUiStore';
 import { DateRange } from './DateRange';
 import { FacetChecks, FacetGroup } from './FacetGroup';
+import { useSettledFilter } from './useSettledFilter';
 
 const MIN_RATINGS = [5, 4, 3, 2, 1] as const;
 
@@ -24,10 +25,10 @@ function isLibrarySource(value: string): value is LibrarySource {
 /** The facets beside the grid: what to narrow by, with main's counts under the current filter. */
 export function FacetsPanel({ actions }: { actions: LibraryActions }) {
   const loupe = useLoupe();
-  const query = useLibraryUi((state) => state.query);
   const picks = useLibraryUi((state) => state.picks);
   const pick = useLibraryUi((state) => state.pick);
-  const facets = useQuery(libraryFacetsQuery(loupe, currentFilter({ query, picks })));
+  const { settled, behind } = useSettledFilter();
+  const facets = useQuery({ ...libraryFacetsQuery(loupe, settled ?? {}), enabled: settled !== null });
   const data = facets.data;
   if (data === undefined) {
     return (
@@ -37,7 +38,12 @@ export function FacetsPanel({ actions }: { actions: LibraryActions }) {
     );
   }
   return (
-    <div aria-label="Filters" role="region" className="h-full overflow-auto p-3">
+    <div
+      aria-label="Filters"
+      role="region"
+      aria-busy={behind || facets.isPlaceholderData}
+      className={`h-full overflow-auto p-3 transition-opacity ${behind || facets.isPlaceholderData ? 'opacity-70' : ''}`}
+    >
       <FacetGroup title="Expiring soon">
         <p className="text-xs text-muted" data-testid="expiring-count">
           {data.expiringSoon === 0
