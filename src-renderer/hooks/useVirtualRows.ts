@@ -14,6 +14,8 @@ interface VirtualRowsOptions {
   cursorId: string | null;
   /** One more row after the last, for "Loading more…" (keyed `#more`). */
   loadingMoreRow?: boolean;
+  /** Rows drawn either side of the view (default OVERSCAN); tall rows need fewer. */
+  overscan?: number;
 }
 
 /** One row in the window: where it is placed, and its key for React. */
@@ -97,12 +99,12 @@ function useScrollView(rowHeight: number): { scroller: RefObject<HTMLDivElement 
 
 export function useVirtualRows(
   rows: Rows,
-  { rowHeight, cursorId, loadingMoreRow = false }: VirtualRowsOptions,
+  { rowHeight, cursorId, loadingMoreRow = false, overscan = OVERSCAN }: VirtualRowsOptions,
 ): { scroller: RefObject<HTMLDivElement | null>; virtualizer: RowWindow } {
   const { scroller, view } = useScrollView(rowHeight);
   const count = rows.length + (loadingMoreRow ? 1 : 0);
-  const first = Math.max(0, Math.min(view.first, count) - OVERSCAN);
-  const end = Math.min(count, Math.max(view.end, 1) + OVERSCAN);
+  const first = Math.max(0, Math.min(view.first, count) - overscan);
+  const end = Math.min(count, Math.max(view.end, 1) + overscan);
 
   const items = useMemo(() => {
     const shown: VirtualRow[] = [];

@@ -37,6 +37,18 @@ describe('the library search', () => {
     expect(within(shown[0] as HTMLElement).getByText('Demo server')).toBeTruthy();
   });
 
+  it('draws the rows in view and one more, not the 300 found, each tile’s picture from one read of the route', async () => {
+    const { host } = renderLibrary(library);
+    // 600 × 400 px at size M: three tiles a row, rows of 228 px, so two rows in view and one drawn ahead.
+    await waitFor(async () => expect(await tiles()).toHaveLength(9));
+    await waitFor(() => expect(document.querySelectorAll('[role="option"] img')).toHaveLength(9));
+    // The route's prefix is read by the grid once per profile shown, not by every tile.
+    const profiles = new Set(
+      (await tiles()).map((tile) => tile.querySelector('img')?.getAttribute('src')?.split('/')[3]),
+    );
+    expect(host.calls.filter((call) => call.name === 'assets.base')).toHaveLength(profiles.size);
+  });
+
   it('sends the text as typed to library.search and shows what main did not understand', async () => {
     const { host } = renderLibrary(library);
     await tiles();

@@ -4,6 +4,7 @@ import { LoadingNote } from '../../components/LoadingNote';
 import { unwrap } from '../../lib/callError';
 import { useLoupe } from '../../lib/loupeContext';
 import { visibleText } from '../../lib/visibleText';
+import { useAssetBases } from '../../queries/assetQueries';
 import { TileThumb } from '../library/tile/TileThumb';
 import { broughtWords } from './broughtWords';
 
@@ -14,6 +15,8 @@ const SHOWN = 12;
  * picked is brought over by hash first (uploaded only when that service lacks the bytes), and its asset id
  * on `profileId` handed back.
  */
+const NO_ENTRIES: readonly LibraryEntry[] = [];
+
 export function LibraryPicturePicker({
   profileId,
   label,
@@ -41,6 +44,7 @@ export function LibraryPicturePicker({
       if (assetId !== undefined) onPick(assetId, entry);
     },
   });
+  const bases = useAssetBases(pictures.data?.entries ?? NO_ENTRIES);
   if (pictures.isPending) return <LoadingNote>Reading the library…</LoadingNote>;
   if (pictures.isError) return <p className="text-state-failed">{visibleText(pictures.error.message)}</p>;
   const entries = pictures.data.entries;
@@ -60,7 +64,7 @@ export function LibraryPicturePicker({
                 onClick={() => bring.mutate(entry)}
                 className="block aspect-square w-full overflow-hidden rounded border border-line hover:border-accent focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50"
               >
-                <TileThumb entry={entry} />
+                <TileThumb entry={entry} base={bases.get(entry.profileId)} />
               </button>
             </li>
           ))}

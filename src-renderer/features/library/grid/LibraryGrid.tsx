@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { useVirtualRows } from '../../../hooks/useVirtualRows';
+import { useAssetBases } from '../../../queries/assetQueries';
 import type { LibraryActions } from '../bulk/useLibraryActions';
 import { useLibraryUi } from '../libraryUiStore';
 import { LibraryRow } from '../tile/LibraryRow';
@@ -39,7 +40,12 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
   const { scroller, virtualizer } = useVirtualRows(rows, {
     rowHeight: layout.rowHeight,
     cursorId: cursorRow,
+    // About a tile's height either side: enough for a wheel or a key; a fast scroll shows new rows every
+    // frame anyway, and each row drawn ahead there is a row of tiles made and thrown away (four either side
+    // doubled the work of each frame).
+    overscan: Math.max(1, Math.round(256 / layout.rowHeight)),
   });
+  const bases = useAssetBases(entries);
   const items = virtualizer.getVirtualItems();
 
   // The focus follows the keyboard's moves into the tile once it is drawn.
@@ -98,7 +104,13 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
               <div
                 key={row.key}
                 className="absolute right-0 left-0 flex"
-                style={{ top: row.start, height: row.size - (view === 'grid' ? GAP : 0), gap: GAP }}
+                // A row's size is fixed: what changes inside it is laid out and painted inside it alone.
+                style={{
+                  top: row.start,
+                  height: row.size - (view === 'grid' ? GAP : 0),
+                  gap: GAP,
+                  contain: 'strict',
+                }}
               >
                 {entries.slice(start, start + layout.columns).map((entry) => {
                   const common = {
@@ -106,6 +118,7 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
                     focused: entry.entryId === tabStop,
                     selected: allMatching || selected.has(entry.entryId),
                     showProfile,
+                    base: bases.get(entry.profileId),
                     ...handlers,
                   };
                   return view === 'list' ? (

@@ -12,6 +12,8 @@ interface LibraryRowProps extends TileHandlers {
   focused: boolean;
   selected: boolean;
   showProfile: boolean;
+  /** The asset route's prefix of the entry's profile (read once by the grid), undefined while it loads. */
+  base: string | undefined;
 }
 
 /** One output in the list view: a small thumbnail, the title, what made it, stars and marks. */
@@ -20,6 +22,7 @@ export const LibraryRow = memo(function LibraryRow({
   focused,
   selected,
   showProfile,
+  base,
   onPick,
   onOpen,
   onRate,
@@ -38,7 +41,7 @@ export const LibraryRow = memo(function LibraryRow({
       } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}
     >
       <div className="h-10 w-10 shrink-0 overflow-hidden rounded">
-        <TileThumb entry={entry} />
+        <TileThumb entry={entry} base={base} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-xs text-fg">{entry.title}</span>

@@ -10,6 +10,8 @@ interface LibraryTileProps extends TileHandlers {
   focused: boolean;
   selected: boolean;
   showProfile: boolean;
+  /** The asset route's prefix of the entry's profile (read once by the grid), undefined while it loads. */
+  base: string | undefined;
   /** The side of the square picture, in px. */
   side: number;
 }
@@ -20,6 +22,7 @@ export const LibraryTile = memo(function LibraryTile({
   focused,
   selected,
   showProfile,
+  base,
   side,
   onPick,
   onOpen,
@@ -35,7 +38,7 @@ export const LibraryTile = memo(function LibraryTile({
       } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}
     >
       <div className="relative" style={{ height: side }}>
-        <TileThumb entry={entry} />
+        <TileThumb entry={entry} base={base} />
         <div className="absolute top-1 left-1">
           <TileMarks entry={entry} />
         </div>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { thumbKindOf } from '../../../../src-shared/thumbKind';
-import { useAssetBase } from '../../../queries/assetQueries';
 import { VideoPosterThumb } from '../poster/VideoPosterThumb';
 import { thumbUrl } from './thumbUrl';
 
@@ -30,13 +29,12 @@ function NoThumb({ entry, failedToLoad }: { entry: LibraryEntry; failedToLoad: b
 }
 
 /** The tile's picture from the thumbnail route, or a clear placeholder (with main's reason) when it fails. */
-export function TileThumb({ entry }: { entry: LibraryEntry }) {
-  const base = useAssetBase(entry.profileId);
+export function TileThumb({ entry, base }: { entry: LibraryEntry; base: string | undefined }) {
   const [failed, setFailed] = useState(false);
   // Only kinds that can have a thumbnail ask main for one.
   if (entry.thumb === 'failed' || failed || thumbKindOf(entry.type, entry.contentType) === null)
     return <NoThumb entry={entry} failedToLoad={failed} />;
-  if (base.data === undefined) return <div className="h-full w-full bg-raised" />;
+  if (base === undefined) return <div className="h-full w-full bg-raised" />;
   // A video has a thumbnail only once the window has drawn its poster frame; a video whose hash main does not
   // know has nowhere to keep one (a Router run's is learnt from its file).
   if (
@@ -44,11 +42,11 @@ export function TileThumb({ entry }: { entry: LibraryEntry }) {
     entry.thumb !== 'ready' &&
     (entry.hash !== null || entry.source === 'router')
   ) {
-    return <VideoPosterThumb entry={entry} base={base.data} />;
+    return <VideoPosterThumb entry={entry} base={base} />;
   }
   return (
     <img
-      src={thumbUrl(base.data, entry.profileId, entry.assetId)}
+      src={thumbUrl(base, entry.profileId, entry.assetId)}
       alt=""
       draggable={false}
       loading="lazy"
