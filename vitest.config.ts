@@ -23,25 +23,18 @@ export default defineConfig({
     // default here is cores - 1 = one file at a time).
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],
-    // Each project's files share one module graph per worker (isolate: false): the imports, and the
-    // renderer's jsdom, are paid once per worker rather than once per file (CI's unit run went from about
-    // 13 to about 6 minutes). src-renderer/test/setup.ts gives each renderer test fresh stores and storage.
-    // A file that vi.mocks one of our modules needs a graph of its own: those run in the *-isolated projects.
+    // The renderer's files share one module graph per worker (isolate: false): the imports and jsdom are paid
+    // once per worker rather than once per file (that project went from about 260 s to 80 s here).
+    // src-renderer/test/setup.ts gives each test fresh stores and storage. A file that vi.mocks one of our
+    // modules needs a graph of its own: those run in renderer-isolated. The node files stay one process per
+    // file: shared, two full runs in three ended with an error from a previous file's leftover work (a log
+    // after its end, a worker gone), which their own isolation keeps from ever reaching another file.
     projects: [
       {
         test: {
           ...nodeTest,
           name: 'node',
-          isolate: false,
           include: NODE_FILES,
-          exclude: FILES_WITH_MODULE_MOCKS.filter((file) => !isRenderer(file)),
-        },
-      },
-      {
-        test: {
-          ...nodeTest,
-          name: 'node-isolated',
-          include: FILES_WITH_MODULE_MOCKS.filter((file) => !isRenderer(file)),
         },
       },
       {

@@ -1,6 +1,6 @@
-// The unit tests share one module graph per worker, except the files that vi.mock one of our own modules (a
-// mock there would miss a module an earlier file loaded, and the test would pass or fail by the order of
-// files). Every such file must be on the list that runs them apart.
+// The renderer's unit tests share one module graph per worker, except the files that vi.mock one of our own
+// modules (a mock there would miss a module an earlier file loaded, and the test would pass or fail by the
+// order of files). Every such file must be on the list that runs them apart.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, it } from 'vitest';
@@ -16,10 +16,8 @@ function testFiles(dir: string): string[] {
   });
 }
 
-it('every test file that mocks a module runs in an isolated project, and only those', () => {
-  const mocking = ['src-main', 'src-preload', 'src-renderer', 'src-shared', 'tests']
-    .flatMap((dir) => testFiles(join(root, dir)))
-    .filter((file) => file !== 'tests/scripts/filesWithModuleMocks.test.ts')
+it('every renderer test file that mocks a module runs in the isolated project, and only those', () => {
+  const mocking = testFiles(join(root, 'src-renderer'))
     .filter((file) =>
       /\bvi\.(mock|doMock)\(|\bvi\.resetModules\(/.test(readFileSync(join(root, file), 'utf8')),
     )

@@ -207,6 +207,7 @@ describe('migration 12 (library counts)', () => {
       DROP TRIGGER library_counts_update; DROP TRIGGER library_fts_delete; DROP TABLE library_counts;
       DROP INDEX library_rejected;
       DELETE FROM schema_migrations WHERE version = 12;
+      DROP INDEX library_by_asset; DELETE FROM schema_migrations WHERE version = 13;
       DELETE FROM library_entries WHERE entry_id IN (SELECT entry_id FROM library_entries WHERE profile_id = 'q'
         LIMIT 5);`);
     const ftsRows = (): number =>
@@ -221,7 +222,7 @@ describe('migration 12 (library counts)', () => {
     store.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration.applied).toEqual([12]);
+    expect(store.migration.applied).toEqual([12, 13]);
     countsAgree();
     expect(ftsRows()).toBe(entries());
     expect(new LibrarySearch(store).search({ query: 'png', rejected: 'include' }).total).toBe(entries());

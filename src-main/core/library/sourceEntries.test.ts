@@ -197,11 +197,12 @@ describe('a store from before the library knew these sources', () => {
       DROP TRIGGER library_counts_delete; DROP TRIGGER library_counts_update; DROP TRIGGER library_fts_delete;
       DROP TABLE library_counts; DROP INDEX library_rejected;
       DELETE FROM schema_migrations WHERE version = 12;
+      DROP INDEX library_by_asset; DELETE FROM schema_migrations WHERE version = 13;
     `);
     db.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12] });
+    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12, 13] });
     const search = new LibrarySearch(store);
     expect(search.search({}).entries.map((e) => e.source)).toEqual(['job', 'job']);
     expect(search.search({ query: 'harbour' }).total).toBe(2);
