@@ -1,16 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { FILES_WITH_MODULE_MOCKS } from './tests/filesWithModuleMocks';
+import { RENDERER_FILES_WITH_MODULE_MOCKS } from './tests/filesWithModuleMocks';
 
-const NODE_FILES = [
-  'src-main/**/*.test.ts',
-  'src-preload/**/*.test.ts',
-  'src-shared/**/*.test.ts',
-  'tests/**/*.test.ts',
-];
-const RENDERER_FILES = ['src-renderer/**/*.test.{ts,tsx}'];
-const isRenderer = (file: string) => file.startsWith('src-renderer/');
-const nodeTest = { environment: 'node', testTimeout: 20_000, hookTimeout: 20_000 };
 const rendererTest = {
   environment: 'jsdom',
   setupFiles: ['src-renderer/test/setup.ts'],
@@ -32,9 +23,16 @@ export default defineConfig({
     projects: [
       {
         test: {
-          ...nodeTest,
           name: 'node',
-          include: NODE_FILES,
+          environment: 'node',
+          include: [
+            'src-main/**/*.test.ts',
+            'src-preload/**/*.test.ts',
+            'src-shared/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
         },
       },
       {
@@ -43,8 +41,8 @@ export default defineConfig({
           ...rendererTest,
           name: 'renderer',
           isolate: false,
-          include: RENDERER_FILES,
-          exclude: FILES_WITH_MODULE_MOCKS.filter(isRenderer),
+          include: ['src-renderer/**/*.test.{ts,tsx}'],
+          exclude: RENDERER_FILES_WITH_MODULE_MOCKS,
         },
       },
       {
@@ -52,7 +50,7 @@ export default defineConfig({
         test: {
           ...rendererTest,
           name: 'renderer-isolated',
-          include: FILES_WITH_MODULE_MOCKS.filter(isRenderer),
+          include: RENDERER_FILES_WITH_MODULE_MOCKS,
         },
       },
     ],

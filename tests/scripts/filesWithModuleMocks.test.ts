@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import { FILES_WITH_MODULE_MOCKS } from '../filesWithModuleMocks';
+import { RENDERER_FILES_WITH_MODULE_MOCKS } from '../filesWithModuleMocks';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -23,5 +23,5 @@ it('every renderer test file that mocks a module runs in the isolated project, a
     )
     .sort();
   expect(mocking.length).toBeGreaterThan(0);
-  expect([...FILES_WITH_MODULE_MOCKS].sort()).toEqual(mocking);
+  expect([...RENDERER_FILES_WITH_MODULE_MOCKS].sort()).toEqual(mocking);
 });

@@ -30,6 +30,8 @@ export function FacetsPanel({ actions }: { actions: LibraryActions }) {
   const { settled, behind } = useSettledFilter();
   const facets = useQuery({ ...libraryFacetsQuery(loupe, settled ?? {}), enabled: settled !== null });
   const data = facets.data;
+  // Counts of an older filter than the grid's, until the settled one is counted.
+  const stale = behind || facets.isPlaceholderData;
   if (data === undefined) {
     return (
       <p className="p-3 text-xs text-muted">
@@ -41,8 +43,8 @@ export function FacetsPanel({ actions }: { actions: LibraryActions }) {
     <div
       aria-label="Filters"
       role="region"
-      aria-busy={behind || facets.isPlaceholderData}
-      className={`h-full overflow-auto p-3 transition-opacity ${behind || facets.isPlaceholderData ? 'opacity-70' : ''}`}
+      aria-busy={stale}
+      className={`h-full overflow-auto p-3 transition-opacity ${stale ? 'opacity-70' : ''}`}
     >
       <FacetGroup title="Expiring soon">
         <p className="text-xs text-muted" data-testid="expiring-count">
