@@ -11,6 +11,8 @@ export interface FoldedFacets {
   batches: FacetRow[];
   ratings: FacetRow[];
   kept: number;
+  /** How many entries pass every pick: the search's own count. */
+  total: number;
   /** Null when the combinations do not say (read from library_counts, which has no time in it). */
   expiringSoon: number | null;
 }
@@ -61,10 +63,12 @@ function mostFirst(rows: Map<string, FacetRow>, limit: number): FacetRow[] {
 
 export function foldFacets(combos: readonly FacetCombo[], picks: FacetPicks): FoldedFacets {
   let kept = 0;
+  let total = 0;
   let expiring = 0;
   let knowsExpiring = true;
   for (const combo of combos) {
     if (!passes(combo, picks, 'none')) continue;
+    total += combo.n;
     if (combo.kept) kept += combo.n;
     if (combo.expiring === null) knowsExpiring = false;
     else if (combo.expiring) expiring += combo.n;
@@ -90,6 +94,7 @@ export function foldFacets(combos: readonly FacetCombo[], picks: FacetPicks): Fo
     ),
     ratings: [...ratings.values()].sort((a, b) => Number(b.value) - Number(a.value)),
     kept,
+    total,
     expiringSoon: knowsExpiring ? expiring : null,
   };
 }

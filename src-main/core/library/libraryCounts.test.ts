@@ -60,6 +60,8 @@ function mark(): void {
     UPDATE library_entries SET batch_id = 'b2' WHERE entry_id % 13 = 0;
     UPDATE library_entries SET expires_at = '2025-06-02T00:00:00.000Z' WHERE entry_id % 4 = 1;
     UPDATE library_entries SET expires_at = '2025-09-01T00:00:00.000Z' WHERE entry_id % 4 = 2;
+    UPDATE library_entries SET source = 'upload' WHERE entry_id % 9 = 4;
+    UPDATE library_entries SET source = 'router' WHERE entry_id IN (3, 11, 30);
     DELETE FROM library_entries WHERE entry_id IN (7, 8, 9, 50);`);
 }
 
@@ -84,14 +86,16 @@ const expiring = `e.keep_state <> 'kept' AND e.expires_at IS NOT NULL
   AND e.expires_at <= '${new Date(NOW + EXPIRING_SOON_MS).toISOString()}'`;
 
 /** The search's conditions, with the expiring window when that facet is picked (as LibrarySearch does). */
-function whereBefore(input: SearchInput, except?: 'types' | 'profiles' | 'batches' | 'ratings'): Where {
+type Except = 'types' | 'profiles' | 'batches' | 'ratings' | 'sources';
+
+function whereBefore(input: SearchInput, except?: Except): Where {
   const where = whereOf(parseQuery(input.query ?? ''), input, except);
   return input.expiringSoon === true ? { ...where, sql: `(${where.sql}) AND ${expiring}` } : where;
 }
 
 /** The facets as the SQL per facet counted them before the fold (issue 21's first version). */
 function factsBefore(input: SearchInput): Record<string, unknown> {
-  const run = (sql: string, except?: 'types' | 'profiles' | 'batches' | 'ratings'): unknown[] => {
+  const run = (sql: string, except?: Except): unknown[] => {
     const where = whereBefore(input, except);
     return raw
       .prepare(sql.replace('WHERE_SQL', where.sql))
@@ -132,6 +136,11 @@ function factsBefore(input: SearchInput): Record<string, unknown> {
        GROUP BY e.rating ORDER BY value DESC`,
       'ratings',
     ),
+    sources: run(
+      `SELECT e.source AS value, NULL AS label, count(*) AS n FROM library_entries e WHERE WHERE_SQL
+       GROUP BY e.source ORDER BY n DESC, value`,
+      'sources',
+    ),
     kept: one("e.keep_state = 'kept'"),
     expiringSoon: one(expiring),
   };
@@ -158,6 +167,8 @@ const inputs: SearchInput[] = [
   { query: 'lighthouse', expiringSoon: true },
   { from: '2025-01-01T00:02:00.000Z', to: '2025-01-01T00:05:00.000Z' },
   { tags: ['best'] },
+  { sources: ['upload'] },
+  { query: 'lighthouse', sources: ['router', 'upload'], rejected: 'include' },
 ];
 
 describe('library counts', () => {
@@ -176,11 +187,11 @@ describe('library counts', () => {
     const search = new LibrarySearch(store, () => NOW);
     for (const input of inputs) {
       const facets = search.facets(input);
-      // Tags and sources keep their own grouped queries (not folded from the counts).
-      expect({ ...facets, tags: undefined, sources: undefined }, JSON.stringify(input)).toEqual({
+      // Tags keep their own grouped query (not folded from the counts); sources are the fold's total less the
+      // entries not from jobs, or their own query when a source is picked.
+      expect({ ...facets, tags: undefined }, JSON.stringify(input)).toEqual({
         ...factsBefore(input),
         tags: undefined,
-        sources: undefined,
       });
       const where = whereBefore(input);
       const ids = raw

@@ -116,7 +116,12 @@ export class LibrarySearch {
       types: folded.types,
       // Where an entry came from is not one of the counted combinations: non-job entries are few (a partial
       // index finds them), so it keeps its own query, as tags do.
-      sources: search.facet('sources', this.whereFor(parsed, input, 'sources')),
+      // With no source picked, the facet's own search is the search itself: its entries from jobs are its total
+      // (from the fold) less the others, which the partial index on source finds without reading every entry.
+      sources:
+        (input.sources ?? []).length === 0
+          ? search.sourcesAmong(this.whereFor(parsed, input), folded.total)
+          : search.facet('sources', this.whereFor(parsed, input, 'sources')),
       profiles: folded.profiles,
       batches: folded.batches,
       ratings: folded.ratings,
