@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, startOnRememberedScreen } from './app/App';
 import { StoreGate } from './features/store/StoreGate';
 import { MissingToken } from './app/MissingToken';
 import { LoupeContext } from './lib/loupeContext';
@@ -15,6 +15,7 @@ const connection = connectLoupe();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+if (connection.ok) startOnRememberedScreen(connection.loupe, queryClient);
 
 createRoot(rootElement).render(
   <StrictMode>

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { LoupeApi } from '../../src-preload/buildApi';
+import { prefetchLibraryStart } from '../features/library/prefetchLibrary';
 import { Suspense, useEffect } from 'react';
 import { JobsScreen } from '../features/jobs/JobsScreen';
 import { LoopOverlays } from '../features/loop/LoopOverlays';
@@ -27,6 +29,17 @@ const SCREENS: Record<Section, LazyScreen> = {
   models: lazyScreen(() => import('../features/models/ModelsScreen').then((m) => m.ModelsScreen)),
   settings: lazyScreen(() => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen)),
 };
+
+/**
+ * Starts fetching the code of the screen the app opens on (the one it remembers) at once, beside the first
+ * answers from the host, rather than after them when React first asks for it; the Library asks for its first
+ * page too.
+ */
+export function startOnRememberedScreen(loupe: LoupeApi, client: QueryClient): void {
+  const section = useUiStore.getState().section;
+  SCREENS[section].preload();
+  if (section === 'assets') prefetchLibraryStart(loupe, client);
+}
 
 /**
  * The time a start is given to draw its first screen from its first answers before the other screens' code

@@ -3,7 +3,7 @@
 // are kept here. Size and view are remembered across launches; the rest starts clean.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { LibraryFilter, LibrarySort } from '../../../src-shared/contract';
+import type { LibraryFilter, LibrarySearchArgs, LibrarySort } from '../../../src-shared/contract';
 
 export type TileSize = 'S' | 'M' | 'L';
 export type LibraryView = 'grid' | 'list';
@@ -111,6 +111,11 @@ export const useLibraryUi = create<LibraryUiState>()(
 export function currentFilter(state: Pick<LibraryUiState, 'query' | 'picks'>): LibraryFilter {
   const query = state.query.trim();
   return query === '' ? { ...state.picks } : { ...state.picks, query };
+}
+
+/** The library.search arguments of the box, the picks and the sort (the grid's query key). */
+export function searchArgsOf(state: Pick<LibraryUiState, 'query' | 'picks' | 'sort'>): LibrarySearchArgs {
+  return { ...currentFilter(state), sort: state.sort };
 }
 
 export function resetLibraryUi(): void {

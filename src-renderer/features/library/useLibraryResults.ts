@@ -5,13 +5,13 @@ import { useMemo } from 'react';
 import type { LibraryEntry, LibrarySearchArgs } from '../../../src-shared/contract';
 import { useLoupe } from '../../lib/loupeContext';
 import { librarySearchQuery } from './libraryQueries';
-import { currentFilter, useLibraryUi } from './libraryUiStore';
+import { searchArgsOf, useLibraryUi } from './libraryUiStore';
 
 export function useSearchArgs(): LibrarySearchArgs {
   const query = useLibraryUi((state) => state.query);
   const picks = useLibraryUi((state) => state.picks);
   const sort = useLibraryUi((state) => state.sort);
-  return useMemo(() => ({ ...currentFilter({ query, picks }), sort }), [query, picks, sort]);
+  return useMemo(() => searchArgsOf({ query, picks, sort }), [query, picks, sort]);
 }
 
 export function useLibraryResults() {
