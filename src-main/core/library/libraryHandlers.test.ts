@@ -2,6 +2,7 @@
 // up to the contract's bound, tags refused in words when they hold characters a tag may not, saved searches,
 // the change stream, the keep rule acting on a star, and a store whose text went bad on disk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'libsql';
 import {
   LIBRARY_BULK_MAX,
   libraryCollectionSchema,
@@ -172,5 +173,30 @@ describe('a store whose text went bad on disk', () => {
       store.close();
     }
     core = await createTestCore({ headless: true, dataDir });
+  });
+});
+
+describe('a search page', () => {
+  it('reads only the batch’s name from the facts, and damaged facts give the batch’s id instead of failing', () => {
+    addJob(core.store, profileId, { jobId: 'jnamed', prompt: 'QUOKKA named', outputs: 1 });
+    addJob(core.store, profileId, { jobId: 'jbroken', prompt: 'QUOKKA broken', outputs: 1 });
+    const raw = new Database(core.store.path);
+    try {
+      raw.exec(`INSERT INTO batches (id, profile_id, name, created_at) VALUES ('b-q', '${profileId}', 'Sweep', 'x');
+        UPDATE library_entries SET batch_id = 'b-q' WHERE job_id IN ('jnamed', 'jbroken');
+        UPDATE library_entries SET facts = json_set(facts, '$.batchName', 'Quokka sweep') WHERE job_id = 'jnamed';
+        UPDATE library_entries SET facts = substr(facts, 1, 20) WHERE job_id = 'jbroken';`);
+    } finally {
+      raw.close();
+    }
+    const search = new LibrarySearch(core.store);
+    const page = search.search({ query: 'quokka' });
+    const batchOf = (job: string) => page.entries.find((e) => e.jobId === job)?.batch?.name;
+    expect(page.total).toBe(2);
+    expect(batchOf('jnamed')).toBe('Quokka sweep');
+    expect(batchOf('jbroken')).toBe('b-q');
+    // The detail still reads the whole facts (the prompts), which the page left out.
+    const named = page.entries.find((e) => e.jobId === 'jnamed');
+    expect(search.get(named?.entryId ?? 0).prompts).toEqual(['QUOKKA named']);
   });
 });

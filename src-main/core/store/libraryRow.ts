@@ -150,6 +150,16 @@ export const entrySelectColumns = `e.entry_id, e.profile_id, p.name AS profile_n
   e.facts, e.rating, e.rejected, e.expires_at, e.keep_state, e.keep_message, e.kept_at, e.thumb_state,
   e.thumb_message`;
 
+/**
+ * The columns of a search page: as entrySelectColumns, but of the facts only the batch's name, which is all a
+ * page shows (the whole facts, a few KB with every string input of the workflow, cost a JSON parse and a
+ * schema check per row: a third of a page's time). Damaged facts read as no name, as they read as empty facts.
+ */
+export const pageSelectColumns = entrySelectColumns.replace(
+  'e.facts,',
+  `CASE WHEN json_valid(e.facts) THEN json_object('batchName', json_extract(e.facts, '$.batchName')) END AS facts,`,
+);
+
 /** The search words of an entry, one text per library_fts column. */
 export interface FtsColumns {
   title: string;

@@ -2,7 +2,7 @@
 // page 1 does), the total, and the facet counts. The conditions come from core/library/searchWhere.ts (its own
 // SQL text, every value bound); the statements are prepared once per shape and kept, a bounded number of them.
 import { z } from 'zod';
-import { entrySelectColumns, libraryEntryDbRow, type LibraryEntryRow } from './libraryRow';
+import { libraryEntryDbRow, pageSelectColumns, type LibraryEntryRow } from './libraryRow';
 import { parseRows, type RowsRead } from './rowCodec';
 import { prepare, type Db, type SqlValue, type Statement } from './sqlite';
 
@@ -166,7 +166,10 @@ export class LibrarySearchTable {
 
   constructor(private readonly db: Db) {}
 
-  /** One page in `sort` order, after `key` (the previous page's last entry) when given. */
+  /**
+   * One page in `sort` order, after `key` (the previous page's last entry) when given. Of each row's facts only
+   * the batch's name is read (pageSelectColumns); the detail (library.get) reads them whole.
+   */
   page(where: WhereSql, sort: SearchSort, key: SearchKey | null, limit: number): RowsRead<LibraryEntryRow> {
     const order = orders[sort];
     const conditions = key === null ? where.sql : `(${where.sql}) AND ${order.after}`;
@@ -178,7 +181,7 @@ export class LibrarySearchTable {
     }
     // The page's entry_ids first, from the indexes (every sort key is in them); then only those rows are read.
     const read = (ids: string, more: Params = {}): RowsRead<LibraryEntryRow> => {
-      const sql = `SELECT ${entrySelectColumns} FROM library_entries e LEFT JOIN profiles p ON p.id = e.profile_id
+      const sql = `SELECT ${pageSelectColumns} FROM library_entries e LEFT JOIN profiles p ON p.id = e.profile_id
         WHERE e.entry_id IN (${ids}) ORDER BY ${order.by}`;
       return parseRows(
         'library_entries',
