@@ -9,6 +9,7 @@ import { FakeKeychain } from '../profiles/testing/fakeKeychain';
 import { StoreError } from '../store';
 import { damageCases, GOOD_PROFILE, makeGoodStore } from '../store/testing/damageCases';
 import { makeTempDir, type TempDir } from '../store/testing/tempDir';
+import { ContractDispatcher } from '../rpc/dispatcher';
 import { startHostedCore, type HostedCore } from './hostedCore';
 import { describeApp } from './version';
 
@@ -93,6 +94,29 @@ describe('hostedCore', () => {
     expect(status(first).state).toBe('ok');
     expect(!second.ok && second.error.code).toBe('nothing_to_recover');
     expect(setAside()).toHaveLength(1);
+  });
+
+  it('runs one small library search as it starts (the first window search then finds it warm), read only', async () => {
+    makeGoodStore(dir.path);
+    const calls = vi.spyOn(ContractDispatcher.prototype, 'call');
+    try {
+      const core = await start();
+      await core.warmedUp;
+      expect(calls.mock.calls.map(([name, args]) => [name, args])).toEqual([
+        ['library.search', { limit: 1 }],
+      ]);
+      const answer: unknown = await calls.mock.results[0]?.value;
+      expect(answer).toMatchObject({ ok: true });
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  it('lets the warm-up fail quietly on a store that cannot be used', async () => {
+    damageBadHeader();
+    const core = await start();
+    await expect(core.warmedUp).resolves.toBeUndefined();
+    expect(status(await core.dispatcher.call('store.status', {})).state).toBe('unusable');
   });
 
   it('serves the asset route as unavailable while the store cannot be used', async () => {
