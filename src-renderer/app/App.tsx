@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import type { LoupeApi } from '../../src-preload/buildApi';
 import { prefetchLibraryStart } from '../features/library/prefetchLibrary';
-import { Suspense, useEffect } from 'react';
 import { JobsScreen } from '../features/jobs/JobsScreen';
 import { LoopOverlays } from '../features/loop/LoopOverlays';
 import { lazyScreen, type LazyScreen } from './lazyScreen';

@@ -98,3 +98,14 @@ export function foldFacets(combos: readonly FacetCombo[], picks: FacetPicks): Fo
     expiringSoon: knowsExpiring ? expiring : null,
   };
 }
+
+/**
+ * The sources facet of a search that picks no source, from the entries not from jobs (grouped by source) and how
+ * many the search finds in all (`total`, the fold's): the rest are from jobs. Ordered as the facet's own query.
+ */
+export function sourcesWithJobs(others: readonly FacetRow[], total: number): FacetRow[] {
+  const rows = new Map(others.map((row) => [row.value, row]));
+  const jobs = total - others.reduce((sum, row) => sum + row.count, 0);
+  if (jobs > 0) rows.set('job', { value: 'job', label: 'job', count: jobs });
+  return mostFirst(rows, rows.size);
+}

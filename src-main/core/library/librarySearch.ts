@@ -15,7 +15,7 @@ import { DomainError } from '../errors';
 import type { LoupeStore } from '../store';
 import type { LibraryEntryRow } from '../store/libraryRow';
 import type { ExpiringWindow, SearchKey } from '../store/librarySearchTable';
-import { foldFacets } from './facetFold';
+import { foldFacets, sourcesWithJobs } from './facetFold';
 import { EXPIRING_SOON_MS } from './keep/libraryKeep';
 import { parseQuery, type ParsedQuery } from './queryParser';
 import { whereOf, type FacetName, type FacetPicks, type Where } from './searchWhere';
@@ -114,13 +114,12 @@ export class LibrarySearch {
       : foldFacets(search.combosOf(this.pickless(parsed, input), this.expiringWindow()), input);
     return {
       types: folded.types,
-      // Where an entry came from is not one of the counted combinations: non-job entries are few (a partial
-      // index finds them), so it keeps its own query, as tags do.
-      // With no source picked, the facet's own search is the search itself: its entries from jobs are its total
-      // (from the fold) less the others, which the partial index on source finds without reading every entry.
+      // Where an entry came from is not one of the counted combinations. With no source picked, the facet's own
+      // search is the search itself, so its entries from jobs are the fold's total less the others (few, found
+      // through a partial index); with one picked, the facet keeps its own query, as tags do.
       sources:
         (input.sources ?? []).length === 0
-          ? search.sourcesAmong(this.whereFor(parsed, input), folded.total)
+          ? sourcesWithJobs(search.sourcesBesidesJobs(this.whereFor(parsed, input)), folded.total)
           : search.facet('sources', this.whereFor(parsed, input, 'sources')),
       profiles: folded.profiles,
       batches: folded.batches,

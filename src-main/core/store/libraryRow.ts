@@ -143,21 +143,25 @@ export const libraryEntryDbRow = z
   }));
 export type LibraryEntryRow = z.output<typeof libraryEntryDbRow>;
 
-/** The columns a reading statement selects, `e` being library_entries and `p` profiles (LEFT JOIN). */
-export const entrySelectColumns = `e.entry_id, e.profile_id, p.name AS profile_name, e.source, e.job_id, e.asset_id,
-  e.name, e.type, e.content_type, e.size, e.hash, e.title, e.created_at, e.terminal_at, e.job_status,
-  e.batch_id, e.batch_values, e.prompt, e.seed, e.steps, e.cfg, e.sampler, e.model, e.width, e.height,
-  e.facts, e.rating, e.rejected, e.expires_at, e.keep_state, e.keep_message, e.kept_at, e.thumb_state,
+/** The columns a reading statement selects, `e` being library_entries and `p` profiles (LEFT JOIN), with `facts` as given. */
+const entryColumnsWith = (
+  facts: string,
+): string => `e.entry_id, e.profile_id, p.name AS profile_name, e.source,
+  e.job_id, e.asset_id, e.name, e.type, e.content_type, e.size, e.hash, e.title, e.created_at, e.terminal_at,
+  e.job_status, e.batch_id, e.batch_values, e.prompt, e.seed, e.steps, e.cfg, e.sampler, e.model, e.width,
+  e.height, ${facts}, e.rating, e.rejected, e.expires_at, e.keep_state, e.keep_message, e.kept_at, e.thumb_state,
   e.thumb_message`;
+
+/** The columns a reading statement selects, `e` being library_entries and `p` profiles (LEFT JOIN). */
+export const entrySelectColumns = entryColumnsWith('e.facts');
 
 /**
  * The columns of a search page: as entrySelectColumns, but of the facts only the batch's name, which is all a
  * page shows (the whole facts, a few KB with every string input of the workflow, cost a JSON parse and a
  * schema check per row: a third of a page's time). Damaged facts read as no name, as they read as empty facts.
  */
-export const pageSelectColumns = entrySelectColumns.replace(
-  'e.facts,',
-  `CASE WHEN json_valid(e.facts) THEN json_object('batchName', json_extract(e.facts, '$.batchName')) END AS facts,`,
+export const pageSelectColumns = entryColumnsWith(
+  `CASE WHEN json_valid(e.facts) THEN json_object('batchName', json_extract(e.facts, '$.batchName')) END AS facts`,
 );
 
 /** The search words of an entry, one text per library_fts column. */

@@ -1,6 +1,7 @@
 // A start on the Library sends its first search before the screen's code has loaded, and the grid draws from
-// that answer instead of asking again; a start on the Uploads tab asks for nothing.
+// that answer instead of asking again; a start on Jobs or on the Uploads tab asks for nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startOnRememberedScreen } from '../../app/App';
 import { fakeHost } from '../../test/fakeHost';
 import { fakeLayout } from '../../test/fakeLayout';
 import { resetUiState } from '../../test/resetUiState';
@@ -31,6 +32,17 @@ describe('a start on the Library', () => {
     renderWithLoupe(<LibraryScreen />, host.loupe, client);
     expect((await tiles()).length).toBeGreaterThan(0);
     expect(searches()).toHaveLength(1);
+  });
+
+  it('is what the app does at start when it remembers the Library, and not when it opens on Jobs', () => {
+    const searchesAfterStart = (): number => {
+      const host = fakeHost(fakeLibrary().answers);
+      startOnRememberedScreen(host.loupe, testQueryClient());
+      return host.calls.filter((call) => call.name === 'library.search').length;
+    };
+    expect(searchesAfterStart()).toBe(1);
+    resetUiState('jobs');
+    expect(searchesAfterStart()).toBe(0);
   });
 
   it('asks for nothing when it opens on the Uploads tab', () => {
