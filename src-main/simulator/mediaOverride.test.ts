@@ -34,4 +34,13 @@ describe('the media override', () => {
     expect(bytes.equals(picture)).toBe(true);
     expect(asked.at(-1)?.[2]).toBe(3);
   });
+
+  it('draws no step previews nobody reads: a 40-step run with no stream open asks only for its picture', async () => {
+    asked.length = 0;
+    const api = client(sim.url, 'demo-key');
+    const workflow = textToImageWorkflow({ seed: 9, width: 64, height: 64, steps: 40 });
+    const id = String(obj((await api.post('/api/v2/jobs', { workflow })).body).id);
+    await waitForStatus(api, id, ['succeeded']);
+    expect(asked).toEqual([[64, 64, 9]]);
+  });
 });

@@ -4,7 +4,7 @@
 import { isoTime } from '../clock';
 import type { AssetPort, MediaPort } from '../ports';
 import type { JobEventHub } from './jobEvents';
-import type { JobRecord, JobStatus, OutputRecord, Progress } from './jobModel';
+import type { JobRecord, JobStatus, OutputRecord, PreviewImage, Progress } from './jobModel';
 import { isTerminal } from './jobModel';
 import { runNodeEffect, samplerSteps, type NodeValue, type OutputFile } from './nodeEffects';
 import { commitOutputFile } from './outputCommit';
@@ -180,11 +180,9 @@ export class JobRunner {
         job,
         this.progress(job, index + step / steps, node, step, steps, `Sampling step ${step}/${steps}`),
       );
-      const preview = {
-        nodeId: node.id,
-        contentType: 'image/png',
-        bytes: this.deps.media.makePng(previewSide, previewSide, seed + step),
-      };
+      const preview = lazyPreview(node.id, () =>
+        this.deps.media.makePng(previewSide, previewSide, seed + step),
+      );
       job.latestPreview = preview;
       this.deps.hub.publish(job, { type: 'preview', preview });
     }
@@ -298,4 +296,21 @@ export class JobRunner {
       this.sleepers.add(sleeper);
     });
   }
+}
+
+/**
+ * A step's preview, drawn only when someone reads it: a stream sends at most one per throttle interval and
+ * most steps are read by nobody, so drawing each one up front held the event loop for nothing (a seeded
+ * test simulator spent a third of a core on previews no client asked for).
+ */
+function lazyPreview(nodeId: string, draw: () => Buffer): PreviewImage {
+  let bytes: Buffer | null = null;
+  return {
+    nodeId,
+    contentType: 'image/png',
+    get bytes(): Buffer {
+      bytes ??= draw();
+      return bytes;
+    },
+  };
 }
