@@ -98,6 +98,8 @@ export class AssetResponder {
           return plain(422, answer.message);
         case 'unsupported':
           return plain(415, answer.message);
+        case 'unavailable':
+          return plain(503, answer.message);
         case 'file': {
           const reply = await replyFromFile(answer.file, {
             range: parseRangeHeader(request.range),

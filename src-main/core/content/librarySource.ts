@@ -11,7 +11,9 @@ export type ThumbAnswer =
   /** It could not be made, and why, in words (422). */
   | { kind: 'failed'; message: string }
   /** Not a kind Loupe draws (415), and why. */
-  | { kind: 'unsupported'; message: string };
+  | { kind: 'unsupported'; message: string }
+  /** Not made this time (a broken download, a full disk), and why (503): the next ask tries again. */
+  | { kind: 'unavailable'; message: string };
 
 export interface LibraryRouteSource {
   /** The kept copy of the asset's bytes, opened; null when it is not kept (or its file is gone). */

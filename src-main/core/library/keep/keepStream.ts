@@ -47,16 +47,9 @@ export async function streamIntoFolder(
   let handle: FileHandle | null = null;
   try {
     handle = await open(path, 'wx', 0o600);
-    const { bytes, hash } = await pump(source, handle, check);
+    const { bytes, hash } = await pump(source, check, fileSink(handle));
     await handle.datasync();
-    if (check.expectedSize !== null && bytes !== check.expectedSize)
-      throw incomplete(bytes, check.expectedSize);
-    if (check.expectedHash !== null && hash !== check.expectedHash) {
-      throw new DomainError(
-        'download_corrupt',
-        `The downloaded bytes do not match the service's hash (got ${hash}, expected ${check.expectedHash}).`,
-      );
-    }
+    verify(bytes, hash, check);
     return { path, bytes, hash };
   } catch (error) {
     source.destroy();
@@ -69,11 +62,56 @@ export async function streamIntoFolder(
   }
 }
 
-/** Reads the source to its end into the file; the first failure (ours, the disk's or the body's) wins. */
+/**
+ * The same download held in memory (a thumbnail's source, already bounded by the caller's `maxBytes`), under
+ * the same checks: cut off past the announced size or after `idleMs` of silence, and refused when it is short
+ * or its hash is not the expected one, so nothing is ever made from bytes that are not the entry's.
+ */
+export async function readWholeChecked(
+  source: Readable,
+  check: StreamCheck,
+): Promise<{ bytes: Buffer; hash: string }> {
+  const chunks: Buffer[] = [];
+  try {
+    const { bytes, hash } = await pump(source, check, {
+      add: (chunk) => {
+        chunks.push(chunk);
+        return undefined;
+      },
+      end: () => Promise.resolve(),
+    });
+    verify(bytes, hash, check);
+    return { bytes: Buffer.concat(chunks, bytes), hash };
+  } catch (error) {
+    source.destroy();
+    throw error;
+  }
+}
+
+function verify(bytes: number, hash: string, check: StreamCheck): void {
+  if (check.expectedSize !== null && bytes !== check.expectedSize)
+    throw incomplete(bytes, check.expectedSize);
+  if (check.expectedHash !== null && hash !== check.expectedHash) {
+    throw new DomainError(
+      'download_corrupt',
+      `The downloaded bytes do not match the service's hash (got ${hash}, expected ${check.expectedHash}).`,
+    );
+  }
+}
+
+/** Where the read chunks go, in order. */
+interface ChunkSink {
+  /** Takes one chunk; a promise when the read must wait for it (a write in flight), rejected when it failed. */
+  add(chunk: Buffer): Promise<void> | undefined;
+  /** After the read: with `commit`, stores what is still held; either way, waits for what is in flight. */
+  end(commit: boolean): Promise<void>;
+}
+
+/** Reads the source to its end into the sink; the first failure (ours, the sink's or the body's) wins. */
 async function pump(
   source: Readable,
-  handle: FileHandle,
   check: StreamCheck,
+  sink: ChunkSink,
 ): Promise<{ bytes: number; hash: string }> {
   const hasher = new Blake3Hasher();
   // Objects, not `let`s: callbacks change them, which the type checker does not follow.
@@ -88,23 +126,6 @@ async function pump(
   if (check.signal?.aborted === true) onAbort();
 
   let bytes = 0;
-  let batch: Buffer[] = [];
-  let batchBytes = 0;
-  let writing: Promise<void> = Promise.resolve();
-  const flush: { running: Promise<void> | null; since: number } = { running: null, since: 0 };
-  const write = (chunks: Buffer[], length: number): void => {
-    writing = writeAll(handle, chunks, length).catch(fail);
-    flush.since += length;
-    if (flush.since >= FLUSH_EVERY_BYTES && flush.running === null) {
-      flush.since = 0;
-      flush.running = writing
-        .then(() => (stop.failure === null ? handle.datasync() : undefined))
-        .catch(fail)
-        .finally(() => {
-          flush.running = null;
-        });
-    }
-  };
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       idle.refresh();
@@ -114,14 +135,10 @@ async function pump(
       }
       bytes += chunk.length;
       hasher.update(chunk);
-      batch.push(chunk);
-      batchBytes += chunk.length;
-      if (batchBytes >= BATCH_BYTES) {
-        await writing;
+      const taken = sink.add(chunk);
+      if (taken !== undefined) {
+        await taken.catch(fail);
         if (stop.failure !== null) break;
-        write(batch, batchBytes);
-        batch = [];
-        batchBytes = 0;
       }
     }
   } catch (error) {
@@ -131,12 +148,65 @@ async function pump(
     clearTimeout(idle);
     check.signal?.removeEventListener('abort', onAbort);
   }
-  await writing;
-  if (stop.failure === null && batchBytes > 0) write(batch, batchBytes);
-  await writing;
-  await flush.running;
+  await sink.end(stop.failure === null).catch(fail);
   if (stop.failure !== null) throw stop.failure;
   return { bytes, hash: `blake3:${hasher.digest('hex')}` };
+}
+
+/**
+ * Gathers chunks into 1 MiB writes, one in flight while the next gathers, and flushes the file to the disk in
+ * the background every few MiB; a failed write or flush is reported at the next full batch or at the end.
+ */
+function fileSink(handle: FileHandle): ChunkSink {
+  const state: { failure: Error | null; writing: Promise<void>; flushing: Promise<void> | null } = {
+    failure: null,
+    writing: Promise.resolve(),
+    flushing: null,
+  };
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let sinceFlush = 0;
+  const remember = (error: unknown): void => {
+    state.failure ??= error instanceof Error ? error : new Error('The file could not be written.');
+  };
+  const throwIfFailed = (): void => {
+    if (state.failure !== null) throw state.failure;
+  };
+  const write = (chunks: Buffer[], length: number): void => {
+    state.writing = writeAll(handle, chunks, length).catch(remember);
+    sinceFlush += length;
+    if (sinceFlush >= FLUSH_EVERY_BYTES && state.flushing === null) {
+      sinceFlush = 0;
+      state.flushing = state.writing
+        .then(() => (state.failure === null ? handle.datasync() : undefined))
+        .catch(remember)
+        .finally(() => {
+          state.flushing = null;
+        });
+    }
+  };
+  return {
+    add: (chunk) => {
+      batch.push(chunk);
+      batchBytes += chunk.length;
+      if (batchBytes < BATCH_BYTES) return undefined;
+      const full = batch;
+      const length = batchBytes;
+      batch = [];
+      batchBytes = 0;
+      return state.writing.then(() => {
+        throwIfFailed();
+        write(full, length);
+      });
+    },
+    end: async (commit) => {
+      await state.writing;
+      if (commit && state.failure === null && batchBytes > 0) write(batch, batchBytes);
+      await state.writing;
+      await state.flushing;
+      throwIfFailed();
+    },
+  };
 }
 
 async function writeAll(handle: FileHandle, chunks: Buffer[], length: number): Promise<void> {

@@ -3,7 +3,9 @@
 // bound of its own evicts them). The source bytes come from the kept copy, else the disk cache, else the
 // service (fetched once). sharp works on libuv's threads, off the event loop; at most two pictures are in
 // hand at once. A picture that cannot be made records thumb_state 'failed' with the reason in words, for
-// every entry with the hash, and is not tried again.
+// every entry with the hash, and is not tried again. A source that could not be had whole (the service broke
+// off, sent more than announced, went silent, or sent other bytes than the hash) or a thumbnail that could not
+// be stored (a full disk) is not the picture's fault: it is answered in words and tried again on the next ask.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,31 +16,38 @@ import type { ThumbAnswer } from '../../content/librarySource';
 import type { AssetDiskCache, CachedFile } from '../../content/diskCache';
 import { removeQuietly } from '../../content/checkedWrite';
 import type { UpstreamFetcher } from '../../content/upstream';
+import { isApiError } from '../../api';
+import { ProfileError } from '../../profiles';
+import { readWholeChecked } from '../keep/keepStream';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry } from '../../store/libraryKeepTable';
 import { hexOf } from '../keep/libraryFolder';
 import { routerMediumOf } from '../../../../src-shared/libraryAssetIds';
 import { Limiter } from './limiter';
 import { drawWaveform, WAVE_HEIGHT, WAVE_WIDTH } from './waveform';
-import { thumbFailureWords, ThumbFailure } from './thumbWords';
+import { thumbFailureWords, ThumbFailure, thumbUnavailableWords } from './thumbWords';
 
 export const THUMB_SIZE = 384;
 /** Pictures past this many pixels are refused before they are decoded (a 7,000 × 7,000 picture is 49 M). */
 export const THUMB_MAX_INPUT_PIXELS = 50_000_000;
 /** The most bytes read to make one thumbnail. */
 export const THUMB_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
+/** How long the service may send nothing while a thumbnail's source is read. */
+export const THUMB_IDLE_MS = 30_000;
 
 export interface ThumbMakerDeps {
   store: LoupeStore;
   dataDir: string;
   cache: Pick<AssetDiskCache, 'open'>;
-  upstream: Pick<UpstreamFetcher, 'fetch'>;
+  upstream: Pick<UpstreamFetcher, 'fetchWhole'>;
   /** The kept copy of a hash, opened (the library folder), or null. */
   openKept: (hash: string) => Promise<CachedFile | null>;
   /** A Router run's saved medium, opened: a Router entry's bytes are on this disk, never the service's. */
   openRouterMedia?: (profileId: string, runId: string, index: number) => Promise<CachedFile | null>;
   concurrency?: number;
   maxInputPixels?: number;
+  /** How long a source download may stall (tests shorten it). */
+  idleMs?: number;
 }
 
 export class ThumbMaker {
@@ -79,7 +88,14 @@ export class ThumbMaker {
       making = this.make(entry, signal).finally(() => this.making.delete(key));
       this.making.set(key, making);
     }
-    await making;
+    try {
+      await making;
+    } catch (error) {
+      // The service's own refusals (gone, no access, no answer) and a profile that cannot be reached go back
+      // as the route maps them; what went wrong on the way (a broken body, a full disk) is said here.
+      if (isApiError(error) || error instanceof ProfileError || signal?.aborted === true) throw error;
+      return { kind: 'unavailable', message: thumbUnavailableWords(error) };
+    }
     const after = this.deps.store.libraryKeep.byAssetId(profileId, assetId);
     if (after?.thumbState === 'failed')
       return { kind: 'failed', message: after.thumbMessage ?? 'No thumbnail.' };
@@ -178,12 +194,23 @@ export class ThumbMaker {
       }
     }
     this.counts.fetched += 1;
-    const upstream = await this.deps.upstream.fetch(entry.profileId, entry.assetId, null, signal);
-    if (upstream.status !== 200 || upstream.body === null) {
-      await upstream.body?.cancel();
-      throw new ThumbFailure(`The service answered ${upstream.status} instead of the file.`);
+    const whole = await this.deps.upstream.fetchWhole(entry.profileId, entry.assetId, signal);
+    const expectedSize = entry.size > 0 ? entry.size : whole.contentLength;
+    if ((expectedSize ?? 0) > THUMB_MAX_SOURCE_BYTES) {
+      whole.body.destroy();
+      throw new ThumbFailure('The file is too large to make a thumbnail of.');
     }
-    return readBounded(upstream.body, THUMB_MAX_SOURCE_BYTES);
+    const { bytes } = await readWholeChecked(whole.body, {
+      expectedHash: entry.hash,
+      expectedSize,
+      maxBytes: Math.min(
+        expectedSize ?? THUMB_MAX_SOURCE_BYTES,
+        whole.contentLength ?? THUMB_MAX_SOURCE_BYTES,
+      ),
+      idleMs: this.deps.idleMs ?? THUMB_IDLE_MS,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    return bytes;
   }
 
   /** A Router entry's saved medium; a Router entry whose file is gone says so rather than ask the service. */
@@ -228,21 +255,4 @@ function unsupportedWords(entry: KeepEntry): string | null {
   if (kind === 'poster') return 'No poster frame yet: the window draws one from the video’s first frame.';
   if (kind !== null) return null;
   return 'Only pictures and WAV audio have thumbnails.';
-}
-
-async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw new ThumbFailure('The file is too large to make a thumbnail of.');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
