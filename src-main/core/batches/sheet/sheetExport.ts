@@ -1,7 +1,9 @@
 // A batch's contact sheet written to a file, as a labelled PNG or a self-contained HTML page; shared by the
 // CLI (`loupe batch sheet`) and the app's contract call (batches.exportSheet). Pictures come through
 // AssetBytes (the disk cache first), each read whole but capped, one at a time.
+import { Readable } from 'node:stream';
 import type { AssetBytes } from '../../content/assetBytes';
+import { readWholeChecked } from '../../content/checkedDownload';
 import { DomainError } from '../../errors';
 import type { LoupeStore } from '../../store';
 import { writeSheetHtml } from './sheetHtml';
@@ -10,6 +12,8 @@ import { buildSheetModel } from './sheetModel';
 
 /** A picture read for a thumbnail at most. */
 const MAX_PICTURE_BYTES = 64 * 1024 * 1024;
+/** How long a cell's picture may send nothing before its cell is left empty. */
+export const SHEET_PICTURE_IDLE_MS = 20_000;
 
 export interface SheetExportDeps {
   store: LoupeStore;
@@ -34,21 +38,16 @@ export interface SheetExportResult {
   height: number | null;
 }
 
-async function readCapped(body: ReadableStream<Uint8Array>): Promise<Buffer | null> {
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const part of body) {
-    size += part.length;
-    if (size > MAX_PICTURE_BYTES) {
-      await body.cancel().catch(() => undefined);
-      return null;
-    }
-    parts.push(part);
-  }
-  return Buffer.concat(parts);
-}
-
-export function assetThumbs(deps: SheetExportDeps, signal?: AbortSignal): ThumbSource {
+/**
+ * Each cell's picture, read whole under the download checks (content/checkedDownload.ts): at most 64 MiB, no more than the
+ * answer announced, cut off after `idleMs` of silence. A picture that cannot be had (the service broke off,
+ * went silent or sent too much) leaves its cell empty and the sheet goes on; only the caller's cancel stops it.
+ */
+export function assetThumbs(
+  deps: SheetExportDeps,
+  signal?: AbortSignal,
+  idleMs: number = SHEET_PICTURE_IDLE_MS,
+): ThumbSource {
   return async (cell) => {
     if (cell.image === null) return null;
     const reply = await deps.bytes.read({
@@ -62,7 +61,23 @@ export function assetThumbs(deps: SheetExportDeps, signal?: AbortSignal): ThumbS
       await reply.body?.cancel();
       return null;
     }
-    return readCapped(reply.body);
+    if ((reply.contentLength ?? 0) > MAX_PICTURE_BYTES) {
+      await reply.body.cancel().catch(() => undefined);
+      return null;
+    }
+    try {
+      const { bytes } = await readWholeChecked(Readable.fromWeb(reply.body), {
+        expectedHash: null,
+        expectedSize: reply.contentLength,
+        maxBytes: reply.contentLength ?? MAX_PICTURE_BYTES,
+        idleMs,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      return bytes;
+    } catch (error) {
+      if (signal?.aborted === true) throw error;
+      return null;
+    }
   };
 }
 

@@ -1,5 +1,5 @@
 // Copies one entry's original bytes into the library folder: from the disk cache when it holds them, else
-// streamed from the service (never whole in memory) into a temp file in one pass (keepStream.ts: hashed on
+// streamed from the service (never whole in memory) into a temp file in one pass (content/checkedDownload.ts: hashed on
 // the way, cut off past the announced size, synced), checked against the entry's hash and size, and only then
 // renamed into <2 hex>/<hex>.<ext>. A hash already kept costs no download at all. The sidecar <hex>.json beside it lists the entries that share the bytes, with each one's
 // workflow and metadata, rewritten whole (temp + rename) so it is never half there.
@@ -13,7 +13,7 @@ import type { UpstreamFetcher } from '../../content/upstream';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry, KeptBlob } from '../../store/libraryKeepTable';
 import { hexOf, type LibraryFolder } from './libraryFolder';
-import { streamIntoFolder } from './keepStream';
+import { streamIntoFolder } from '../../content/checkedDownload';
 import { KeepRefusal } from './keepWords';
 
 /** How long a download may send nothing before it is cut off (default 60 s). */

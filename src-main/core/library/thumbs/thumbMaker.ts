@@ -18,7 +18,7 @@ import { removeQuietly } from '../../content/checkedWrite';
 import type { UpstreamFetcher } from '../../content/upstream';
 import { isApiError } from '../../api';
 import { ProfileError } from '../../profiles';
-import { readWholeChecked } from '../keep/keepStream';
+import { readWholeChecked } from '../../content/checkedDownload';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry } from '../../store/libraryKeepTable';
 import { hexOf } from '../keep/libraryFolder';

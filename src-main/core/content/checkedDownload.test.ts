@@ -6,9 +6,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
-import { streamIntoFolder, type StreamCheck } from './keepStream';
-import { blake3Of } from './testing/entries';
+import { makeTempDir, type TempDir } from '../store/testing/tempDir';
+import { streamIntoFolder, type StreamCheck } from './checkedDownload';
+import { blake3Of } from '../library/keep/testing/entries';
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>();

@@ -1,17 +1,17 @@
-// One download written into the library's incoming folder in a single pass: each chunk is counted and
-// blake3-hashed as it arrives (the file is never read back), gathered into 1 MiB writes (one system call per
-// MiB, not per socket read), flushed to the disk in the background as it grows (so the last fsync waits for
-// little), and checked against the size and hash before the caller may rename it into place. A body longer than
-// announced is cut off at the announced size, one that stops sending is cut off after `idleMs`, and anything
-// that goes wrong removes the temporary file: nothing half-written is left, under any name.
+// A download read under checks, in a single pass: each chunk is counted and blake3-hashed as it arrives, a
+// body longer than announced is cut off at the announced size, one that stops sending is cut off after
+// `idleMs`, and the whole is refused when it is short or its hash is not the expected one. Two sinks: a file in
+// a folder (keeping: gathered into 1 MiB writes, one system call per MiB, flushed to the disk in the background
+// as it grows so the last fsync waits for little; anything that goes wrong removes the temporary file, so
+// nothing half-written is left under any name), or memory (a thumbnail's or a contact sheet's picture).
 import { randomBytes } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Blake3Hasher } from '@napi-rs/blake-hash';
-import { ApiError } from '../../api';
-import { removeQuietly } from '../../content/checkedWrite';
-import { DomainError } from '../../errors';
+import { ApiError } from '../api';
+import { removeQuietly } from './checkedWrite';
+import { DomainError } from '../errors';
 
 const MiB = 1024 * 1024;
 /** Bytes gathered per write: at most this much waits in memory beside one write in flight. */
