@@ -68,8 +68,9 @@ export async function tracedSweep(
   selector: string,
   axis: 'x' | 'y',
   frames: number,
+  step?: number,
 ): Promise<SweepFrames> {
-  const { result: gaps, events } = await traced(page, () => sweepFrames(page, selector, axis, frames));
+  const { result: gaps, events } = await traced(page, () => sweepFrames(page, selector, axis, frames, step));
   const animation = events.filter((event) => event.name === 'FireAnimationFrame' && event.ph === 'X');
   const main = animation[0];
   if (main === undefined) return { busy: [], cpu: [], gaps };
@@ -120,9 +121,10 @@ export async function measureSweeps(
   axis: 'x' | 'y',
   frames: number,
   sweeps = 3,
+  step?: number,
 ): Promise<SweepFigures> {
   const runs: SweepFrames[] = [];
-  for (let run = 0; run < sweeps; run++) runs.push(await tracedSweep(page, selector, axis, frames));
+  for (let run = 0; run < sweeps; run++) runs.push(await tracedSweep(page, selector, axis, frames, step));
   const gaps = runs.flatMap((run) => run.gaps);
   return {
     busyP95: Math.min(...runs.map((run) => percentile(run.busy, 95))),

@@ -61,7 +61,13 @@ export async function paintMark(
  * returns the gaps between frames (ms). A step wider than the view draws a whole new window each frame: the
  * hardest case for a virtualised list, what dragging the scrollbar does.
  */
-export function scrollSweep(args: { selector: string; axis: 'x' | 'y'; frames: number }): Promise<number[]> {
+export function scrollSweep(args: {
+  selector: string;
+  axis: 'x' | 'y';
+  frames: number;
+  /** Pixels a frame (a wheel's pace); by default the whole length over `frames` (a dragged scrollbar). */
+  step?: number;
+}): Promise<number[]> {
   const page = globalThis as unknown as PageGlobals;
   const element = page.document.querySelector(args.selector);
   if (element === null) throw new Error(`nothing matches ${args.selector}`);
@@ -69,7 +75,8 @@ export function scrollSweep(args: { selector: string; axis: 'x' | 'y'; frames: n
   const end = vertical
     ? element.scrollHeight - element.clientHeight
     : element.scrollWidth - element.clientWidth;
-  const step = Math.max(1, Math.ceil(end / args.frames));
+  const step = args.step ?? Math.max(1, Math.ceil(end / args.frames));
+  let left = args.frames;
   if (vertical) element.scrollTop = 0;
   else element.scrollLeft = 0;
   return new Promise((resolve) => {
@@ -85,7 +92,8 @@ export function scrollSweep(args: { selector: string; axis: 'x' | 'y'; frames: n
       const next = Math.min(end, position + step);
       if (vertical) element.scrollTop = next;
       else element.scrollLeft = next;
-      atEnd = next >= end;
+      left -= 1;
+      atEnd = next >= end || left <= 0;
       page.requestAnimationFrame(tick);
     };
     page.requestAnimationFrame(tick);
@@ -97,8 +105,13 @@ export async function sweepFrames(
   selector: string,
   axis: 'x' | 'y',
   frames: number,
+  step?: number,
 ): Promise<number[]> {
-  return z.array(z.number()).parse(await page.evaluate(scrollSweep, { selector, axis, frames }));
+  return z
+    .array(z.number())
+    .parse(
+      await page.evaluate(scrollSweep, { selector, axis, frames, ...(step === undefined ? {} : { step }) }),
+    );
 }
 
 /** Logs `selector`'s text each time it changes (for the SSE figure: the job's progress line). */

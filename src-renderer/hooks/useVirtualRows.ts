@@ -46,19 +46,34 @@ const OVERSCAN = 4;
 interface View {
   first: number;
   end: number;
+  /**
+   * The scroll is seeking: its last move jumped past every row that was in view (a dragged scrollbar, a
+   * flung wheel), so this frame shows rows that will be gone by the next. Cleared by the first slower move,
+   * or once the scroll has rested for SEEK_SETTLE_MS.
+   */
+  seeking: boolean;
 }
 
-function viewOf(element: HTMLElement, rowHeight: number): View {
+/** How long after a seeking move that was the last the rows are drawn in full again. */
+export const SEEK_SETTLE_MS = 150;
+
+function rowsInView(element: HTMLElement, rowHeight: number): { first: number; end: number } {
   return {
     first: Math.floor(element.scrollTop / rowHeight),
     end: Math.ceil((element.scrollTop + element.clientHeight) / rowHeight),
   };
 }
 
+/** Whether a move from `last` to `next` left none of the rows that were in view. */
+function jumpedPast(last: View, next: { first: number; end: number }): boolean {
+  const shown = Math.max(1, last.end - last.first);
+  return Math.abs(next.first - last.first) >= shown;
+}
+
 /** Follows the scroll element, wherever and whenever it mounts, and redraws in the frame of each scroll. */
 function useScrollView(rowHeight: number): { scroller: RefObject<HTMLDivElement | null>; view: View } {
   const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<View>({ first: 0, end: 0 });
+  const [view, setView] = useState<View>({ first: 0, end: 0, seeking: false });
   const link = useRef<{ element: HTMLDivElement; rowHeight: number; detach: () => void } | null>(null);
 
   // Each render: the list may have mounted its scroll element only now (a pane showing "Loading…" first).
@@ -68,12 +83,29 @@ function useScrollView(rowHeight: number): { scroller: RefObject<HTMLDivElement 
     link.current?.detach();
     link.current = null;
     if (element === null) return;
-    const update = (): void => {
-      const next = viewOf(element, rowHeight);
-      setView((last) => (last.first === next.first && last.end === next.end ? last : next));
+    let settle: ReturnType<typeof setTimeout> | null = null;
+    const rest = (): void => {
+      settle = null;
+      setView((last) => (last.seeking ? { ...last, seeking: false } : last));
     };
-    // Drawn before the frame is painted, so a fast scroll never shows an empty stretch of list.
-    const onScroll = (): void => flushSync(update);
+    const update = (): void => {
+      const next = rowsInView(element, rowHeight);
+      setView((last) =>
+        last.first === next.first && last.end === next.end ? last : { ...next, seeking: last.seeking },
+      );
+    };
+    const onScroll = (): void => {
+      const next = rowsInView(element, rowHeight);
+      // Drawn before the frame is painted, so a fast scroll never shows an empty stretch of list.
+      flushSync(() =>
+        setView((last) => {
+          if (last.first === next.first && last.end === next.end) return last;
+          return { ...next, seeking: jumpedPast(last, next) };
+        }),
+      );
+      if (settle !== null) clearTimeout(settle);
+      settle = setTimeout(rest, SEEK_SETTLE_MS);
+    };
     element.addEventListener('scroll', onScroll, { passive: true });
     const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
     resize?.observe(element);
@@ -84,6 +116,7 @@ function useScrollView(rowHeight: number): { scroller: RefObject<HTMLDivElement 
       detach: () => {
         element.removeEventListener('scroll', onScroll);
         resize?.disconnect();
+        if (settle !== null) clearTimeout(settle);
       },
     };
   });
@@ -100,7 +133,7 @@ function useScrollView(rowHeight: number): { scroller: RefObject<HTMLDivElement 
 export function useVirtualRows(
   rows: Rows,
   { rowHeight, cursorId, loadingMoreRow = false, overscan = OVERSCAN }: VirtualRowsOptions,
-): { scroller: RefObject<HTMLDivElement | null>; virtualizer: RowWindow } {
+): { scroller: RefObject<HTMLDivElement | null>; virtualizer: RowWindow; seeking: boolean } {
   const { scroller, view } = useScrollView(rowHeight);
   const count = rows.length + (loadingMoreRow ? 1 : 0);
   const first = Math.max(0, Math.min(view.first, count) - overscan);
@@ -147,5 +180,5 @@ export function useVirtualRows(
     () => ({ getVirtualItems: () => items, getTotalSize: () => total, scrollToIndex }),
     [items, total, scrollToIndex],
   );
-  return { scroller, virtualizer };
+  return { scroller, virtualizer, seeking: view.seeking };
 }

@@ -7,6 +7,7 @@ import { useLibraryUi } from '../libraryUiStore';
 import { LibraryRow } from '../tile/LibraryRow';
 import type { TileHandlers } from '../tile/entryOption';
 import { LibraryTile } from '../tile/LibraryTile';
+import { TilePlaceholder } from '../tile/TilePlaceholder';
 import { GAP, gridLayout, gridRows } from './gridLayout';
 import { useGridKeys } from './useGridKeys';
 import { useGridWidth } from './useGridWidth';
@@ -37,7 +38,7 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
   const rows = useMemo(() => gridRows(ids, layout.columns), [ids, layout.columns]);
   const focusIndex = focusedId === null ? -1 : ids.indexOf(focusedId);
   const cursorRow = focusIndex < 0 ? null : (rows[Math.floor(focusIndex / layout.columns)]?.id ?? null);
-  const { scroller, virtualizer } = useVirtualRows(rows, {
+  const { scroller, virtualizer, seeking } = useVirtualRows(rows, {
     rowHeight: layout.rowHeight,
     cursorId: cursorRow,
     // About a tile's height either side: enough for a wheel or a key; a fast scroll shows new rows every
@@ -113,10 +114,23 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
                 }}
               >
                 {entries.slice(start, start + layout.columns).map((entry) => {
+                  const focused = entry.entryId === tabStop;
+                  const isSelected = allMatching || selected.has(entry.entryId);
+                  // While seeking, a frame and a title; the tile holding the keyboard's tab stop stays whole.
+                  if (seeking && !focused) {
+                    return (
+                      <TilePlaceholder
+                        key={entry.entryId}
+                        entry={entry}
+                        selected={isSelected}
+                        side={view === 'list' ? undefined : layout.side}
+                      />
+                    );
+                  }
                   const common = {
                     entry,
-                    focused: entry.entryId === tabStop,
-                    selected: allMatching || selected.has(entry.entryId),
+                    focused,
+                    selected: isSelected,
                     showProfile,
                     base: bases.get(entry.profileId),
                     ...handlers,

@@ -48,7 +48,12 @@ export const LibraryTile = memo(function LibraryTile({
           {entry.title}
         </span>
         <div className="flex items-center justify-between gap-1">
-          <StarRating rating={entry.rating} label={entry.title} onRate={(rating) => onRate(entry, rating)} />
+          <StarRating
+            rating={entry.rating}
+            label={entry.title}
+            onRate={(rating) => onRate(entry, rating)}
+            buttonsOnHover
+          />
           {showProfile && <span className="truncate text-[10px] text-faint">{entry.profileName}</span>}
         </div>
       </div>
