@@ -197,7 +197,10 @@ export async function benchLibraryGrid(browser: Browser): Promise<Figures> {
       GRID,
     );
     const loaded = Math.min(TOTAL, Math.floor(loadedHeight / M_ROW_PX) * columns);
-    const oldestShown = await page.locator(`${GRID} [data-entry-id="${expected.oldest}"]`).count();
+    // The last jump to the end was a seek: the whole tiles come back once the scroll has rested.
+    const oldest = page.locator(`${GRID} [data-entry-id="${expected.oldest}"]`);
+    await oldest.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    const oldestShown = await oldest.count();
     const heapAll = await usedHeapBytes(page);
     const switchAll = await switchTo('switch-all');
 

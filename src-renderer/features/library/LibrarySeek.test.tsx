@@ -1,4 +1,4 @@
-// The grid while seeking (a dragged scrollbar): rows shown for one frame are drawn as frames and titles, with no
+// The grid while seeking (a dragged scrollbar): rows shown for one frame are drawn as one element a row, with no
 // picture or stars; once the scroll rests, whole tiles.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,13 +32,13 @@ describe('seeking through the grid', () => {
       grid.scrollTop = 40 * 228;
       fireEvent.scroll(grid);
     });
-    const placeholders = screen.getAllByTestId('tile-placeholder');
+    const placeholders = screen.getAllByTestId('seeking-row');
     expect(placeholders.length).toBeGreaterThan(0);
     // Nothing of a whole tile in them: no picture, no stars.
     expect(placeholders.every((p) => p.querySelector('img, [role="group"]') === null)).toBe(true);
     expect(whole()).toBe(0);
 
-    await waitFor(() => expect(screen.queryAllByTestId('tile-placeholder')).toEqual([]), {
+    await waitFor(() => expect(screen.queryAllByTestId('seeking-row')).toEqual([]), {
       timeout: SEEK_SETTLE_MS * 20,
     });
     expect(whole()).toBeGreaterThan(1);

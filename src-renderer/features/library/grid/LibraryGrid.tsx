@@ -7,8 +7,8 @@ import { useLibraryUi } from '../libraryUiStore';
 import { LibraryRow } from '../tile/LibraryRow';
 import type { TileHandlers } from '../tile/entryOption';
 import { LibraryTile } from '../tile/LibraryTile';
-import { TilePlaceholder } from '../tile/TilePlaceholder';
 import { GAP, gridLayout, gridRows } from './gridLayout';
+import { SeekingRow } from './SeekingRow';
 import { useGridKeys } from './useGridKeys';
 import { useGridWidth } from './useGridWidth';
 import { usePointerSelection } from './usePointerSelection';
@@ -101,6 +101,9 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((row) => {
             const start = row.index * layout.columns;
+            const rowEntries = entries.slice(start, start + layout.columns);
+            // While seeking, one element a row; a row holding the keyboard's tab stop stays whole.
+            const placeholder = seeking && !rowEntries.some((entry) => entry.entryId === tabStop);
             return (
               <div
                 key={row.key}
@@ -113,36 +116,27 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
                   contain: 'strict',
                 }}
               >
-                {entries.slice(start, start + layout.columns).map((entry) => {
-                  const focused = entry.entryId === tabStop;
-                  const isSelected = allMatching || selected.has(entry.entryId);
-                  // While seeking, a frame and a title; the tile holding the keyboard's tab stop stays whole.
-                  if (seeking && !focused) {
-                    return (
-                      <TilePlaceholder
-                        key={entry.entryId}
-                        entry={entry}
-                        selected={isSelected}
-                        side={view === 'list' ? undefined : layout.side}
-                      />
+                {placeholder ? (
+                  <SeekingRow tiles={rowEntries.length} side={view === 'list' ? undefined : layout.side} />
+                ) : (
+                  rowEntries.map((entry) => {
+                    const common = {
+                      entry,
+                      focused: entry.entryId === tabStop,
+                      selected: allMatching || selected.has(entry.entryId),
+                      showProfile,
+                      base: bases.get(entry.profileId),
+                      ...handlers,
+                    };
+                    return view === 'list' ? (
+                      <div key={entry.entryId} className="min-w-0 flex-1">
+                        <LibraryRow {...common} />
+                      </div>
+                    ) : (
+                      <LibraryTile key={entry.entryId} side={layout.side} {...common} />
                     );
-                  }
-                  const common = {
-                    entry,
-                    focused,
-                    selected: isSelected,
-                    showProfile,
-                    base: bases.get(entry.profileId),
-                    ...handlers,
-                  };
-                  return view === 'list' ? (
-                    <div key={entry.entryId} className="min-w-0 flex-1">
-                      <LibraryRow {...common} />
-                    </div>
-                  ) : (
-                    <LibraryTile key={entry.entryId} side={layout.side} {...common} />
-                  );
-                })}
+                  })
+                )}
               </div>
             );
           })}
