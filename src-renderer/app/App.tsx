@@ -23,12 +23,21 @@ import { BatchFinishWatcher } from '../features/batches/BatchFinishWatcher';
 // Jobs is where the app opens, so it comes with it; every other screen is its own chunk (the Models
 // screen's form library alone is a third of the app). Start-up parses only what the first screen needs.
 const SCREENS: Record<Section, LazyScreen> = {
-  jobs: { Component: JobsScreen, preload: () => undefined },
+  jobs: { Component: JobsScreen, preload: () => undefined, settled: () => Promise.resolve() },
   batches: lazyScreen(() => import('../features/batches/BatchesScreen').then((m) => m.BatchesScreen)),
   assets: lazyScreen(() => import('../features/library/LibraryScreen').then((m) => m.LibraryScreen)),
   models: lazyScreen(() => import('../features/models/ModelsScreen').then((m) => m.ModelsScreen)),
   settings: lazyScreen(() => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen)),
 };
+
+/**
+ * Resolves once no screen's code is being fetched. Tests wait for it before their file ends: a fetch still
+ * under way then would load modules into a torn-down environment (the renderer tests share one module graph
+ * per worker, so that failure reached the next files).
+ */
+export function screenLoadsSettled(): Promise<void> {
+  return Promise.all(Object.values(SCREENS).map((screen) => screen.settled())).then(() => undefined);
+}
 
 /**
  * Starts fetching the code of the screen the app opens on (the one it remembers) at once, beside the first

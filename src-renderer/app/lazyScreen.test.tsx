@@ -53,4 +53,23 @@ describe('lazyScreen', () => {
       process.off('unhandledRejection', onUnhandled);
     }
   });
+
+  it('says when no fetch of its code is under way, whether the fetch came or failed', async () => {
+    let finish: (component: typeof Screen) => void = () => undefined;
+    let fail: (error: Error) => void = () => undefined;
+    const coming = lazyScreen(() => new Promise((resolve) => (finish = resolve)));
+    const failing = lazyScreen(() => new Promise((_, reject) => (fail = reject)));
+    await coming.settled();
+    coming.preload();
+    failing.preload();
+    const marks: string[] = [];
+    void coming.settled().then(() => marks.push('coming'));
+    void failing.settled().then(() => marks.push('failing'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(marks).toEqual([]);
+    finish(Screen);
+    fail(new Error('Failed to fetch dynamically imported module'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(marks.sort()).toEqual(['coming', 'failing']);
+  });
 });

@@ -6,6 +6,8 @@ export interface LazyScreen {
   Component: ComponentType;
   /** Fetches the screen's code ahead of its first visit (a no-op for a screen that came with the app). */
   preload: () => void;
+  /** Resolves once no fetch of the screen's code is under way (whether it came or failed). */
+  settled: () => Promise<void>;
 }
 
 /** A screen whose code is fetched the first time it is needed: one chunk per screen (and what only it uses). */
@@ -21,5 +23,12 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
     Component: lazy(() => fetchCode().then((component) => ({ default: component }))),
     // Ahead of need, quietly: a failure here is the visit's to report, if it fails again then.
     preload: () => void fetchCode().catch(() => undefined),
+    settled: () =>
+      loading === null
+        ? Promise.resolve()
+        : loading.then(
+            () => undefined,
+            () => undefined,
+          ),
   };
 }
