@@ -96,15 +96,20 @@ function useScrollView(rowHeight: number): { scroller: RefObject<HTMLDivElement 
     };
     const onScroll = (): void => {
       const next = rowsInView(element, rowHeight);
+      // An object: the updater sets it, which the type checker does not follow.
+      const moved = { seeking: false };
       // Drawn before the frame is painted, so a fast scroll never shows an empty stretch of list.
       flushSync(() =>
         setView((last) => {
+          moved.seeking = last.seeking;
           if (last.first === next.first && last.end === next.end) return last;
-          return { ...next, seeking: jumpedPast(last, next) };
+          moved.seeking = jumpedPast(last, next);
+          return { ...next, seeking: moved.seeking };
         }),
       );
+      // A timer only while seeking: an ordinary scroll (every list's) arms nothing.
       if (settle !== null) clearTimeout(settle);
-      settle = setTimeout(rest, SEEK_SETTLE_MS);
+      settle = moved.seeking ? setTimeout(rest, SEEK_SETTLE_MS) : null;
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;

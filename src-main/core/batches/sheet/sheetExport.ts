@@ -39,9 +39,10 @@ export interface SheetExportResult {
 }
 
 /**
- * Each cell's picture, read whole under the download checks (content/checkedDownload.ts): at most 64 MiB, no more than the
- * answer announced, cut off after `idleMs` of silence. A picture that cannot be had (the service broke off,
- * went silent or sent too much) leaves its cell empty and the sheet goes on; only the caller's cancel stops it.
+ * Each cell's picture, read whole under the download checks (content/checkedDownload.ts): at most 64 MiB, no
+ * more than the answer announced, cut off after `idleMs` of silence. A picture that cannot be had (the service
+ * broke off, went silent or sent too much) leaves its cell empty and the sheet goes on; only the caller's
+ * cancel stops it.
  */
 export function assetThumbs(
   deps: SheetExportDeps,

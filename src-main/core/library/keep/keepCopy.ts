@@ -1,8 +1,9 @@
 // Copies one entry's original bytes into the library folder: from the disk cache when it holds them, else
-// streamed from the service (never whole in memory) into a temp file in one pass (content/checkedDownload.ts: hashed on
-// the way, cut off past the announced size, synced), checked against the entry's hash and size, and only then
-// renamed into <2 hex>/<hex>.<ext>. A hash already kept costs no download at all. The sidecar <hex>.json beside it lists the entries that share the bytes, with each one's
-// workflow and metadata, rewritten whole (temp + rename) so it is never half there.
+// streamed from the service (never whole in memory) into a temp file in one pass (content/checkedDownload.ts:
+// hashed on the way, cut off past the announced size, synced), checked against the entry's hash and size, and
+// only then renamed into <2 hex>/<hex>.<ext>. A hash already kept costs no download at all. The sidecar
+// <hex>.json beside it lists the entries that share the bytes, with each one's workflow and metadata,
+// rewritten whole (temp + rename) so it is never half there.
 import { mkdir, open, readFile, rename, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
