@@ -91,15 +91,17 @@ it('reads a backlog of 200 listed jobs at a bounded rate, newest first, and resu
   expect(reads.length).toBeLessThanOrEqual(JOBS + 2);
   // Newest first: the list is newest first, and so was the first read.
   expect(reads[0]?.id).toBe(listed[0]);
-  // No burst: never more requests than the rate (and one for timer slack) in any second, counting the
-  // workflow read each of these jobs (not Loupe's) costs beside the job read.
+  // No burst: never more requests than the rate in any second, counting the workflow read each of these jobs
+  // (not Loupe's) costs beside the job read. The reader spaces its reads from when each starts; the simulator
+  // stamps when each request arrives, and a request that arrives late opens a window that can hold one more
+  // read (two requests) than the rate. A burst would be many more.
   const requests = backlogRequests();
   expect(requests.length).toBeGreaterThanOrEqual(2 * JOBS);
   for (const request of requests) {
     const inSecond = requests.filter(
       (other) => other.ms >= request.ms && other.ms < request.ms + 1000,
     ).length;
-    expect(inSecond).toBeLessThanOrEqual(PER_SECOND + 1);
+    expect(inSecond).toBeLessThanOrEqual(PER_SECOND + 2);
   }
   const found = z
     .object({ total: z.number() })
