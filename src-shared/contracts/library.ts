@@ -61,6 +61,11 @@ export const librarySearchArgsSchema = libraryFilterSchema.extend({
   sort: librarySortSchema.optional(),
   /** Opaque: the previous page's nextCursor, unchanged. */
   cursor: z.string().max(200).nullable().optional(),
+  /**
+   * Opaque: a later page's cursor, unchanged. The page ends at that entry, inclusive, so a page read again
+   * covers what it covered (the window refreshes one page without reading the ones before it).
+   */
+  until: z.string().max(200).nullable().optional(),
   limit: z.number().int().min(1).max(1_000).optional(),
 });
 export type LibrarySearchArgs = z.input<typeof librarySearchArgsSchema>;

@@ -14,7 +14,7 @@ import {
 import { DomainError } from '../errors';
 import type { LoupeStore } from '../store';
 import type { LibraryEntryRow } from '../store/libraryRow';
-import type { ExpiringWindow, SearchKey } from '../store/librarySearchTable';
+import { upTo, type ExpiringWindow, type SearchKey } from '../store/librarySearchTable';
 import { foldFacets, sourcesWithJobs } from './facetFold';
 import { EXPIRING_SOON_MS } from './keep/libraryKeep';
 import { parseQuery, type ParsedQuery } from './queryParser';
@@ -28,6 +28,8 @@ export interface SearchInput extends FacetPicks {
   expiringSoon?: boolean | undefined;
   sort?: LibrarySort | undefined;
   cursor?: string | null | undefined;
+  /** A later page's cursor: this page ends there, inclusive (a page read again, as it was bounded). */
+  until?: string | null | undefined;
   limit?: number | undefined;
 }
 
@@ -75,10 +77,11 @@ export class LibrarySearch {
     const sort = input.sort ?? 'newest';
     const limit = input.limit ?? DEFAULT_LIMIT;
     const key = input.cursor === undefined || input.cursor === null ? null : decodeCursor(input.cursor, sort);
+    const until = input.until === undefined || input.until === null ? null : decodeCursor(input.until, sort);
     const where = this.whereFor(parsed, input);
     const search = this.store.library.search;
     // One more than asked: whether there is a next page, without a second query.
-    const read = search.page(where, sort, key, limit + 1);
+    const read = search.page(until === null ? where : upTo(where, sort, until), sort, key, limit + 1);
     const rows = read.rows.slice(0, limit);
     const last = rows.at(-1);
     const tags = search.tagsOf(rows.map((row) => row.entryId));

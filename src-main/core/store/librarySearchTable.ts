@@ -107,6 +107,30 @@ const orders: Readonly<Record<SearchSort, { by: string; after: string }>> = {
   },
 };
 
+/** "At or before this entry" in each order: the end of a page read again (`upTo`). */
+const atOrBefore: Readonly<Record<SearchSort, string>> = {
+  newest: '(e.created_at > :u_at OR (e.created_at = :u_at AND e.entry_id >= :u_id))',
+  oldest: '(e.created_at < :u_at OR (e.created_at = :u_at AND e.entry_id <= :u_id))',
+  rating: `(e.rating > :u_r OR (e.rating = :u_r AND (e.created_at > :u_at
+      OR (e.created_at = :u_at AND e.entry_id >= :u_id))))`,
+};
+
+/**
+ * The conditions, ending at `until` (inclusive) in `sort` order: a page read again covers exactly what it
+ * covered, however many entries came or went in it, so the pages after it still follow on with no gap or
+ * overlap. For the page only; the total is the unbounded search's.
+ */
+export function upTo(where: WhereSql, sort: SearchSort, until: SearchKey): WhereSql {
+  const bound = atOrBefore[sort];
+  return {
+    ...where,
+    sql: `(${where.sql}) AND ${bound}`,
+    params: { ...where.params, u_at: until.createdAt, u_id: until.entryId, u_r: until.rating },
+    ...(where.besidesMatch === undefined ? {} : { besidesMatch: `(${where.besidesMatch}) AND ${bound}` }),
+    onlyRejected: undefined,
+  };
+}
+
 /** The sort's keys and its "after the cursor" condition on the walk's own alias (w), for walkSql. */
 function onWalk(sql: string): string {
   return sql.replaceAll('e.', 'w.');

@@ -5,6 +5,7 @@ import { AssetsIcon } from '../../components/icons';
 import type { LibraryActions } from './bulk/useLibraryActions';
 import { LibraryGrid } from './grid/LibraryGrid';
 import { useLibraryUi } from './libraryUiStore';
+import { useFreshPagesInView } from './refresh/useFreshPagesInView';
 import type { useLibraryResults } from './useLibraryResults';
 
 interface LibraryResultsProps {
@@ -41,6 +42,7 @@ function NothingMatches({ filtered }: { filtered: boolean }) {
 /** The grid, or why there is none: loading, the read failed (with Try again), or nothing matches. */
 export function LibraryResults({ found, showProfile, actions }: LibraryResultsProps) {
   const { results, entries, args } = found;
+  const onViewRange = useFreshPagesInView(args, results.data, results.isPlaceholderData);
   if (results.data === undefined) {
     return <LoadingOrError query={results} doing="search the library" loading="Searching the library…" />;
   }
@@ -56,6 +58,7 @@ export function LibraryResults({ found, showProfile, actions }: LibraryResultsPr
       loadMore={() => {
         if (!results.isFetchingNextPage) void results.fetchNextPage();
       }}
+      onViewRange={onViewRange}
       actions={actions}
     />
   );

@@ -1,10 +1,12 @@
-// Query options for the library (issue 21). Every key sits under ['library'], so one invalidation after a
-// rating, a keep or a `library.changes` event refreshes everything the library shows. The library spans
-// profiles, so its keys name none, except the per-profile keep rule.
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+// Query options for the library (issue 21). Every key sits under ['library']: after a rating, a keep or a
+// `library.changes` event, refreshLibrary (refresh/pageRefresh.ts) reads again what the library shows, the
+// searches page by page where they are seen. The library spans profiles, so its keys name none, except the
+// per-profile keep rule.
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { LoupeApi } from '../../../src-preload/buildApi';
 import type { LibraryFilter, LibrarySearchArgs, LibrarySearchPage } from '../../../src-shared/contract';
 import { unwrap } from '../../lib/callError';
+import { libraryGeneration } from './refresh/libraryGeneration';
 
 export const LIBRARY_PAGE_SIZE = 200;
 
@@ -20,16 +22,27 @@ export const libraryKeys = {
   keepRule: (profileId: string) => ['library', 'keepRule', profileId] as const,
 };
 
+/** A page of a search, stamped with the library's change count when it was asked for. */
+export interface LibraryPageRead extends LibrarySearchPage {
+  generation: number;
+}
+export type LibrarySearchData = InfiniteData<LibraryPageRead, string | null>;
+
 export const librarySearchQuery = (loupe: LoupeApi, args: LibrarySearchArgs) =>
   infiniteQueryOptions({
     queryKey: libraryKeys.search(args),
-    queryFn: ({ pageParam }) =>
-      unwrap(loupe.library.search({ ...args, cursor: pageParam, limit: LIBRARY_PAGE_SIZE })),
+    queryFn: async ({ pageParam }): Promise<LibraryPageRead> => {
+      const generation = libraryGeneration();
+      const page = await unwrap(
+        loupe.library.search({ ...args, cursor: pageParam, limit: LIBRARY_PAGE_SIZE }),
+      );
+      return { ...page, generation };
+    },
     initialPageParam: null as string | null,
-    getNextPageParam: (last: LibrarySearchPage) => last.nextCursor,
-    // Main says when the library changes (library.changes, which invalidates every library query), so a
-    // search seen before is still true until then. Going back to it (Esc after a search) must not read
-    // again every page loaded so far: up to 500 of them, ahead of the next search in main's queue.
+    getNextPageParam: (last: LibraryPageRead) => last.nextCursor,
+    // Never read again whole: a change makes its pages stale (their generation), and the pages in view are
+    // read again one by one (refresh/pageRefresh.ts). Read whole, 100,000 loaded entries were 500 requests in
+    // a row, after every rating, and going back to a search (Esc) read again every page it had loaded.
     staleTime: Infinity,
     // A new search keeps the last grid on screen until its answer comes, so typing never blanks it.
     placeholderData: (previous) => previous,

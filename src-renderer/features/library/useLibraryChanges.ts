@@ -1,15 +1,19 @@
 // `library.changes` says something in the library moved (new entries indexed, a rating, a keep finished):
-// every library query is read again. Events come in bursts while the backlog is read, so they are coalesced:
-// at most one refresh per COALESCE_MS. Library queries stay fresh until told otherwise (libraryQueries.ts), so
-// whenever the subscription starts (the screen shown again, the connection back) what changed while nobody
-// listened is read once; a query already on its way is not asked twice.
-import { useQueryClient } from '@tanstack/react-query';
+// the library is read again (refreshLibrary: the searches where they are seen). Events come in bursts while
+// the backlog is read, so they are coalesced: at most one refresh per COALESCE_MS. Library queries stay fresh
+// until told otherwise (libraryQueries.ts), so whenever the subscription starts (the screen shown again, the
+// connection back) what changed while nobody listened is read once; a query already on its way is not asked
+// twice.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLoupe } from '../../lib/loupeContext';
 import { useTransportState } from '../../transport/transportState';
-import { libraryKeys } from './libraryQueries';
+import { refreshLibrary } from './refresh/pageRefresh';
 
 export const COALESCE_MS = 500;
+
+/** The query clients a subscription has listened for (one per window; tests make their own). */
+const listenedBefore = new WeakSet<QueryClient>();
 
 export function useLibraryChanges(): void {
   const loupe = useLoupe();
@@ -17,7 +21,12 @@ export function useLibraryChanges(): void {
   const transport = useTransportState((state) => state.state);
   useEffect(() => {
     if (transport !== 'connected') return;
-    void client.invalidateQueries({ queryKey: libraryKeys.all }, { cancelRefetch: false });
+    // The first subscription of this window missed nothing its searches have not read since (the start's
+    // head start, prefetchLibrary, may still be on its way, and would only be read twice); a later one may
+    // have missed changes, while the screen was hidden or the connection down.
+    const missed = listenedBefore.has(client);
+    listenedBefore.add(client);
+    void refreshLibrary(client, { cancelRefetch: false, searches: missed });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = loupe.library.changes(
       {},
@@ -26,7 +35,7 @@ export function useLibraryChanges(): void {
           if (timer !== undefined) return;
           timer = setTimeout(() => {
             timer = undefined;
-            void client.invalidateQueries({ queryKey: libraryKeys.all });
+            void refreshLibrary(client);
           }, COALESCE_MS);
         },
       },

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../lib/callError';
 import { useLoupe } from '../../lib/loupeContext';
 import { visibleText } from '../../lib/visibleText';
-import { libraryKeys } from '../library/libraryQueries';
+import { refreshLibrary } from '../library/refresh/pageRefresh';
 import { StarRating } from '../library/tile/StarRating';
 import type { ComparePick } from './loopUiStore';
 
@@ -35,7 +35,7 @@ function PickRating({ pick, letter }: { pick: ComparePick; letter: string }) {
           onRate={(rating) => {
             void unwrap(loupe.library.rate({ entryIds: [entry.entryId], rating })).then(async () => {
               await client.invalidateQueries({ queryKey: key });
-              await client.invalidateQueries({ queryKey: libraryKeys.all });
+              await refreshLibrary(client);
             });
           }}
         />

@@ -1,6 +1,6 @@
 // Every change the library's screens make (rate, reject, tag, keep, unkeep, export, drag out), on the ids
-// given or on the selection. Each call goes through the contract, and its answer refreshes every library
-// query (main holds the truth; the grid shows it after the refetch). Failures are said in words.
+// given or on the selection. Each call goes through the contract, and its answer refreshes the library
+// (main holds the truth; the grid shows it once the pages in view are read again). Failures are said in words.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import {
@@ -11,7 +11,7 @@ import {
 import type { LoupeApi } from '../../../../src-preload/buildApi';
 import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
-import { libraryKeys } from '../libraryQueries';
+import { refreshLibrary } from '../refresh/pageRefresh';
 import { useLibraryNotice } from '../libraryNotice';
 import { useLibraryUi } from '../libraryUiStore';
 import { useSearchArgs } from '../useLibraryResults';
@@ -52,7 +52,7 @@ export function useLibraryActions() {
         const message = error instanceof Error ? error.message : 'Something went wrong.';
         say({ tone: 'error', text: `Loupe could not ${doing}. ${message}` });
       } finally {
-        await client.invalidateQueries({ queryKey: libraryKeys.all });
+        await refreshLibrary(client);
       }
     },
     [client, say],

@@ -4,6 +4,7 @@ import { useVirtualRows } from '../../../hooks/useVirtualRows';
 import { useAssetBases } from '../../../queries/assetQueries';
 import type { LibraryActions } from '../bulk/useLibraryActions';
 import { useLibraryUi } from '../libraryUiStore';
+import type { ViewRange } from '../refresh/pageRefresh';
 import { LibraryRow } from '../tile/LibraryRow';
 import type { TileHandlers } from '../tile/entryOption';
 import { LibraryTile } from '../tile/LibraryTile';
@@ -18,6 +19,8 @@ interface LibraryGridProps {
   showProfile: boolean;
   hasMore: boolean;
   loadMore: () => void;
+  /** Told the entries in view (overscan included) when they change and the grid is not seeking. */
+  onViewRange?: (range: ViewRange) => void;
   actions: LibraryActions;
 }
 
@@ -25,7 +28,14 @@ interface LibraryGridProps {
  * The results as a virtualised grid (or list): only the rows in view are drawn, every row the same height,
  * so 100,000 entries cost what a screenful does. One tile holds the keyboard focus (roving tabindex).
  */
-export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }: LibraryGridProps) {
+export function LibraryGrid({
+  entries,
+  showProfile,
+  hasMore,
+  loadMore,
+  onViewRange,
+  actions,
+}: LibraryGridProps) {
   const size = useLibraryUi((state) => state.size);
   const view = useLibraryUi((state) => state.view);
   const focusedId = useLibraryUi((state) => state.focusedId);
@@ -64,10 +74,16 @@ export function LibraryGrid({ entries, showProfile, hasMore, loadMore, actions }
     }
   });
 
+  const firstRow = items[0]?.index ?? 0;
   const lastRow = items.at(-1)?.index ?? -1;
   useEffect(() => {
     if (hasMore && lastRow >= rows.length - 2) loadMore();
   }, [hasMore, lastRow, rows.length, loadMore]);
+  // Rows passed over while seeking are not in view; where the scroll rests is.
+  useEffect(() => {
+    if (seeking || lastRow < 0) return;
+    onViewRange?.({ first: firstRow * layout.columns, last: (lastRow + 1) * layout.columns - 1 });
+  }, [seeking, firstRow, lastRow, layout.columns, onViewRange]);
 
   const onKeyDown = useGridKeys(entries, layout.columns, actions, moveFocus);
   const onPick = usePointerSelection(entries);

@@ -116,6 +116,29 @@ export interface FakeLibrary {
   answers: Record<string, Answer>;
 }
 
+type Sort = LibrarySearchArgs['sort'];
+
+/** An entry's place in a sort, as the fake's cursor: its rating and id. */
+function cursorOf(entry: LibraryEntry): string {
+  return `${entry.rating}:${entry.entryId}`;
+}
+
+/** Orders two (rating, id) keys as the sort does: newest and rating descending, oldest ascending. */
+function compareKeys(sort: Sort, a: [number, number], b: [number, number]): number {
+  if (sort === 'oldest') return a[1] - b[1];
+  if (sort === 'rating') return b[0] - a[0] || b[1] - a[1];
+  return b[1] - a[1];
+}
+
+function inOrder(sort: Sort): (a: LibraryEntry, b: LibraryEntry) => number {
+  return (a, b) => compareKeys(sort, [a.rating, a.entryId], [b.rating, b.entryId]);
+}
+
+function isAfter(sort: Sort, entry: LibraryEntry, cursor: string): boolean {
+  const [rating = 0, id = 0] = cursor.split(':').map(Number);
+  return compareKeys(sort, [entry.rating, entry.entryId], [rating, id]) > 0;
+}
+
 export function fakeLibrary(count = 300): FakeLibrary {
   const state: FakeLibrary = {
     entries: Array.from({ length: count }, (_, index) => libraryEntry(index + 1)),
@@ -163,15 +186,22 @@ export function fakeLibrary(count = 300): FakeLibrary {
       if (state.searchAnswer !== null) return state.searchAnswer;
       const search = args as LibrarySearchArgs;
       const found = state.entries.filter((entry) => matches(entry, search));
-      if (search.sort === 'oldest') found.sort((a, b) => a.entryId - b.entryId);
-      else if (search.sort === 'rating') found.sort((a, b) => b.rating - a.rating || b.entryId - a.entryId);
-      else found.sort((a, b) => b.entryId - a.entryId);
-      const offset = Number(search.cursor ?? 0);
+      found.sort(inOrder(search.sort));
+      // Keyset cursors, as main's: the last entry's sort keys, so entries that come or go elsewhere do not
+      // shift a page; `until` ends a page at the entry its cursor names, inclusive.
+      const from = search.cursor ?? null;
+      const until = search.until ?? null;
+      const within = found.filter(
+        (entry) =>
+          (from === null || isAfter(search.sort, entry, from)) &&
+          (until === null || !isAfter(search.sort, entry, until)),
+      );
       const limit = search.limit ?? 100;
-      const end = offset + limit;
+      const page = within.slice(0, limit);
+      const last = page.at(-1);
       return ok({
-        entries: found.slice(offset, end),
-        nextCursor: end < found.length ? String(end) : null,
+        entries: page,
+        nextCursor: within.length > limit && last !== undefined ? cursorOf(last) : null,
         total: found.length,
         queryProblems: parseQuery(search.query).problems,
       });
