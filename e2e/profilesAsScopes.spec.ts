@@ -1,5 +1,5 @@
 // Profiles are scopes, not a switch (issue 20), end to end in the browser shell against two simulators the
-// test runs itself. A 60-item batch starts on A; the window then shows B and submits a job there, and stays on
+// test runs itself. A 36-item batch starts on A; the window then shows B and submits a job there, and stays on
 // B until A's batch has ended: every item of A is sent and watched to its end, A's finish notice arrives
 // while B is shown (and names A), the service behind A holds one job per item, and nothing of A's reached B.
 // Then a restart in the middle: the shell is killed while a batch of A's is sending and started again on the
@@ -107,7 +107,7 @@ test('a batch on one profile goes on to its end while the window shows and submi
     await contract.call('batches.start', {
       profileId: studio,
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 4 })),
-      axes: [{ kind: 'sweep', text: '3.seed=1..60' }],
+      axes: [{ kind: 'sweep', text: '3.seed=1..36' }],
       name: 'Studio sweep',
       window: 4,
     }),
@@ -125,9 +125,9 @@ test('a batch on one profile goes on to its end while the window shows and submi
 
   const detail = await finishedBatch(contract, studio, started.batchId);
   // Every item sent and watched to its end, one job each on Studio's service; Sketch got only its own job.
-  expect(detail.counts.jobs.succeeded).toBe(60);
-  expect(new Set(detail.items.map((item) => item.jobId)).size).toBe(60);
-  expect(studioSim.control.stats().jobs.total).toBe(60);
+  expect(detail.counts.jobs.succeeded).toBe(36);
+  expect(new Set(detail.items.map((item) => item.jobId)).size).toBe(36);
+  expect(studioSim.control.stats().jobs.total).toBe(36);
   expect(sketchSim.control.stats().jobs.total).toBe(1);
   expect(sketchJob).toBeTruthy();
   // A's finish notice came while B was shown, and names A.

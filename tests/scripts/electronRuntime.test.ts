@@ -30,7 +30,8 @@ describe('Electron runtime detection', () => {
 describe('npm start without Electron', () => {
   it('says so in one line and starts the browser shell', async () => {
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    // What `npm run test:unit` built just before (the build step of `npm start` is the e2e suite's too).
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
       env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: mkdtempSync(join(tmpdir(), 'no-electron-')) },
     });
     let output = '';
