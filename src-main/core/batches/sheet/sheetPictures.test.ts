@@ -2,9 +2,9 @@
 // a body that stops sending, one that drops after 2xx headers and one that never ends each leave their cell
 // empty (bounded in time and bytes) rather than hang or fail the sheet, and a good picture is read whole. The
 // person's cancel still stops it.
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { okHead, startRawServer, type RawServer } from '../../api/testing/rawServer';
 import { connectCore, createTestCore, type TestCore } from '../../app/testing/testCore';
 import type { SheetCell } from './sheetModel';
 import { assetThumbs } from './sheetExport';
@@ -12,28 +12,19 @@ import { assetThumbs } from './sheetExport';
 type Behaviour = (socket: Socket) => void;
 
 let core: TestCore;
-let server: Server;
+let server: RawServer;
 let profileId: string;
 let behaviour: Behaviour;
-const sockets = new Set<Socket>();
 const picture = Buffer.from('a picture’s bytes, whatever they are'.repeat(100));
 
 beforeEach(async () => {
   core = await createTestCore();
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    socket.once('data', () => behaviour(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server = await startRawServer((socket) => behaviour(socket));
   // Self-hosted: the content endpoint is asked directly, so every byte read is the raw server's.
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  profileId = await connectCore(core, { surface: 'self-hosted', baseUrl: origin });
+  profileId = await connectCore(core, { surface: 'self-hosted', baseUrl: server.origin });
 });
 afterEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await core.dispose();
 });
 
@@ -49,7 +40,7 @@ function pictures(signal?: AbortSignal) {
 }
 
 function head(fields: string): string {
-  return `HTTP/1.1 200 OK\r\ncontent-type: image/png\r\n${fields}\r\n`;
+  return okHead('image/png', fields);
 }
 
 describe('a contact sheet’s pictures from a misbehaving service', () => {

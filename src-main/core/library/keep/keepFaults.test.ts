@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpClient, nodeFetch, RetryPolicy } from '../../api';
+import { okHead, startRawServer, type RawServer } from '../../api/testing/rawServer';
 import { testConnection } from '../../api/testing/testServer';
 import { connectCore, createTestCore, type TestCore } from '../../app/testing/testCore';
 import type { WholeBytes } from '../../content/upstream';
@@ -29,31 +29,23 @@ type Behaviour = (socket: Socket) => void;
 
 let core: TestCore;
 let dataDir: TempDir;
-let server: Server;
+let server: RawServer;
 let origin: string;
 let profileId: string;
 /** The size the service's asset record states (null: none). */
 let stated: number | null;
 let behaviour: Behaviour;
-const sockets = new Set<Socket>();
 
 beforeEach(async () => {
   core = await createTestCore();
   stated = null;
   dataDir = makeTempDir('loupe-keep-faults-');
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    socket.once('data', () => behaviour(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startRawServer((socket) => behaviour(socket));
+  origin = server.origin;
   profileId = await connectCore(core, { surface: 'serverless', baseUrl: origin });
 });
 afterEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await core.dispose();
   dataDir.remove();
   vi.mocked(fsPromises.open).mockClear();
@@ -102,7 +94,7 @@ async function keepOne(bytes: Buffer): Promise<{ id: number; file: string; keep:
 }
 
 function head(fields: string): string {
-  return `HTTP/1.1 200 OK\r\ncontent-type: application/octet-stream\r\n${fields}\r\n`;
+  return okHead('application/octet-stream', fields);
 }
 
 function expectNothingKept(id: number, file: string, words: RegExp): void {

@@ -5,10 +5,10 @@
 // why in words (the route: 503, or 504 for the silence), and the next ask, once the fault is gone, makes it.
 import { existsSync, readdirSync } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { okHead, startRawServer, type RawServer } from '../../api/testing/rawServer';
 import { connectCore, createTestCore, type TestCore } from '../../app/testing/testCore';
 import { readAll } from '../../content/testing/bytes';
 import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
@@ -28,11 +28,9 @@ type Behaviour = (socket: Socket) => void;
 let picture: Buffer;
 let core: TestCore;
 let dataDir: TempDir;
-let server: Server;
+let server: RawServer;
 let profileId: string;
 let behaviour: Behaviour;
-let requests: number;
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a6' } })
@@ -42,25 +40,13 @@ beforeAll(async () => {
 beforeEach(async () => {
   core = await createTestCore();
   dataDir = makeTempDir('loupe-thumb-faults-');
-  requests = 0;
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    socket.once('data', () => {
-      requests += 1;
-      behaviour(socket);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server = await startRawServer((socket) => behaviour(socket));
   // Self-hosted: the content endpoint is asked directly, with no asset record first, so every byte the
   // fetcher reads is the raw server's.
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  profileId = await connectCore(core, { surface: 'self-hosted', baseUrl: origin });
+  profileId = await connectCore(core, { surface: 'self-hosted', baseUrl: server.origin });
 });
 afterEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await core.dispose();
   dataDir.remove();
   vi.mocked(fsPromises.open).mockClear();
@@ -86,7 +72,7 @@ function entry(bytes: Buffer = picture, assetId = 'a'): { assetId: string; hex: 
 }
 
 function head(fields: string): string {
-  return `HTTP/1.1 200 OK\r\ncontent-type: image/png\r\n${fields}\r\n`;
+  return okHead('image/png', fields);
 }
 
 /** The whole picture, as a well-behaved service sends it. */
@@ -241,6 +227,6 @@ describe('the thumbnail route over a broken download', () => {
     expect(reply.status).toBe(503);
     expect(Buffer.from(await readAll(reply.body)).toString('utf8')).toMatch(/ended early/);
     expect(core.store.libraryKeep.byAssetId(profileId, assetId)?.thumbState).not.toBe('failed');
-    expect(requests).toBe(1);
+    expect(server.requests()).toBe(1);
   });
 });
