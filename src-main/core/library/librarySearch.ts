@@ -45,6 +45,11 @@ function encodeCursor(sort: LibrarySort, row: LibraryEntryRow): string {
   return Buffer.from(body, 'utf8').toString('base64url');
 }
 
+/** A cursor's sort keys; none for none (the top, or no end). */
+function keyOf(cursor: string | null | undefined, sort: LibrarySort): SearchKey | null {
+  return cursor === undefined || cursor === null ? null : decodeCursor(cursor, sort);
+}
+
 function decodeCursor(cursor: string, sort: LibrarySort): SearchKey {
   let parsed: unknown;
   try {
@@ -76,8 +81,8 @@ export class LibrarySearch {
     const parsed = parseQuery(input.query ?? '');
     const sort = input.sort ?? 'newest';
     const limit = input.limit ?? DEFAULT_LIMIT;
-    const key = input.cursor === undefined || input.cursor === null ? null : decodeCursor(input.cursor, sort);
-    const until = input.until === undefined || input.until === null ? null : decodeCursor(input.until, sort);
+    const key = keyOf(input.cursor, sort);
+    const until = keyOf(input.until, sort);
     const where = this.whereFor(parsed, input);
     const search = this.store.library.search;
     // One more than asked: whether there is a next page, without a second query.

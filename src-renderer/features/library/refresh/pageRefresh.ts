@@ -83,7 +83,7 @@ export async function refreshPagesInView(
     if (underWay.has(flight)) continue;
     underWay.add(flight);
     try {
-      await refreshPage(client, loupe, args, index);
+      await refreshPage(client, loupe, args, key, index);
     } catch {
       // Left stale (main unreachable, the search refused): the next look at it tries again, and the
       // search's own reads say what is wrong.
@@ -97,9 +97,9 @@ async function refreshPage(
   client: QueryClient,
   loupe: LoupeApi,
   args: LibrarySearchArgs,
+  key: ReturnType<typeof libraryKeys.search>,
   index: number,
 ): Promise<void> {
-  const key = libraryKeys.search(args);
   const before = client.getQueryData<LibrarySearchData>(key);
   if (before === undefined) return;
   const from = before.pageParams[index] ?? null;

@@ -21,17 +21,14 @@ export function useFreshPagesInView(
   const generation = useLibraryGeneration((state) => state.generation);
   // Until the grid says, the top: an empty result has no grid, and its first page is what may fill it.
   const view = useRef<ViewRange>({ first: 0, last: 0 });
-  const live = useRef({ args, placeholder });
-  live.current = { args, placeholder };
 
   const refresh = useCallback(() => {
-    if (live.current.placeholder) return;
-    void refreshPagesInView(client, loupe, live.current.args, view.current);
-  }, [client, loupe]);
+    if (!placeholder) void refreshPagesInView(client, loupe, args, view.current);
+  }, [client, loupe, args, placeholder]);
 
   useEffect(() => {
     if (data !== undefined) refresh();
-  }, [refresh, generation, data, args, placeholder]);
+  }, [refresh, generation, data]);
 
   return useCallback(
     (range: ViewRange) => {
