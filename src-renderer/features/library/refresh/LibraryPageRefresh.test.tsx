@@ -123,6 +123,17 @@ describe('after a change', () => {
     expect(ids.slice(0, 4)).toEqual([1003, 1002, 1001, 1000].map((id) => `library-entry-${id}`));
   });
 
+  it('fills an empty library when its first entries come (no grid reports a view there)', async () => {
+    library.entries = [];
+    const { host } = renderLibrary(library);
+    await screen.findByText('The library is empty');
+    library.entries = [1, 2].map((id) => libraryEntry(id));
+    act(() => {
+      host.emit('library.changes', { kind: 'indexed', count: 2, backlog: 0 });
+    });
+    expect((await tiles()).map((tile) => tile.id)).toEqual(['library-entry-2', 'library-entry-1']);
+  });
+
   it('reads the whole search again when more came into one page than a read holds', async () => {
     const { host } = renderLibrary(library);
     await tiles();
