@@ -55,14 +55,15 @@ async function matchingIds(
   return { ids: ids.slice(0, MATCH_MAX), total };
 }
 
-/** Resolves when the keep queue is idle, or with false when the user interrupts. */
+/** Resolves when the keeps are done and their sidecars written, or with false when the user interrupts. */
 function waitForKeeps(engine: Engine, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false);
   return new Promise((done) => {
     const onAbort = (): void => done(false);
     signal.addEventListener('abort', onAbort, { once: true });
-    // idle() never rejects: a keep's failure is recorded on its row, not thrown.
-    engine.core.library.keep.queue.idle().then(
+    // settled() never rejects: a keep's failure is recorded on its row, a sidecar's stays due for the next start.
+    // It waits for the sidecars too, so the folder is complete when the command returns.
+    engine.core.library.keep.settled().then(
       () => {
         signal.removeEventListener('abort', onAbort);
         done(true);

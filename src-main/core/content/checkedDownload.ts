@@ -4,8 +4,10 @@
 // a folder (keeping: gathered into 1 MiB writes, one system call per MiB, flushed to the disk in the background
 // as it grows so the last fsync waits for little; anything that goes wrong removes the temporary file, so
 // nothing half-written is left under any name), or memory (a thumbnail's or a contact sheet's picture).
+// A caller that has more downloads waiting may take the file before its last fsync (`durable: false`) and
+// make it durable with makeDurable() while the next download runs, so the network never waits for the disk.
 import { randomBytes } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Blake3Hasher } from '@napi-rs/blake-hash';
@@ -32,24 +34,32 @@ export interface StreamCheck {
 }
 
 export interface StreamedFile {
-  /** The temporary file, whole, checked and synced; the caller renames it or removes it. */
+  /** The temporary file, whole and checked (and synced unless asked not to); the caller renames or removes it. */
   path: string;
   bytes: number;
   hash: string;
 }
 
+/** The temporary files streamIntoFolder writes: `.keep-<12 hex>.part` (what a sweep after a crash removes). */
+export const PART_FILE = /^\.keep-[0-9a-f]{12}\.part$/;
+
+/**
+ * Streams the body into a new temporary file in `folder` (made when missing), under the checks. With
+ * `durable: false` the last fsync is left to the caller (makeDurable) before the file is given any lasting name.
+ */
 export async function streamIntoFolder(
   folder: string,
   source: Readable,
   check: StreamCheck,
+  options: { durable?: boolean } = {},
 ): Promise<StreamedFile> {
   const path = join(folder, `.keep-${randomBytes(6).toString('hex')}.part`);
   let handle: FileHandle | null = null;
   try {
-    handle = await open(path, 'wx', 0o600);
+    handle = await openNew(folder, path);
     const { bytes, hash } = await pump(source, check, fileSink(handle));
-    await handle.datasync();
     verify(bytes, hash, check);
+    if (options.durable !== false) await handle.datasync();
     return { path, bytes, hash };
   } catch (error) {
     source.destroy();
@@ -59,6 +69,27 @@ export async function streamIntoFolder(
     throw error;
   } finally {
     await handle?.close();
+  }
+}
+
+/** Creates the file, making its folder only when it is missing (one system call per file, not two). */
+async function openNew(folder: string, path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(folder, { recursive: true });
+    return open(path, 'wx', 0o600);
+  }
+}
+
+/** Writes a file's bytes through to the disk (a file streamed with `durable: false`, before it is renamed). */
+export async function makeDurable(path: string): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
   }
 }
 

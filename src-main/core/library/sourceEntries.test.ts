@@ -198,11 +198,13 @@ describe('a store from before the library knew these sources', () => {
       DROP TABLE library_counts; DROP INDEX library_rejected;
       DELETE FROM schema_migrations WHERE version = 12;
       DROP INDEX library_by_asset; DELETE FROM schema_migrations WHERE version = 13;
+      DROP INDEX library_sidecars_due; ALTER TABLE library_blobs DROP COLUMN sidecar_due;
+      DELETE FROM schema_migrations WHERE version = 14;
     `);
     db.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12, 13] });
+    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12, 13, 14] });
     const search = new LibrarySearch(store);
     expect(search.search({}).entries.map((e) => e.source)).toEqual(['job', 'job']);
     expect(search.search({ query: 'harbour' }).total).toBe(2);

@@ -76,7 +76,7 @@ export interface KeepMatchFilter {
   now: string;
 }
 
-const ENTRY_COLUMNS = `entry_id, profile_id, job_id, asset_id, name, type, content_type, size, hash, keep_state,
+export const ENTRY_COLUMNS = `entry_id, profile_id, job_id, asset_id, name, type, content_type, size, hash, keep_state,
   keep_message, thumb_state, thumb_message, expires_at, kept_at, rating, created_at, title, facts`;
 
 /** An entry by its asset, the kept one first (what the asset route asks for each thumbnail and kept copy). */
@@ -86,7 +86,6 @@ export const ENTRY_BY_ASSET_SQL = `SELECT ${ENTRY_COLUMNS} FROM library_entries
 const countRow = z.object({ n: z.number() });
 const idRow = z.object({ entry_id: z.number() });
 const blobRow = z.object({ hash: z.string(), size: z.number(), content_type: z.string() });
-const workflowRow = z.object({ workflow: z.string().nullable() });
 
 type Ids = { ids: string };
 
@@ -103,12 +102,12 @@ export class LibraryKeepTable {
   private readonly blob;
   private readonly putBlob;
   private readonly dropBlob;
+  private readonly sidecarDue;
   private readonly keptWithHash;
   private readonly usedBytes;
   private readonly countKeep;
   private readonly countExpiring;
   private readonly setThumb;
-  private readonly jobWorkflow;
 
   constructor(
     private readonly db: Db,
@@ -156,11 +155,15 @@ export class LibraryKeepTable {
     );
     this.putBlob = prepare<{ hash: string; size: number; contentType: string; at: string }>(
       db,
-      `INSERT INTO library_blobs (hash, size, content_type, kept_at, verified_at)
-         VALUES (:hash, :size, :contentType, :at, :at)
-         ON CONFLICT (hash) DO UPDATE SET verified_at = excluded.verified_at`,
+      `INSERT INTO library_blobs (hash, size, content_type, kept_at, verified_at, sidecar_due)
+         VALUES (:hash, :size, :contentType, :at, :at, 1)
+         ON CONFLICT (hash) DO UPDATE SET verified_at = excluded.verified_at, sidecar_due = sidecar_due + 1`,
     );
     this.dropBlob = prepare<{ hash: string }>(db, 'DELETE FROM library_blobs WHERE hash = :hash');
+    this.sidecarDue = prepare<{ hash: string }>(
+      db,
+      'UPDATE library_blobs SET sidecar_due = sidecar_due + 1 WHERE hash = :hash',
+    );
     this.keptWithHash = prepare<{ hash: string }>(
       db,
       `SELECT count(*) AS n FROM library_entries WHERE hash = :hash AND keep_state = 'kept'`,
@@ -178,10 +181,6 @@ export class LibraryKeepTable {
     this.setThumb = prepare<{ hash: string; state: string; message: string | null }>(
       db,
       'UPDATE library_entries SET thumb_state = :state, thumb_message = :message WHERE hash = :hash',
-    );
-    this.jobWorkflow = prepare<{ profileId: string; jobId: string }>(
-      db,
-      'SELECT workflow FROM jobs WHERE profile_id = :profileId AND job_id = :jobId',
     );
   }
 
@@ -232,6 +231,8 @@ export class LibraryKeepTable {
       const updated = this.clearKeep.run({ ids: JSON.stringify(ids) }).changes;
       const orphans = [...hashes].filter((hash) => countRow.parse(this.keptWithHash.get({ hash })).n === 0);
       for (const hash of orphans) this.dropBlob.run({ hash });
+      // The files still kept list one entry fewer in their sidecars.
+      for (const hash of hashes) if (!orphans.includes(hash)) this.sidecarDue.run({ hash });
       return { updated, orphans };
     });
   }
@@ -243,7 +244,10 @@ export class LibraryKeepTable {
     return { hash: blob.hash, size: blob.size, contentType: blob.content_type };
   }
 
-  /** The file for `hash` is in the folder, whole and verified; the entry is kept. One transaction. */
+  /**
+   * The file for `hash` is in the folder, whole and verified; the entry is kept, and the file's sidecar is due
+   * (written later by the library's SidecarMirror). One transaction.
+   */
   recordKept(entryId: number, blob: KeptBlob): void {
     writeTransaction(this.db, () => {
       this.putBlob.run({ ...blob, at: this.now().toISOString() });
@@ -266,11 +270,6 @@ export class LibraryKeepTable {
   /** The thumbnail state of every entry with this hash (a thumbnail is made once per hash). */
   setThumbState(hash: string, state: 'ready' | 'failed', message: string | null): void {
     this.setThumb.run({ hash, state, message });
-  }
-
-  workflowOf(profileId: string, jobId: string): string | null {
-    const row = this.jobWorkflow.get({ profileId, jobId });
-    return row === undefined ? null : workflowRow.parse(row).workflow;
   }
 
   /** Entry ids a simple filter matches (no search words: those need the library's search engine). */
@@ -323,6 +322,11 @@ export class LibraryKeepTable {
       .all(params)
       .map((row) => idRow.parse(row).entry_id);
   }
+}
+
+/** A row of ENTRY_COLUMNS, checked. */
+export function parseKeepEntry(row: unknown): KeepEntry {
+  return toEntry(keepEntryRow.parse(row));
 }
 
 function toEntry(row: z.infer<typeof keepEntryRow>): KeepEntry {

@@ -9,6 +9,7 @@ import { BatchSendingTable } from './batchSendingTable';
 import { StoreError } from './errors';
 import { JobsTable } from './jobsTable';
 import { LibraryKeepTable } from './libraryKeepTable';
+import { LibrarySidecarsTable } from './librarySidecarsTable';
 import { LibraryBacklogTable } from './libraryBacklogTable';
 import { LibraryCollectionsTable } from './libraryCollectionsTable';
 import { LibraryEntriesTable } from './libraryEntriesTable';
@@ -69,6 +70,7 @@ export class LoupeStore {
   readonly routerSpend: RouterSpendTable;
   /** The library's keep and thumbnail columns and its blobs (issue 21). */
   readonly libraryKeep: LibraryKeepTable;
+  readonly librarySidecars: LibrarySidecarsTable;
   readonly library: {
     entries: LibraryEntriesTable;
     marks: LibraryMarksTable;
@@ -124,6 +126,7 @@ export class LoupeStore {
     this.uploads.onSettled = (row) => sources.uploadWritten(row);
     this.routerSpend = new RouterSpendTable(db, now);
     this.libraryKeep = new LibraryKeepTable(db, now);
+    this.librarySidecars = new LibrarySidecarsTable(db);
   }
 
   get schemaVersion(): number {

@@ -104,7 +104,7 @@ describe('migrations', () => {
     db.close();
 
     const store = openStore(path);
-    expect(store.migration.applied).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(store.migration.applied).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(store.uploads.get('u')).toMatchObject({ state: 'sent', filePath: '/f.png', placement: null });
     // A batch written before plans were kept reads back with none.
     expect(store.batches.get('b')).toMatchObject({ name: 'Old batch', plan: null, canceledAt: null });

@@ -400,6 +400,15 @@ const libraryByAsset = `
 CREATE INDEX library_by_asset ON library_entries (profile_id, asset_id);
 `;
 
+// A kept file's sidecar (<hex>.json: the entries that share the bytes, with their workflows) is written after the
+// keeping, not by it: each keep raises the blob's sidecar_due count, and the library writes the due ones when no
+// download runs, a batch at a time, clearing the count it wrote (a keep in between leaves it due). A crash
+// between the two leaves the count, and the next start writes what is due.
+const librarySidecars = `
+ALTER TABLE library_blobs ADD COLUMN sidecar_due INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX library_sidecars_due ON library_blobs (hash) WHERE sidecar_due > 0;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -414,4 +423,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 11, name: 'library sources', sql: librarySources },
   { version: 12, name: 'library counts', sql: libraryCounts },
   { version: 13, name: 'library entries by asset', sql: libraryByAsset },
+  { version: 14, name: 'library sidecars', sql: librarySidecars },
 ];

@@ -41,6 +41,8 @@ export interface TestCoreOptions {
   headless?: boolean;
   /** The library's background reading (backlog reads a second per profile). */
   library?: { backlogPerSecond?: number };
+  /** Where background failures are logged (default: the console). */
+  logError?: (message: string, error: unknown) => void;
 }
 
 export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
@@ -69,6 +71,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headless === undefined ? {} : { headless: options.headless }),
     ...(options.library === undefined ? {} : { library: options.library }),
+    ...(options.logError === undefined ? {} : { logError: options.logError }),
   });
   return {
     ...core,

@@ -1,20 +1,18 @@
 // Copies one entry's original bytes into the library folder: from the disk cache when it holds them, else
 // streamed from the service (never whole in memory) into a temp file in one pass (content/checkedDownload.ts:
-// hashed on the way, cut off past the announced size, synced), checked against the entry's hash and size, and
-// only then renamed into <2 hex>/<hex>.<ext>. A hash already kept costs no download at all. The sidecar
-// <hex>.json beside it lists the entries that share the bytes, with each one's workflow and metadata,
-// rewritten whole (temp + rename) so it is never half there.
-import { mkdir, open, readFile, rename, stat } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+// hashed on the way, cut off past the announced size), checked against the entry's hash and size, synced, and
+// only then renamed into <2 hex>/<hex>.<ext>. A hash already kept costs no download at all. In two halves
+// (fetchForLibrary, settleInLibrary) so the keep queue can start the next download while the disk takes the
+// last one.
+import { mkdir, rename, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 import type { AssetDiskCache } from '../../content/diskCache';
 import { removeQuietly } from '../../content/checkedWrite';
 import type { UpstreamFetcher } from '../../content/upstream';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry, KeptBlob } from '../../store/libraryKeepTable';
 import { hexOf, type LibraryFolder } from './libraryFolder';
-import { streamIntoFolder } from '../../content/checkedDownload';
+import { makeDurable, streamIntoFolder, type StreamedFile } from '../../content/checkedDownload';
 import { KeepRefusal } from './keepWords';
 
 /** How long a download may send nothing before it is cut off (default 60 s). */
@@ -27,6 +25,8 @@ export interface KeepCopyDeps {
   upstream: Pick<UpstreamFetcher, 'fetchWhole'>;
   /** How long a download may stall (tests shorten it). */
   idleMs?: number;
+  /** Makes a written file durable (default makeDurable; tests hold a file here to watch the order). */
+  durable?: (path: string) => Promise<void>;
 }
 
 /** Whether the bytes are on disk now for this blob (a row whose file was removed behind Loupe's back is not). */
@@ -46,39 +46,85 @@ export async function copyIntoLibrary(
   entry: KeepEntry,
   signal?: AbortSignal,
 ): Promise<{ blob: KeptBlob; downloaded: boolean }> {
+  return settleInLibrary(deps, await fetchForLibrary(deps, entry, signal));
+}
+
+/**
+ * The first half of a copy, the one that uses the network: the bytes streamed into a temporary file in
+ * `incoming`, hashed and checked but not yet synced nor named (or nothing, when the hash is kept already).
+ * The second half, settleInLibrary, must follow: it alone removes the temporary file.
+ */
+export type FetchedCopy =
+  | { kind: 'kept'; entry: KeepEntry; blob: KeptBlob }
+  | { kind: 'written'; entry: KeepEntry; written: StreamedFile };
+
+export async function fetchForLibrary(
+  deps: KeepCopyDeps,
+  entry: KeepEntry,
+  signal?: AbortSignal,
+): Promise<FetchedCopy> {
   const existing = entry.hash === null ? null : deps.store.libraryKeep.keptBlob(entry.hash);
   if (existing !== null && (await blobFileExists(deps.folder, existing))) {
-    await writeSidecar(deps, existing, entry);
-    return { blob: existing, downloaded: false };
+    return { kind: 'kept', entry, blob: existing };
   }
   const source = await sourceOf(deps, entry, signal);
-  await mkdir(deps.folder.incoming, { recursive: true }).catch((error: unknown) => {
-    source.body.destroy();
-    throw error;
-  });
   const expectedSize = entry.size > 0 ? entry.size : source.announced;
-  const written = await streamIntoFolder(deps.folder.incoming, source.body, {
-    expectedHash: entry.hash,
-    expectedSize,
-    // Never more than the service (or the entry) said the file weighs.
-    maxBytes: Math.min(expectedSize ?? Number.MAX_SAFE_INTEGER, source.announced ?? Number.MAX_SAFE_INTEGER),
-    idleMs: deps.idleMs ?? KEEP_IDLE_MS,
-    ...(signal === undefined ? {} : { signal }),
-  });
+  const written = await streamIntoFolder(
+    deps.folder.incoming,
+    source.body,
+    {
+      expectedHash: entry.hash,
+      expectedSize,
+      // Never more than the service (or the entry) said the file weighs.
+      maxBytes: Math.min(
+        expectedSize ?? Number.MAX_SAFE_INTEGER,
+        source.announced ?? Number.MAX_SAFE_INTEGER,
+      ),
+      idleMs: deps.idleMs ?? KEEP_IDLE_MS,
+      ...(signal === undefined ? {} : { signal }),
+    },
+    // Synced in settleInLibrary, while the next download already runs.
+    { durable: false },
+  );
+  return { kind: 'written', entry, written };
+}
+
+/**
+ * The second half: the written bytes synced to the disk, and only then renamed into <2 hex>/<hex>.<ext>
+ * (unless another copy of the same hash got there first). Never downloads. The sidecar beside the file is
+ * written after the caller records the keep (sidecarMirror.ts).
+ */
+export async function settleInLibrary(
+  deps: KeepCopyDeps,
+  fetched: FetchedCopy,
+): Promise<{ blob: KeptBlob; downloaded: boolean }> {
+  const { entry } = fetched;
+  if (fetched.kind === 'kept') return { blob: fetched.blob, downloaded: false };
+  const { written } = fetched;
   try {
     const hex = hexOf(written.hash);
     if (hex === null) throw new Error('The written bytes have no blake3 hash.');
+    await (deps.durable ?? makeDurable)(written.path);
     if (entry.hash === null) deps.store.libraryKeep.recordHash(entry.entryId, written.hash);
     const blob: KeptBlob = { hash: written.hash, size: written.bytes, contentType: entry.contentType };
     const again = deps.store.libraryKeep.keptBlob(written.hash);
     if (again === null || !(await blobFileExists(deps.folder, again))) {
-      await mkdir(deps.folder.dirOf(hex), { recursive: true });
-      await rename(written.path, deps.folder.fileOf(hex, blob.contentType));
+      await renameMakingDir(written.path, deps.folder.fileOf(hex, blob.contentType), deps.folder.dirOf(hex));
     }
-    await writeSidecar(deps, again ?? blob, entry);
     return { blob: again ?? blob, downloaded: true };
   } finally {
     await removeQuietly(written.path);
+  }
+}
+
+/** Renames, making the target's folder only when it is missing (the common case costs one system call). */
+async function renameMakingDir(from: string, to: string, dir: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true });
+    await rename(from, to);
   }
 }
 
@@ -105,66 +151,4 @@ async function sourceOf(
     );
   }
   return { body: whole.body, announced: whole.contentLength ?? stated };
-}
-
-const sidecarSchema = z.object({
-  hash: z.string(),
-  entries: z.array(z.looseObject({ entryId: z.number() })).max(10_000),
-});
-
-/** The sidecar lists each entry sharing the bytes once (merged by entry id), with its workflow. */
-async function writeSidecar(deps: KeepCopyDeps, blob: KeptBlob, entry: KeepEntry): Promise<void> {
-  const hex = hexOf(blob.hash);
-  if (hex === null) return;
-  await deps.folder.serial(hex, () => rewriteSidecar(deps, hex, blob, entry));
-}
-
-async function rewriteSidecar(
-  deps: KeepCopyDeps,
-  hex: string,
-  blob: KeptBlob,
-  entry: KeepEntry,
-): Promise<void> {
-  const path = deps.folder.sidecarOf(hex);
-  const previous = await readFile(path, 'utf8')
-    .then((text) => sidecarSchema.safeParse(JSON.parse(text)))
-    .catch(() => null);
-  const others =
-    previous?.success === true ? previous.data.entries.filter((e) => e.entryId !== entry.entryId) : [];
-  const record = {
-    entryId: entry.entryId,
-    profileId: entry.profileId,
-    jobId: entry.jobId,
-    assetId: entry.assetId,
-    name: entry.name,
-    type: entry.type,
-    contentType: entry.contentType,
-    title: entry.title,
-    createdAt: entry.createdAt,
-    facts: parseOrText(entry.facts),
-    workflow: parseOrText(deps.store.libraryKeep.workflowOf(entry.profileId, entry.jobId)),
-  };
-  const text = `${JSON.stringify({ hash: blob.hash, size: blob.size, contentType: blob.contentType, entries: [...others, record] }, null, 2)}\n`;
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } finally {
-    await removeQuietly(temp);
-  }
-}
-
-function parseOrText(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }

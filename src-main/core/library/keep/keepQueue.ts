@@ -1,12 +1,14 @@
 // The keep queue: entries marked keep_state='queued' in the store (so a restart resumes them) are copied a
 // few at a time (bounded concurrency), each under the supervisor; a failure becomes keep_message in words.
+// A copy holds its lane only while it downloads: its last fsync, rename and sidecar (settleInLibrary) run
+// beside the next download, at most as many as there are lanes, so the network does not wait for the disk.
 // Two entries with the same hash never download twice: the second waits for the first and then finds the
 // bytes kept. The disk budget is checked before any byte moves, counting what the running keeps will add.
 import type { Supervisor } from '../../supervision';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry } from '../../store/libraryKeepTable';
 import { formatBytes } from '../../../../src-shared/format';
-import { copyIntoLibrary, type KeepCopyDeps } from './keepCopy';
+import { fetchForLibrary, settleInLibrary, type KeepCopyDeps } from './keepCopy';
 import { KeepRefusal, keepFailureWords } from './keepWords';
 
 /**
@@ -16,6 +18,16 @@ import { KeepRefusal, keepFailureWords } from './keepWords';
  * at most 2 MiB. The keep bench gives curl the same parallelism.
  */
 export const KEEP_CONCURRENCY = 4;
+
+/** What a running keep is doing: holding a lane (downloading) or settling its bytes on the disk. */
+type KeepStage = 'downloading' | 'settling';
+
+interface KeepSlot {
+  hash: string | null;
+  reserved: number;
+  stage: KeepStage;
+  done: Promise<void>;
+}
 
 export type KeepChangeKind = 'kept' | 'updated';
 export type KeepChangeListener = (kind: KeepChangeKind, count: number) => void;
@@ -30,10 +42,7 @@ export interface KeepQueueDeps extends KeepCopyDeps {
 }
 
 export class KeepQueue {
-  private readonly running = new Map<
-    number,
-    { hash: string | null; reserved: number; done: Promise<void> }
-  >();
+  private readonly running = new Map<number, KeepSlot>();
   private readonly listeners = new Set<KeepChangeListener>();
   private idleWaiters: (() => void)[] = [];
   private stopped = false;
@@ -66,6 +75,11 @@ export class KeepQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Whether a keep runs now (the sidecars wait for none to). */
+  isBusy(): boolean {
+    return this.running.size > 0;
+  }
+
   /** Stops taking new keeps; the running ones finish (their rows stay right either way). */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -79,7 +93,9 @@ export class KeepQueue {
   private pump(): void {
     if (this.stopped) return;
     const limit = this.deps.concurrency ?? KEEP_CONCURRENCY;
-    const free = limit - this.running.size;
+    const downloading = [...this.running.values()].filter((slot) => slot.stage === 'downloading').length;
+    // A lane is free when fewer than `limit` download; settling keeps are bounded by `limit` too.
+    const free = Math.min(limit - downloading, 2 * limit - this.running.size);
     if (free > 0) {
       const next = this.deps.store.libraryKeep
         .queued(limit + this.running.size)
@@ -96,7 +112,12 @@ export class KeepQueue {
 
   private start(entryId: number): void {
     const entry = this.deps.store.libraryKeep.get(entryId);
-    const slot = { hash: entry?.hash ?? null, reserved: 0, done: Promise.resolve() };
+    const slot: KeepSlot = {
+      hash: entry?.hash ?? null,
+      reserved: 0,
+      stage: 'downloading',
+      done: Promise.resolve(),
+    };
     let finish = (): void => undefined;
     slot.done = new Promise<void>((resolve) => {
       finish = resolve;
@@ -121,7 +142,7 @@ export class KeepQueue {
     );
   }
 
-  private async keepOne(entryId: number, slot: { hash: string | null; reserved: number }): Promise<void> {
+  private async keepOne(entryId: number, slot: KeepSlot): Promise<void> {
     const table = this.deps.store.libraryKeep;
     // Another keep of the same bytes goes first; this one then finds them kept.
     if (slot.hash !== null) {
@@ -132,7 +153,11 @@ export class KeepQueue {
     if (entry?.keepState !== 'queued') return;
     const already = entry.hash === null ? null : table.keptBlob(entry.hash);
     if (already === null) this.checkBudget(entry, slot);
-    const { blob, downloaded } = await copyIntoLibrary(this.deps, entry);
+    const fetched = await fetchForLibrary(this.deps, entry);
+    // The lane is free for the next download while these bytes settle.
+    slot.stage = 'settling';
+    this.pump();
+    const { blob, downloaded } = await settleInLibrary(this.deps, fetched);
     if (downloaded) this.downloads += 1;
     // Unkept (or removed) while the bytes moved: leave the row as the user left it.
     if (table.get(entryId)?.keepState !== 'queued') return;

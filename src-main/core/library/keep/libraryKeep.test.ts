@@ -51,7 +51,7 @@ describe('library keep', () => {
       { profileId, assetId: asset.id, jobId: 'job-nohash', size: bytes.length, hash: null },
     ]);
     expect(await callOk(core, 'library.keep', { entryIds: [withHash, withoutHash] })).toEqual({ queued: 2 });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     const hex = asset.hash.slice('blake3:'.length);
     const file = join(core.dataDir, 'library', hex.slice(0, 2), `${hex}.bin`);
     expect(blake3Of(readFileSync(file))).toBe(asset.hash);
@@ -76,7 +76,7 @@ describe('library keep', () => {
       { profileId, assetId: asset.id, size: bytes.length, hash: wrong },
     ]);
     await callOk(core, 'library.keep', { entryIds: [id] });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     const entry = keepTable().get(id ?? 0);
     expect(entry?.keepState).toBe('failed');
     const message = (await callOk(core, 'library.keepStatus', {})) as { failed: number };
@@ -98,7 +98,7 @@ describe('library keep', () => {
     ]);
     await clearSimRequests(sim);
     await callOk(core, 'library.keep', { entryIds: ids });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     expect(await storageHits()).toBe(1);
     expect(core.library.keep.queue.downloads).toBe(1);
     const hex = asset.hash.slice(7);
@@ -128,7 +128,7 @@ describe('library keep', () => {
     // The queue of the run that wrote it was never started: a restart (a new core on the same folder) resumes it.
     await core.close();
     core = await createTestCore({ dataDir, keychain });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     expect(core.store.libraryKeep.get(id ?? 0)?.keepState).toBe('kept');
     core.dispose = async () => {
       await core.close();
@@ -149,7 +149,7 @@ describe('library keep', () => {
     expect(status.budgetBytes).toBe(1_000_000);
     await clearSimRequests(sim);
     await callOk(core, 'library.keep', { entryIds: [id] });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     expect(keepMessageOf(id ?? 0)).toMatch(/disk budget.*Raise the budget in Settings/);
     expect(await storageHits()).toBe(0);
   });
@@ -164,7 +164,7 @@ describe('library keep', () => {
     expect(core.library.keep.onIndexed([unrated ?? 0, starred ?? 0])).toBe(0);
     rateEntries(core.store.path, [starred ?? 0], 4);
     expect(core.library.keep.onRated([starred ?? 0])).toBe(1);
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
 
     await callOk(core, 'library.setKeepRule', { profileId, rule: 'nothing' });
     const [later] = insertEntries(core.store.path, [{ ...entry, jobId: 'j3', rating: 5 }]);
@@ -174,7 +174,7 @@ describe('library keep', () => {
     await callOk(core, 'library.setKeepRule', { profileId, rule: 'everything' });
     const [fresh] = insertEntries(core.store.path, [{ ...entry, jobId: 'j4' }]);
     expect(core.library.keep.onIndexed([fresh ?? 0])).toBe(1);
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     for (const id of [starred, later, fresh, unrated])
       expect(core.store.libraryKeep.get(id ?? 0)?.keepState).toBe('kept');
   });
@@ -195,7 +195,7 @@ describe('library keep', () => {
     await callOk(core, 'library.setKeepRule', { profileId, rule: 'nothing' });
     expect(((await callOk(core, 'library.keepStatus', {})) as { expiringSoon: number }).expiringSoon).toBe(1);
     expect(await callOk(core, 'library.keepMatching', { expiringSoon: true })).toEqual({ queued: 1 });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     expect(core.store.libraryKeep.get(soon ?? 0)?.keepState).toBe('kept');
     for (const id of [later, gone, never])
       expect(core.store.libraryKeep.get(id ?? 0)?.keepState).toBe('none');
@@ -217,7 +217,7 @@ describe('library keep', () => {
     expect(
       await callOk(core, 'library.keepMatching', { query: 'type:audio rating:>=3', profileIds: [profileId] }),
     ).toEqual({ queued: 1 });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     expect(core.store.libraryKeep.get(loud ?? 0)?.keepState).toBe('kept');
     for (const id of [quiet, picture]) expect(core.store.libraryKeep.get(id ?? 0)?.keepState).toBe('none');
     // Nothing matches: nothing queued, and no error.

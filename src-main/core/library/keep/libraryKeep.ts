@@ -1,15 +1,17 @@
 // The library's keeping, as one service: the queue, the rules per profile, the budget, unkeep, the status,
 // and the hooks the rest of the library calls (onRated from the rate handler, onIndexed from the indexer,
 // onChange for the library.changes stream). The CLI's `loupe library keep` will call enqueue/idle too.
-import { open, readdir, unlink } from 'node:fs/promises';
+import { open, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeepRule, LibraryKeepStatus } from '../../../../src-shared/contracts/library';
+import { PART_FILE } from '../../content/checkedDownload';
 import type { CachedFile } from '../../content/diskCache';
 import type { KeepMatchFilter } from '../../store/libraryKeepTable';
 import type { Supervisor } from '../../supervision';
 import type { KeepCopyDeps } from './keepCopy';
 import { KeepQueue, type KeepChangeListener } from './keepQueue';
 import { KeepSettings } from './keepSettings';
+import { SidecarMirror } from './sidecarMirror';
 import { hexOf, LibraryFolder } from './libraryFolder';
 
 /** "Expiring soon": the service's copy goes within this long. */
@@ -30,7 +32,10 @@ export class LibraryKeep {
   readonly folder: LibraryFolder;
   readonly settings: KeepSettings;
   readonly queue: KeepQueue;
+  readonly sidecars: SidecarMirror;
   private readonly now: () => Date;
+  /** When this run began: a temporary download older than this was left by an earlier run. */
+  private readonly startedAtMs = Date.now();
 
   constructor(private readonly options: LibraryKeepOptions) {
     this.folder = new LibraryFolder(join(options.dataDir, 'library'));
@@ -40,6 +45,16 @@ export class LibraryKeep {
       ...options,
       folder: this.folder,
       budget: () => this.settings.budget(),
+    });
+    this.sidecars = new SidecarMirror({
+      store: options.store,
+      folder: this.folder,
+      supervisor: options.supervisor,
+      busy: () => this.queue.isBusy(),
+      quiet: () => this.queue.idle(),
+    });
+    this.queue.onChange((kind) => {
+      if (kind === 'kept') this.sidecars.poke();
     });
   }
 
@@ -75,9 +90,14 @@ export class LibraryKeep {
     for (const hash of orphans) {
       const hex = hexOf(hash);
       if (hex === null) continue;
-      // The content type is not known once the row is gone, so every file of this hash is removed.
-      for (const path of await this.filesOf(hex)) await unlink(path).catch(() => undefined);
+      // The content type is not known once the row is gone, so every file of this hash is removed; after any
+      // sidecar write of the same hash, which would otherwise leave a sidecar with no file beside it.
+      await this.folder.serial(hex, async () => {
+        for (const path of await this.filesOf(hex)) await unlink(path).catch(() => undefined);
+      });
     }
+    // The files still kept list fewer entries now.
+    if (updated > 0) this.sidecars.poke();
     return updated;
   }
 
@@ -162,13 +182,44 @@ export class LibraryKeep {
     }
   }
 
-  /** Resumes keeps queued by an earlier run. */
+  /**
+   * Resumes keeps queued by an earlier run, writes the sidecars it left due, and removes the temporary
+   * downloads it left in incoming/ when it stopped mid-keep (only files older than this run, so a keep
+   * started meanwhile is never touched).
+   */
   resume(): void {
+    this.options.supervisor.run('library keep: temporary files of an earlier run', () =>
+      this.sweepIncoming(this.startedAtMs),
+    );
     this.queue.resume();
+    this.sidecars.poke();
   }
 
-  close(): Promise<void> {
-    return this.queue.stop();
+  /** Removes `.keep-*.part` files in incoming/ last changed before `beforeMs`; how many went. */
+  async sweepIncoming(beforeMs: number): Promise<number> {
+    const names = await readdir(this.folder.incoming).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names.filter((n) => PART_FILE.test(n))) {
+      const path = join(this.folder.incoming, name);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() !== true || info.mtimeMs >= beforeMs) continue;
+      await unlink(path).then(
+        () => (removed += 1),
+        () => undefined,
+      );
+    }
+    return removed;
+  }
+
+  /** Resolves once nothing is queued or running and the sidecars due are written (the CLI, tests, the bench). */
+  async settled(): Promise<void> {
+    await this.queue.idle();
+    await this.sidecars.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.queue.stop();
+    await this.sidecars.stop();
   }
 
   private async filesOf(hex: string): Promise<string[]> {

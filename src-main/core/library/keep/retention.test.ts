@@ -72,7 +72,7 @@ describe('retention', () => {
     expect(await core.dispatcher.call('library.rate', { entryIds: [entryId], rating: 5 })).toMatchObject({
       ok: true,
     });
-    await core.library.keep.queue.idle();
+    await core.library.keep.settled();
     expect(core.store.libraryKeep.get(entryId)?.keepState).toBe('kept');
 
     sim.control.advanceClock(61_000);
