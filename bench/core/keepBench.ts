@@ -4,6 +4,11 @@
 // run, to disk, with the same parallelism (KEEP_CONCURRENCY, the keep queue's default, as `curl -Z --parallel-max`).
 // Goal ≥ 0.8×.
 //
+// Keeping ends when the bytes are on the disk (a kept file must survive a power cut); curl's download ends when
+// they are in the page cache, and 2 GiB fits in this machine's allowance of dirty pages (20 % of 24 GiB), so
+// curl never waits for the disk at all. Curl's clock therefore stops after one `sync` that follows it: the same
+// finish line for both (the goal's reference). Curl without the sync is reported too, as the page cache's rate.
+//
 // The simulator runs in its own process, as a real service does: in Loupe's process it would share Loupe's
 // event loop (serving and receiving on one thread) while curl had a process of its own. Each round measures
 // curl, then Loupe with a fresh core (so neither side starts with a resolved link), with the page cache
@@ -44,7 +49,7 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-async function startSimulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
+export async function startSimulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', simulatorCli, '--surface', 'serverless', '--api-key', KEY],
@@ -64,7 +69,7 @@ async function startSimulatorProcess(): Promise<{ url: string; child: ChildProce
 }
 
 /** Uploads `files` random outputs of `size` bytes, two at a time. */
-async function uploadOutputs(url: string, files: number, size: number): Promise<Asset[]> {
+export async function uploadOutputs(url: string, files: number, size: number): Promise<Asset[]> {
   const assets: Asset[] = new Array<Asset>(files);
   let next = 0;
   const lane = async (): Promise<void> => {
@@ -79,7 +84,12 @@ async function uploadOutputs(url: string, files: number, size: number): Promise<
   return assets;
 }
 
-async function timeCurl(url: string, assets: readonly Asset[], dir: string): Promise<number> {
+/** Curl's seconds to the page cache, and to the disk (the same run followed by one `sync`). */
+async function timeCurl(
+  url: string,
+  assets: readonly Asset[],
+  dir: string,
+): Promise<{ cachedS: number; syncedS: number }> {
   const args = ['-sS', '--no-progress-meter', '-L', '--fail', '--create-dirs'];
   args.push('-Z', '--parallel-max', String(PARALLEL));
   args.push('-H', `authorization: Bearer ${KEY}`);
@@ -88,9 +98,11 @@ async function timeCurl(url: string, assets: readonly Asset[], dir: string): Pro
   await run('sync', []);
   const start = performance.now();
   await run('curl', args);
-  const seconds = (performance.now() - start) / 1000;
+  const cachedS = (performance.now() - start) / 1000;
+  await run('sync', []);
+  const syncedS = (performance.now() - start) / 1000;
   rmSync(dir, { recursive: true, force: true });
-  return seconds;
+  return { cachedS, syncedS };
 }
 
 function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<http.IncomingMessage> {
@@ -136,7 +148,7 @@ async function bareOne(agent: http.Agent, url: string, asset: Asset, path: strin
   if (`blake3:${hasher.digest('hex')}` !== asset.hash) throw new Error(`bare Node: ${asset.id} hashed wrong`);
 }
 
-async function timeBareNode(url: string, assets: readonly Asset[], dir: string): Promise<number> {
+export async function timeBareNode(url: string, assets: readonly Asset[], dir: string): Promise<number> {
   mkdirSync(dir, { recursive: true });
   const agent = new http.Agent({ keepAlive: true });
   await run('sync', []);
@@ -156,7 +168,12 @@ async function timeBareNode(url: string, assets: readonly Asset[], dir: string):
   return seconds;
 }
 
-async function timeKeep(url: string, assets: readonly Asset[], size: number): Promise<number> {
+/** Seconds until every file is kept (durable, verified, recorded), and the sidecars' seconds after that. */
+export async function timeKeep(
+  url: string,
+  assets: readonly Asset[],
+  size: number,
+): Promise<{ keepS: number; sidecarsS: number }> {
   const core = await createTestCore();
   try {
     const profileId = await connectCore(core, { surface: 'serverless', baseUrl: url, key: KEY });
@@ -168,12 +185,16 @@ async function timeKeep(url: string, assets: readonly Asset[], size: number): Pr
     const start = performance.now();
     core.library.keep.keep(ids);
     await core.library.keep.queue.idle();
-    const seconds = (performance.now() - start) / 1000;
+    const keepS = (performance.now() - start) / 1000;
+    await core.library.keep.settled();
+    const sidecarsS = (performance.now() - start) / 1000 - keepS;
     const status = core.library.keep.status();
     if (status.keptEntries !== assets.length) {
       throw new Error(`kept ${status.keptEntries} of ${assets.length} (${status.failed} failed)`);
     }
-    return seconds;
+    if (core.store.librarySidecars.due(1).length > 0)
+      throw new Error('sidecars are still due after settled()');
+    return { keepS, sidecarsS };
   } finally {
     await core.dispose();
   }
@@ -190,34 +211,47 @@ export async function benchKeep(
   try {
     const assets = await uploadOutputs(sim.url, files, size);
     const totalMiB = (files * size) / MiB;
-    const perRound: { curlS: number; keepS: number; bareS: number }[] = [];
+    const perRound: { curlS: number; cachedS: number; keepS: number; sidecarsS: number; bareS: number }[] =
+      [];
     for (let round = 0; round < rounds; round += 1) {
-      const curlS = await timeCurl(sim.url, assets, join(curlDir.path, `r${round}`));
-      const keepS = await timeKeep(sim.url, assets, size);
+      const curl = await timeCurl(sim.url, assets, join(curlDir.path, `r${round}`));
+      const { keepS, sidecarsS } = await timeKeep(sim.url, assets, size);
       const bareS = await timeBareNode(sim.url, assets, join(curlDir.path, `bare${round}`));
-      perRound.push({ curlS, keepS, bareS });
+      perRound.push({ curlS: curl.syncedS, cachedS: curl.cachedS, keepS, sidecarsS, bareS });
     }
     const curlS = perRound.reduce((sum, r) => sum + r.curlS, 0);
+    const cachedS = perRound.reduce((sum, r) => sum + r.cachedS, 0);
     const keepS = perRound.reduce((sum, r) => sum + r.keepS, 0);
     const bareS = perRound.reduce((sum, r) => sum + r.bareS, 0);
+    const sidecarsS = perRound.reduce((sum, r) => sum + r.sidecarsS, 0);
     const ratio = curlS / keepS;
     return {
       title: 'library keep',
       figures: [
         { name: 'keep', value: (totalMiB * rounds) / keepS, unit: 'MiB/s' },
-        { name: 'curl', value: (totalMiB * rounds) / curlS, unit: 'MiB/s' },
+        { name: 'curl, to the disk (then sync)', value: (totalMiB * rounds) / curlS, unit: 'MiB/s' },
         { name: 'keep / curl', value: ratio, unit: '×', target: '≥ 0.8', met: ratio >= 0.8 },
+        {
+          name: 'reference: curl to the page cache (no sync)',
+          value: (totalMiB * rounds) / cachedS,
+          unit: 'MiB/s',
+        },
+        { name: '  keep / curl to the page cache', value: cachedS / keepS, unit: '×' },
         { name: 'reference: bare Node, the same work', value: (totalMiB * rounds) / bareS, unit: 'MiB/s' },
         { name: '  bare Node / curl (what Node reaches here)', value: curlS / bareS, unit: '×' },
         { name: '  keep / bare Node (Loupe’s own share)', value: bareS / keepS, unit: '×' },
+        { name: 'sidecars, written after the keeps (per round)', value: sidecarsS / rounds, unit: 's' },
+        { name: '  keep with its sidecars / curl', value: curlS / (keepS + sidecarsS), unit: '×' },
       ],
       notes: [
         `${files} files of ${size / MiB} MiB (${totalMiB.toFixed(0)} MiB) from the simulator in its own process; ` +
-          `both sides ${PARALLEL} at a time; curl writes to disk (no hash, no fsync), Loupe hashes, verifies, ` +
-          'fsyncs and renames each file.',
+          `both sides ${PARALLEL} downloads at a time; curl writes to disk (no hash, no fsync) and one sync follows ` +
+          'it; Loupe hashes, verifies, fsyncs and renames each file (the fsync and rename of one file beside the ' +
+          'next download). The sidecars (<hex>.json) are written once no keep runs, a batch synced at a time; ' +
+          'their time is reported apart and with the keep.',
         'Bare Node: node:http with the same lanes, the redirect followed, each file blake3-hashed, written in 1 MiB ' +
           'writes and fsynced; no store, no sidecar, no checks beyond the hash.',
-        `Per round (curl s / keep s / bare Node s): ${perRound.map((r) => `${r.curlS.toFixed(2)} / ${r.keepS.toFixed(2)} / ${r.bareS.toFixed(2)}`).join(', ')}.`,
+        `Per round (curl to the page cache s / curl then sync s / keep s / bare Node s): ${perRound.map((r) => `${r.cachedS.toFixed(2)} / ${r.curlS.toFixed(2)} / ${r.keepS.toFixed(2)} / ${r.bareS.toFixed(2)}`).join(', ')}.`,
       ],
     };
   } finally {
