@@ -215,4 +215,28 @@ describe('the A/B slider', () => {
     });
     expect(await within(ratings).findByRole('group', { name: 'A · job-a: 5 of 5 stars' })).toBeTruthy();
   });
+
+  it('says in words when a rating is refused, keeps the stars main holds, and clears it on the next try', async () => {
+    let refuse = true;
+    const host = fakeHost({
+      'jobs.compare': () => ({ ok: true, value: answer }),
+      'library.entryOfAsset': () => ({ ok: true, value: { entry: { entryId: 7, rating: 2 } } }),
+      'library.rate': () =>
+        refuse
+          ? { ok: false, error: { code: 'store_error', message: 'The data file is read-only.' } }
+          : { ok: true, value: { updated: 1 } },
+    });
+    act(() => useLoopUi.getState().openCompare([pick('job-a', 'asset-a'), pick('job-b', 'asset-b')]));
+    renderWithLoupe(<CompareView scopeProfileId="local" />, host.loupe);
+    const ratings = await screen.findByRole('region', { name: 'Ratings' });
+    const stars = await within(ratings).findByRole('group', { name: 'A · job-a: 2 of 5 stars' });
+    fireEvent.click(within(stars).getByRole('button', { name: 'Rate 4 stars' }));
+    expect((await within(ratings).findByRole('alert')).textContent).toBe(
+      'Loupe could not rate A. The data file is read-only. Try again.',
+    );
+    expect(within(ratings).getByRole('group', { name: 'A · job-a: 2 of 5 stars' })).toBe(stars);
+    refuse = false;
+    fireEvent.click(within(stars).getByRole('button', { name: 'Rate 4 stars' }));
+    await expect.poll(() => within(ratings).queryByRole('alert')).toBeNull();
+  });
 });
