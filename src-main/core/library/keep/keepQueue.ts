@@ -1,6 +1,6 @@
 // The keep queue: entries marked keep_state='queued' in the store (so a restart resumes them) are copied a
 // few at a time (bounded concurrency), each under the supervisor; a failure becomes keep_message in words.
-// A copy holds its lane only while it downloads: its last fsync, rename and sidecar (settleInLibrary) run
+// A copy holds its lane only while it downloads: its last fsync and rename (settleInLibrary) run
 // beside the next download, at most as many as there are lanes, so the network does not wait for the disk.
 // Two entries with the same hash never download twice: the second waits for the first and then finds the
 // bytes kept. The disk budget is checked before any byte moves, counting what the running keeps will add.

@@ -1,6 +1,6 @@
 // The library's keeping, as one service: the queue, the rules per profile, the budget, unkeep, the status,
 // and the hooks the rest of the library calls (onRated from the rate handler, onIndexed from the indexer,
-// onChange for the library.changes stream). The CLI's `loupe library keep` will call enqueue/idle too.
+// onChange for the library.changes stream). The CLI's `loupe library keep` calls keep and settled too.
 import { open, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeepRule, LibraryKeepStatus } from '../../../../src-shared/contracts/library';
