@@ -4,7 +4,7 @@
 // CLI's downloads both write through here.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -114,6 +114,25 @@ export async function writeExactFile(
     throw error;
   }
   return { ...written, path };
+}
+
+/**
+ * Replaces `path` whole with `data`: written to a temporary name beside it, then renamed over it, so a reader
+ * sees the old file or the new one, never half of one. Not synced: a caller that needs the disk syncs it.
+ */
+export async function replaceWhole(path: string, data: string | Uint8Array): Promise<void> {
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(data);
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } finally {
+    await removeQuietly(temp);
+  }
 }
 
 export async function removeQuietly(path: string): Promise<void> {

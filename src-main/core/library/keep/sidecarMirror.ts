@@ -6,10 +6,9 @@
 // a batch at a time: each written whole from the store to a temporary name and renamed, then the batch synced
 // together (the disk takes one journal commit for many files, not one each), and only then marked written. A
 // crash before that leaves them due, and the next start writes them.
-import { randomBytes } from 'node:crypto';
-import { open, rename } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { removeQuietly } from '../../content/checkedWrite';
+import { replaceWhole } from '../../content/checkedWrite';
 import { makeDurable } from '../../content/checkedDownload';
 import type { LoupeStore } from '../../store';
 import type { DueSidecar, SidecarEntry } from '../../store/librarySidecarsTable';
@@ -132,19 +131,7 @@ export class SidecarMirror {
         null,
         2,
       )}\n`;
-      const path = this.deps.folder.sidecarOf(hex);
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        const handle = await open(temp, 'wx', 0o600);
-        try {
-          await handle.writeFile(text);
-        } finally {
-          await handle.close();
-        }
-        await rename(temp, path);
-      } finally {
-        await removeQuietly(temp);
-      }
+      await replaceWhole(this.deps.folder.sidecarOf(hex), text);
     });
   }
 }

@@ -6,15 +6,14 @@
 // every entry with the hash, and is not tried again. A source that could not be had whole (the service broke
 // off, sent more than announced, went silent, or sent other bytes than the hash) or a thumbnail that could not
 // be stored (a full disk) is not the picture's fault: it is answered in words and tried again on the next ask.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Blake3Hasher } from '@napi-rs/blake-hash';
 import sharp from 'sharp';
 import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import type { ThumbAnswer } from '../../content/librarySource';
 import type { AssetDiskCache, CachedFile } from '../../content/diskCache';
-import { removeQuietly } from '../../content/checkedWrite';
+import { replaceWhole } from '../../content/checkedWrite';
 import type { UpstreamFetcher } from '../../content/upstream';
 import { isApiError } from '../../api';
 import { ProfileError } from '../../profiles';
@@ -226,18 +225,7 @@ export class ThumbMaker {
   private async store(hex: string, webp: Buffer): Promise<void> {
     const path = this.pathOf(hex);
     await mkdir(join(this.dir, hex.slice(0, 2)), { recursive: true });
-    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      const handle = await open(temp, 'wx', 0o600);
-      try {
-        await handle.writeFile(webp);
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, path);
-    } finally {
-      await removeQuietly(temp);
-    }
+    await replaceWhole(path, webp);
   }
 }
 
