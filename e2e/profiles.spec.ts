@@ -3,7 +3,7 @@
 // for the other specs.
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { openShell } from './support/loupeUi';
+import { demoOrigin, openShell } from './support/loupeUi';
 import { collectPageErrors } from './support/pageErrors';
 import { expect, startWebShell, test as base, type WebShell } from './webShell';
 
@@ -154,8 +154,8 @@ test.describe('profiles and the first run', () => {
     await openShell(page, shell.url);
     await page.getByTestId('first-run').getByRole('button', { name: 'Try the Demo server' }).click();
     await expect(page.getByTestId('first-run')).toBeHidden({ timeout: 20_000 });
-    await expect(page.getByTestId('active-profile')).toContainText('Demo');
-    await expect(page.getByTestId('active-profile')).toContainText('http://127.0.0.1:');
+    // Its address shows once it runs (seconds on a busy machine).
+    await demoOrigin(page);
     await page.screenshot({ path: testInfo.outputPath('demo-active.png') });
 
     // The running Demo answers "Test connection" with what it offers.
