@@ -99,8 +99,8 @@ export class SidecarMirror {
       if (batch.length === 0) return;
       const outcomes = await Promise.allSettled(batch.map((due) => this.write(due)));
       const written = batch.filter((_, i) => outcomes[i]?.status === 'fulfilled');
-      // One sync for the batch: the files, then their folders (so the renames last too).
-      const paths = written.flatMap((due) => this.pathsOf(due));
+      // One sync for the batch: the files written (none for bytes unkept meanwhile), then their folders.
+      const paths = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value !== null ? [o.value] : []));
       const folders = [...new Set(paths.map((path) => dirname(path)))];
       const synced = await Promise.allSettled([
         ...paths.map((path) => makeDurable(path)),
@@ -114,24 +114,21 @@ export class SidecarMirror {
     }
   }
 
-  private pathsOf(due: DueSidecar): string[] {
+  /** Writes one sidecar whole from the store, unless the bytes were unkept meanwhile; the path written, if any. */
+  private async write(due: DueSidecar): Promise<string | null> {
     const hex = hexOf(due.hash);
-    return hex === null ? [] : [this.deps.folder.sidecarOf(hex)];
-  }
-
-  /** Writes one sidecar whole from the store, unless the bytes were unkept meanwhile. */
-  private async write(due: DueSidecar): Promise<void> {
-    const hex = hexOf(due.hash);
-    if (hex === null) return;
-    await this.deps.folder.serial(hex, async () => {
-      if (this.deps.store.libraryKeep.keptBlob(due.hash) === null) return;
+    if (hex === null) return null;
+    return this.deps.folder.serial(hex, async () => {
+      if (this.deps.store.libraryKeep.keptBlob(due.hash) === null) return null;
       const entries = this.deps.store.librarySidecars.entriesOf(due.hash);
       const text = `${JSON.stringify(
         { hash: due.hash, size: due.size, contentType: due.contentType, entries: entries.map(recordOf) },
         null,
         2,
       )}\n`;
-      await replaceWhole(this.deps.folder.sidecarOf(hex), text);
+      const path = this.deps.folder.sidecarOf(hex);
+      await replaceWhole(path, text);
+      return path;
     });
   }
 }
