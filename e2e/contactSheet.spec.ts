@@ -45,6 +45,8 @@ interface RunningBatch {
   /** Every item is on disk (the CLI says so before it sends any): the shell's first read of the list finds it. */
   recorded: Promise<void>;
   finished: Promise<{ code: number | null; output: string }>;
+  /** What the CLI has said so far (its stderr carries core's logged errors). */
+  output: () => string;
 }
 
 /**
@@ -87,8 +89,11 @@ function startBatch(dataDir: string, workflowPath: string): RunningBatch {
   const finished = new Promise<{ code: number | null; output: string }>((done) =>
     child.once('exit', (code) => done({ code, output: output.join('') })),
   );
-  return { recorded, finished };
+  return { recorded, finished, output: () => output.join('') };
 }
+
+/** The batch the running test started: a failure prints what it said, for a reader of a CI log. */
+let running: RunningBatch | null = null;
 
 interface ImageLike {
   complete: boolean;
@@ -107,6 +112,26 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test.describe('contact sheet', () => {
+  // A run that times out (one stalled once on a loaded CI machine) says where the CLI and the service stood.
+  test.afterEach(({ simulator }, testInfo) => {
+    const batch = running;
+    running = null;
+    if (testInfo.status === testInfo.expectedStatus || batch === null) return;
+    const statuses: Record<string, number> = {};
+    for (const job of simulator.control.jobs()) statuses[job.status] = (statuses[job.status] ?? 0) + 1;
+    const requests = simulator.control.requests();
+    console.log(
+      [
+        `The service's jobs: ${JSON.stringify(statuses)}; ${requests.length} requests, the last ten:`,
+        ...requests
+          .slice(-10)
+          .map((r) => `  ${r.time} ${r.method} ${r.path} → ${r.status} in ${r.durationMs} ms`),
+        'The CLI said:',
+        batch.output().slice(-4_000),
+      ].join('\n'),
+    );
+  });
+
   test('a swept batch laid out on its axes: live, another X/Y, the keyboard, the lightbox', async ({
     page,
     launches,
@@ -135,6 +160,7 @@ test.describe('contact sheet', () => {
     await openShell(page, shell.url);
     await expect(page.getByTestId('active-profile')).toContainText('Sim');
     const batch = startBatch(launches.dataDir, workflowPath);
+    running = batch;
     await Promise.race([batch.recorded, batch.finished]);
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Batches' }).click();
