@@ -47,6 +47,8 @@ interface RunningBatch {
   finished: Promise<{ code: number | null; output: string }>;
   /** What the CLI has said so far (its stderr carries core's logged errors). */
   output: () => string;
+  /** Ends the CLI if it still runs (a failed test leaves no sender behind). */
+  stop: () => void;
 }
 
 /**
@@ -89,7 +91,7 @@ function startBatch(dataDir: string, workflowPath: string): RunningBatch {
   const finished = new Promise<{ code: number | null; output: string }>((done) =>
     child.once('exit', (code) => done({ code, output: output.join('') })),
   );
-  return { recorded, finished, output: () => output.join('') };
+  return { recorded, finished, output: () => output.join(''), stop: () => child.kill() };
 }
 
 /** The batch the running test started: a failure prints what it said, for a reader of a CI log. */
@@ -116,6 +118,7 @@ test.describe('contact sheet', () => {
   test.afterEach(({ simulator }, testInfo) => {
     const batch = running;
     running = null;
+    batch?.stop();
     if (testInfo.status === testInfo.expectedStatus || batch === null) return;
     const statuses: Record<string, number> = {};
     for (const job of simulator.control.jobs()) statuses[job.status] = (statuses[job.status] ?? 0) + 1;
