@@ -68,44 +68,47 @@ export interface LibraryEntryInput {
 
 const finiteOrNull = z.number().nullable().catch(null);
 
-export const libraryEntryDbRow = z
-  .object({
-    entry_id: z.number().int().positive(),
-    profile_id: z.string(),
-    profile_name: z.string().nullable().catch(null),
-    source: z.enum(ENTRY_SOURCES).catch('job'),
-    job_id: z.string(),
-    asset_id: z.string(),
-    name: z.string(),
-    type: z.string(),
-    content_type: z.string(),
-    size: z.number().catch(0),
-    hash: z.string().nullable().catch(null),
-    title: z.string(),
-    created_at: z.string(),
-    terminal_at: z.string().nullable().catch(null),
-    job_status: z.string(),
-    batch_id: z.string().nullable().catch(null),
-    batch_values: z.union([z.null(), jsonColumn(z.record(z.string(), z.string()))]).catch(null),
-    prompt: z.string().nullable().catch(null),
-    seed: finiteOrNull,
-    steps: finiteOrNull,
-    cfg: finiteOrNull,
-    sampler: z.string().nullable().catch(null),
-    model: z.string().nullable().catch(null),
-    width: finiteOrNull,
-    height: finiteOrNull,
-    facts: jsonColumn(entryFactsSchema).catch(emptyEntryFacts()),
-    rating: z.number().int().min(0).max(5).catch(0),
-    rejected: flagColumn.catch(false),
-    expires_at: z.string().nullable().catch(null),
-    keep_state: z.string(),
-    keep_message: z.string().nullable().catch(null),
-    kept_at: z.string().nullable().catch(null),
-    thumb_state: z.string(),
-    thumb_message: z.string().nullable().catch(null),
-  })
-  .transform((r) => ({
+/** Every column but `facts`, which the whole-entry and the page readers select differently. */
+const entryColumns = {
+  entry_id: z.number().int().positive(),
+  profile_id: z.string(),
+  profile_name: z.string().nullable().catch(null),
+  source: z.enum(ENTRY_SOURCES).catch('job'),
+  job_id: z.string(),
+  asset_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  content_type: z.string(),
+  size: z.number().catch(0),
+  hash: z.string().nullable().catch(null),
+  title: z.string(),
+  created_at: z.string(),
+  terminal_at: z.string().nullable().catch(null),
+  job_status: z.string(),
+  batch_id: z.string().nullable().catch(null),
+  // Nullable before it is JSON: a null is taken at once, not tried against a schema first and failed.
+  batch_values: jsonColumn(z.record(z.string(), z.string())).nullable().catch(null),
+  prompt: z.string().nullable().catch(null),
+  seed: finiteOrNull,
+  steps: finiteOrNull,
+  cfg: finiteOrNull,
+  sampler: z.string().nullable().catch(null),
+  model: z.string().nullable().catch(null),
+  width: finiteOrNull,
+  height: finiteOrNull,
+  rating: z.number().int().min(0).max(5).catch(0),
+  rejected: flagColumn.catch(false),
+  expires_at: z.string().nullable().catch(null),
+  keep_state: z.string(),
+  keep_message: z.string().nullable().catch(null),
+  kept_at: z.string().nullable().catch(null),
+  thumb_state: z.string(),
+  thumb_message: z.string().nullable().catch(null),
+};
+
+/** A row of library_entries read with `facts` parsed by `facts`. */
+function entryRowSchema(facts: z.ZodType<EntryFacts>) {
+  return z.object({ ...entryColumns, facts }).transform((r) => ({
     entryId: r.entry_id,
     profileId: r.profile_id,
     profileName: r.profile_name ?? r.profile_id,
@@ -141,6 +144,11 @@ export const libraryEntryDbRow = z
     thumbState: r.thumb_state,
     thumbMessage: r.thumb_message,
   }));
+}
+
+/** A whole entry (entrySelectColumns). */
+export const libraryEntryDbRow = entryRowSchema(jsonColumn(entryFactsSchema).catch(emptyEntryFacts()));
+
 export type LibraryEntryRow = z.output<typeof libraryEntryDbRow>;
 
 /** The columns a reading statement selects, `e` being library_entries and `p` profiles (LEFT JOIN), with `facts` as given. */
@@ -163,6 +171,17 @@ export const entrySelectColumns = entryColumnsWith('e.facts');
 export const pageSelectColumns = entryColumnsWith(
   `CASE WHEN json_valid(e.facts) THEN json_object('batchName', json_extract(e.facts, '$.batchName')) END AS facts`,
 );
+
+/**
+ * A search page's row (pageSelectColumns): its facts hold only the batch's name, the rest read as empty. Not
+ * the whole facts schema: each of its absent fields would fail into its `.catch`, eight caught failures a row,
+ * and a 200-entry page spent most of its time making and dropping those errors.
+ */
+const pageFactsSchema = z
+  .object({ batchName: z.string().nullable().catch(null) })
+  .transform((facts): EntryFacts => ({ ...emptyEntryFacts(), batchName: facts.batchName }));
+
+export const libraryPageDbRow = entryRowSchema(jsonColumn(pageFactsSchema).catch(emptyEntryFacts()));
 
 /** The search words of an entry, one text per library_fts column. */
 export interface FtsColumns {

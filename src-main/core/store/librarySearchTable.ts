@@ -2,7 +2,7 @@
 // page 1 does), the total, and the facet counts. The conditions come from core/library/searchWhere.ts (its own
 // SQL text, every value bound); the statements are prepared once per shape and kept, a bounded number of them.
 import { z } from 'zod';
-import { libraryEntryDbRow, pageSelectColumns, type LibraryEntryRow } from './libraryRow';
+import { libraryPageDbRow, pageSelectColumns, type LibraryEntryRow } from './libraryRow';
 import { parseRows, type RowsRead } from './rowCodec';
 import { prepare, type Db, type SqlValue, type Statement } from './sqlite';
 
@@ -210,7 +210,7 @@ export class LibrarySearchTable {
       return parseRows(
         'library_entries',
         'entry_id',
-        libraryEntryDbRow,
+        libraryPageDbRow,
         this.statement(sql).all({ ...params, ...more }),
       );
     };
