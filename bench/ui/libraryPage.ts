@@ -63,14 +63,28 @@ export function watchFirstIds(args: { key: string; grid: string; ids: number[] }
   observer.observe(page.document, { childList: true, subtree: true, attributes: true });
 }
 
-/** Keeps the time of the latest keydown under `key` (the last keystroke of a typed word). */
+/**
+ * Keeps the time of the latest keydown under `key` (the last keystroke of a typed word), and when the first
+ * frame after it was painted (the soonest anything it causes can be seen).
+ */
 export function markEveryKeydown(args: { key: string }): void {
   const page = globalThis as unknown as TimedPage;
   const probe = page.__loupeBench;
   if (probe === undefined) throw new Error('the bench probe is not installed');
+  const now = (): number => performance.timeOrigin + performance.now();
   page.document.addEventListener(
     'keydown',
-    () => probe.marks.set(args.key, { domAt: performance.timeOrigin + performance.now(), paintAt: null }),
+    () => {
+      const mark: PaintMark = { domAt: now(), paintAt: null };
+      probe.marks.set(args.key, mark);
+      page.requestAnimationFrame(() => {
+        const channel = new page.MessageChannel();
+        channel.port1.onmessage = () => {
+          mark.paintAt = now();
+        };
+        channel.port2.postMessage(null);
+      });
+    },
     { capture: true },
   );
 }

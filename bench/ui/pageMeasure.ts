@@ -198,6 +198,7 @@ const replySeenSchema = z.object({
   requestId: z.number(),
   sentAt: z.number(),
   at: z.number(),
+  paintedAt: z.number().optional(),
 });
 
 /** The watched calls' replies so far, in arrival order (probe times, page clock). */

@@ -1,7 +1,7 @@
 // Installed in every bench page before the app's own scripts run: it wraps the WebSocket the app's transport
 // opens, so each watched reply and jobs.updates event is timestamped the moment it reaches the page, before
 // the app has parsed it. Times are epoch ms (performance.timeOrigin + now), the clock the Node side shares.
-import type { BenchProbe, PageGlobals, PageSocketClass } from './pageTypes';
+import type { BenchProbe, PageGlobals, PageSocketClass, ReplySeen } from './pageTypes';
 
 export function installProbe(): void {
   // Inside: this function runs in the page from its source text, where nothing outside it exists.
@@ -35,7 +35,16 @@ export function installProbe(): void {
       const call = probe.calls.get(requestId);
       if (call === undefined) return;
       probe.calls.delete(requestId);
-      probe.replies.push({ name: call.name, requestId, sentAt: call.sentAt, at });
+      const seen: ReplySeen = { name: call.name, requestId, sentAt: call.sentAt, at };
+      probe.replies.push(seen);
+      // The frame after it: a task queued from the next animation frame runs once that frame is drawn.
+      page.requestAnimationFrame(() => {
+        const channel = new page.MessageChannel();
+        channel.port1.onmessage = () => {
+          seen.paintedAt = now();
+        };
+        channel.port2.postMessage(null);
+      });
       return;
     }
     if (!probe.keepUpdates || probe.streams.get(id) !== 'jobs.updates') return;

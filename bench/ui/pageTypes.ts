@@ -83,6 +83,8 @@ export interface ReplySeen {
   /** When the app sent the call, and when its reply arrived. */
   sentAt: number;
   at: number;
+  /** When the first frame after its arrival was painted (the frame its answer is drawn in, at the soonest). */
+  paintedAt?: number;
 }
 
 /** A jobs.updates event's rows as the page received them. */
