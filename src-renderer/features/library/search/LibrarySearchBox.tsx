@@ -1,5 +1,5 @@
-import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { libraryKeys } from '../libraryQueries';
 import { useLibraryUi } from '../libraryUiStore';
 
@@ -8,33 +8,39 @@ import { useLibraryUi } from '../libraryUiStore';
  * tens of milliseconds, and a pause alone would cost more than the 100 ms from keystroke to painted grid),
  * but never while another search is on its way: the text typed meanwhile waits, and only the latest is
  * sent when the answer comes. So fast typing costs main one search at a time, and the last word never
- * queues behind the answers to every prefix typed before it. Esc clears at once.
+ * queues behind the answers to every prefix typed before it. What waits is sent as the answer lands (from
+ * the query cache's own notice), not after the page has drawn that answer: the prefix's results are never
+ * drawn only to be replaced. Esc clears at once.
  */
 export function LibrarySearchBox() {
+  const client = useQueryClient();
   const query = useLibraryUi((state) => state.query);
   const setQuery = useLibraryUi((state) => state.setQuery);
-  const searching = useIsFetching({ queryKey: libraryKeys.searches }) > 0;
   const [text, setText] = useState(query);
   /** Typed and not yet in force (waiting for the search on its way); null when nothing waits. */
-  const [pending, setPending] = useState<string | null>(null);
+  const pending = useRef<string | null>(null);
   /** The last query this box put in force, to tell its own changes from others'. */
   const sent = useRef(query);
+
+  /** Puts what waits in force, unless a search is still on its way (its answer calls this again). */
+  const sendPending = useCallback(() => {
+    const next = pending.current;
+    if (next === null || client.isFetching({ queryKey: libraryKeys.searches }) > 0) return;
+    pending.current = null;
+    if (next === sent.current) return;
+    sent.current = next;
+    setQuery(next);
+  }, [client, setQuery]);
+
+  useEffect(() => client.getQueryCache().subscribe(sendPending), [client, sendPending]);
 
   // Cleared or replaced from elsewhere ("Clear filters", a collection): follow, and drop what waited.
   useEffect(() => {
     if (query === sent.current) return;
     sent.current = query;
     setText(query);
-    setPending(null);
+    pending.current = null;
   }, [query]);
-
-  useEffect(() => {
-    if (pending === null || searching) return;
-    setPending(null);
-    if (pending === sent.current) return;
-    sent.current = pending;
-    setQuery(pending);
-  }, [pending, searching, setQuery]);
 
   return (
     <div className="relative min-w-0 flex-1">
@@ -47,13 +53,14 @@ export function LibrarySearchBox() {
         placeholder="Search prompts, models, names… or seed:42 rating:>=4 kept:yes"
         onChange={(event) => {
           setText(event.target.value);
-          setPending(event.target.value.trim());
+          pending.current = event.target.value.trim();
+          sendPending();
         }}
         onKeyDown={(event) => {
           if (event.key !== 'Escape') return;
           event.stopPropagation();
           setText('');
-          setPending(null);
+          pending.current = null;
           sent.current = '';
           setQuery('');
         }}
