@@ -6,6 +6,7 @@ import type { LibrarySearchArgs } from '../../../../src-shared/contract';
 import { fakeLayout } from '../../../test/fakeLayout';
 import { resetUiState } from '../../../test/resetUiState';
 import type { fakeHost } from '../../../test/fakeHost';
+import { useLibraryUi } from '../libraryUiStore';
 import { fakeLibrary, resetLibraryState, type FakeLibrary } from '../testing/fakeLibrary';
 import { renderLibrary, tiles } from '../testing/renderLibrary';
 
@@ -58,6 +59,35 @@ describe('the library search box', () => {
     await waitFor(() => expect(searched(host).at(-1)).toBe('ligh'));
     expect(searched(host)).not.toContain('li');
     expect(searched(host)).not.toContain('lig');
+  });
+
+  it('puts the text that waited in force as the answer lands, not after the page has drawn that answer', async () => {
+    const answer = library.answers['library.search'];
+    if (answer === undefined) throw new Error('the fake library answers library.search');
+    let release: () => void = () => undefined;
+    let held: Promise<void> = Promise.resolve();
+    library.answers['library.search'] = async (args) => {
+      await held;
+      return answer(args);
+    };
+    const { host, client } = renderLibrary(library);
+    await tiles();
+    /** The search in force when the query cache said the answer to 'zebra' had come (before React drew it). */
+    let inForceAtAnswer: string | null = null;
+    const stop = client.getQueryCache().subscribe((event) => {
+      const key = event.query.queryKey as readonly unknown[];
+      const args = key[2] as { query?: string } | undefined;
+      if (event.type === 'updated' && event.action.type === 'success' && args?.query === 'zebra')
+        inForceAtAnswer = useLibraryUi.getState().query;
+    });
+    held = new Promise((resolve) => (release = resolve));
+    type('zebra');
+    type('zebras');
+    await waitFor(() => expect(searched(host)).toContain('zebra'));
+    release();
+    await waitFor(() => expect(searched(host).at(-1)).toBe('zebras'));
+    stop();
+    expect(inForceAtAnswer).toBe('zebras');
   });
 
   it('shows a search seen before again without reading it again (Esc back to everything)', async () => {

@@ -8,9 +8,10 @@ import { useLibraryUi } from '../libraryUiStore';
  * tens of milliseconds, and a pause alone would cost more than the 100 ms from keystroke to painted grid),
  * but never while another search is on its way: the text typed meanwhile waits, and only the latest is
  * sent when the answer comes. So fast typing costs main one search at a time, and the last word never
- * queues behind the answers to every prefix typed before it. What waits is sent as the answer lands (from
- * the query cache's own notice), not after the page has drawn that answer: the prefix's results are never
- * drawn only to be replaced. Esc clears at once.
+ * queues behind the answers to every prefix typed before it. What waits is put in force as the answer lands
+ * (from the query cache's own notice), not after a render of that answer: the page then draws the prefix's
+ * results (kept on screen while the next search runs) while main already works on the last word. Esc
+ * clears at once.
  */
 export function LibrarySearchBox() {
   const client = useQueryClient();
