@@ -46,12 +46,8 @@ export function watchFirstIds(args: { key: string; grid: string; ids: number[] }
     if (!shows()) return false;
     const mark: PaintMark = { domAt: now(), paintAt: null };
     probe.marks.set(args.key, mark);
-    page.requestAnimationFrame(() => {
-      const channel = new page.MessageChannel();
-      channel.port1.onmessage = () => {
-        mark.paintAt = now();
-      };
-      channel.port2.postMessage(null);
+    probe.whenPainted((at) => {
+      mark.paintAt = at;
     });
     return true;
   };
@@ -77,12 +73,8 @@ export function markEveryKeydown(args: { key: string }): void {
     () => {
       const mark: PaintMark = { domAt: now(), paintAt: null };
       probe.marks.set(args.key, mark);
-      page.requestAnimationFrame(() => {
-        const channel = new page.MessageChannel();
-        channel.port1.onmessage = () => {
-          mark.paintAt = now();
-        };
-        channel.port2.postMessage(null);
+      probe.whenPainted((at) => {
+        mark.paintAt = at;
       });
     },
     { capture: true },

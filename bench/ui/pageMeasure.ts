@@ -18,12 +18,8 @@ export function watchPaint(args: { key: string; selector: string }): void {
     if (page.document.querySelector(args.selector) === null) return false;
     const mark: PaintMark = { domAt: now(), paintAt: null };
     probe.marks.set(args.key, mark);
-    page.requestAnimationFrame(() => {
-      const channel = new page.MessageChannel();
-      channel.port1.onmessage = () => {
-        mark.paintAt = now();
-      };
-      channel.port2.postMessage(null);
+    probe.whenPainted((at) => {
+      mark.paintAt = at;
     });
     return true;
   };
@@ -155,6 +151,8 @@ export function loadAllRows(args: {
     setInterval(callback: () => void, ms: number): number;
     clearInterval(handle: number): void;
   };
+  const probe = page.__loupeBench;
+  if (probe === undefined) throw new Error('the bench probe is not installed');
   const list = page.document.querySelector(args.selector);
   if (list === null) throw new Error(`nothing matches ${args.selector}`);
   const now = (): number => performance.timeOrigin + performance.now();
@@ -168,12 +166,8 @@ export function loadAllRows(args: {
       count = next;
       const change: RowCountChange = { count, domAt: now(), paintAt: 0 };
       changes.push(change);
-      page.requestAnimationFrame(() => {
-        const channel = new page.MessageChannel();
-        channel.port1.onmessage = () => {
-          change.paintAt = now();
-        };
-        channel.port2.postMessage(null);
+      probe.whenPainted((at) => {
+        change.paintAt = at;
       });
     });
     observer.observe(list, { attributes: true, attributeFilter: ['aria-rowcount'] });

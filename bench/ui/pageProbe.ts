@@ -19,6 +19,13 @@ export function installProbe(): void {
     texts: [],
     itemStates: [],
     observers: [],
+    whenPainted: (done) => {
+      page.requestAnimationFrame(() => {
+        const channel = new page.MessageChannel();
+        channel.port1.onmessage = () => done(now());
+        channel.port2.postMessage(null);
+      });
+    },
   };
   page.__loupeBench = probe;
   // Only the head of a message is looked at: which reply or which stream it is.
@@ -37,13 +44,8 @@ export function installProbe(): void {
       probe.calls.delete(requestId);
       const seen: ReplySeen = { name: call.name, requestId, sentAt: call.sentAt, at };
       probe.replies.push(seen);
-      // The frame after it: a task queued from the next animation frame runs once that frame is drawn.
-      page.requestAnimationFrame(() => {
-        const channel = new page.MessageChannel();
-        channel.port1.onmessage = () => {
-          seen.paintedAt = now();
-        };
-        channel.port2.postMessage(null);
+      probe.whenPainted((paintedAt) => {
+        seen.paintedAt = paintedAt;
       });
       return;
     }

@@ -129,4 +129,10 @@ export interface BenchProbe {
   itemStates: ItemStateSeen[];
   /** Observers the measuring functions left running, stopped by stopObservers(). */
   observers: PageMutationObserver[];
+  /**
+   * Calls `done` with the time the next frame was painted: a task queued from the next animation frame runs
+   * once that frame is drawn. The one copy every measuring function uses (they are sent to the page as source,
+   * so they cannot share a helper of their own).
+   */
+  whenPainted(done: (at: number) => void): void;
 }

@@ -25,6 +25,24 @@ afterEach(() => fakeLayout.restore());
 const searchBox = () => screen.getByLabelText('Search the library');
 const type = (text: string) => fireEvent.change(searchBox(), { target: { value: text } });
 
+/** library.search answers as usual; `hold()` stops every answer until the function it returns is called. */
+function holdableSearches(): { hold: () => () => void } {
+  const answer = library.answers['library.search'];
+  if (answer === undefined) throw new Error('the fake library answers library.search');
+  let held: Promise<void> = Promise.resolve();
+  library.answers['library.search'] = async (args) => {
+    await held;
+    return answer(args);
+  };
+  return {
+    hold: () => {
+      let release: () => void = () => undefined;
+      held = new Promise((resolve) => (release = resolve));
+      return release;
+    },
+  };
+}
+
 /** The queries library.search was asked, in order ('' for the whole library). */
 function searched(host: ReturnType<typeof fakeHost>): string[] {
   return host.calls
@@ -34,17 +52,10 @@ function searched(host: ReturnType<typeof fakeHost>): string[] {
 
 describe('the library search box', () => {
   it('sends at the keystroke, and while a search is on its way only the latest text, when it answers', async () => {
-    const answer = library.answers['library.search'];
-    if (answer === undefined) throw new Error('the fake library answers library.search');
-    let release: () => void = () => undefined;
-    let held: Promise<void> = Promise.resolve();
-    library.answers['library.search'] = async (args) => {
-      await held;
-      return answer(args);
-    };
+    const searches = holdableSearches();
     const { host } = renderLibrary(library);
     await tiles();
-    held = new Promise((resolve) => (release = resolve));
+    const release = searches.hold();
     // Typed faster than any pause a debounce would wait for: the first key is searched at once anyway.
     type('l');
     type('li');
@@ -62,14 +73,7 @@ describe('the library search box', () => {
   });
 
   it('puts the text that waited in force as the answer lands, not after the page has drawn that answer', async () => {
-    const answer = library.answers['library.search'];
-    if (answer === undefined) throw new Error('the fake library answers library.search');
-    let release: () => void = () => undefined;
-    let held: Promise<void> = Promise.resolve();
-    library.answers['library.search'] = async (args) => {
-      await held;
-      return answer(args);
-    };
+    const searches = holdableSearches();
     const { host, client } = renderLibrary(library);
     await tiles();
     /** The search in force when the query cache said the answer to 'zebra' had come (before React drew it). */
@@ -80,7 +84,7 @@ describe('the library search box', () => {
       if (event.type === 'updated' && event.action.type === 'success' && args?.query === 'zebra')
         inForceAtAnswer = useLibraryUi.getState().query;
     });
-    held = new Promise((resolve) => (release = resolve));
+    const release = searches.hold();
     type('zebra');
     type('zebras');
     await waitFor(() => expect(searched(host)).toContain('zebra'));
