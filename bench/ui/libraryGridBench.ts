@@ -97,15 +97,17 @@ async function painted(page: Page, key: string, ids: number[]): Promise<{ domAt:
   return paintMark(page, key);
 }
 
-interface Keystroke {
-  totalMs: number;
-  /** Drawn from the app's cache (the query was typed before): no search was sent, so no split below. */
-  fromCache: boolean;
-  /** Last key → the search sent; sent → main's answer at the page; answer → painted. */
-  beforeSendMs?: number;
-  mainMs?: number;
-  drawMs?: number;
-}
+/** One typed query: drawn from the app's cache (typed before, no search sent), or from a search it sent. */
+type Keystroke =
+  | { totalMs: number; fromCache: true }
+  | {
+      totalMs: number;
+      fromCache: false;
+      /** Last key → the search sent; sent → main's answer at the page; answer → painted. */
+      beforeSendMs: number;
+      mainMs: number;
+      drawMs: number;
+    };
 
 async function typeAndTime(page: Page, query: string, ids: number[], all: number[]): Promise<Keystroke> {
   const box = page.getByRole('searchbox', { name: 'Search the library' });
@@ -115,15 +117,6 @@ async function typeAndTime(page: Page, query: string, ids: number[], all: number
   await box.pressSequentially(query, { delay: KEY_DELAY_MS });
   const shown = await paintMark(page, `q:${query}`);
   const { domAt: lastKey, paintAt: frameAfterKey } = await paintMark(page, 'lastKey');
-  // The answer to the whole query: the search sent after the last key. A shorter prefix's answer may already
-  // have drawn the same first entries (then `shown` comes before the last key); the results a person can
-  // trust are painted no sooner than the frame after this answer arrived.
-  const answered = async (): Promise<ReplyTimes | undefined> => {
-    for (const { sentAt, at, paintedAt } of await pageReplies(page, 'library.search')) {
-      if (sentAt >= lastKey && paintedAt !== undefined) return { sentAt, at, paintedAt };
-    }
-    return undefined;
-  };
   // A query typed before (a prefix of an earlier word) is drawn from the app's cache, with no search sent.
   await new Promise((resolve) => setTimeout(resolve, 150));
   // Its entries may be on screen before the last key (a prefix drew the same ones): then they are seen from
@@ -131,7 +124,12 @@ async function typeAndTime(page: Page, query: string, ids: number[], all: number
   if (!(await page.evaluate(searchSentSince, lastKey))) {
     return { totalMs: Math.max(shown.paintAt, frameAfterKey) - lastKey, fromCache: true };
   }
-  const reply = await waitFor(answered, `the answer to "${query}" (a search sent after its last key)`);
+  // The answer to the whole query: the search sent after the last key. A shorter prefix's answer may already
+  // have drawn the same first entries (then `shown` comes before the last key); the results a person can
+  // trust are painted no sooner than the frame after this answer arrived.
+  await page.waitForFunction(answeredSince, lastKey, { timeout: 10_000, polling: 20 });
+  const reply = (await pageReplies(page, 'library.search')).find((r) => r.sentAt >= lastKey);
+  if (reply?.paintedAt === undefined) throw new Error(`no answer to "${query}" was painted`);
   const paintAt = Math.max(shown.paintAt, reply.paintedAt);
   return {
     totalMs: paintAt - lastKey,
@@ -151,21 +149,14 @@ function searchSentSince(since: number): boolean {
   return [...probe.calls.values()].some(sent) || probe.replies.some(sent);
 }
 
-interface ReplyTimes {
-  sentAt: number;
-  at: number;
-  paintedAt: number;
-}
-
-/** Polls `find` until it gives something (10 s at most), and gives that. */
-async function waitFor<T>(find: () => Promise<T | undefined>, what: string): Promise<T> {
-  const until = performance.now() + 10_000;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (performance.now() > until) throw new Error(`${what} never came`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Whether a library.search sent at or after `since` has been answered, and the frame after it painted. */
+function answeredSince(since: number): boolean {
+  const probe = (globalThis as unknown as PageGlobals).__loupeBench;
+  return (
+    probe?.replies.some(
+      (reply) => reply.name === 'library.search' && reply.sentAt >= since && reply.paintedAt !== undefined,
+    ) ?? false
+  );
 }
 
 async function sweepOf(page: Page, sweeps: number): Promise<SweepFigures> {
@@ -277,12 +268,8 @@ export async function benchLibraryGrid(browser: Browser): Promise<Figures> {
     const perEntry = (heapAll - heapOnePage) / Math.max(1, loaded - 200);
     const p95 = (pick: (k: Keystroke) => number): number => percentile(typed.map(pick), 95);
     // The splits are of the searches that were sent (a query typed before is drawn from the cache).
-    const sent = typed.filter((k) => !k.fromCache);
-    const p95Sent = (pick: (k: Keystroke) => number | undefined): number =>
-      percentile(
-        sent.map((k) => pick(k) ?? 0),
-        95,
-      );
+    const sent = typed.flatMap((k) => (k.fromCache ? [] : [k]));
+    const p95Sent = (pick: (k: (typeof sent)[number]) => number): number => percentile(sent.map(pick), 95);
 
     const figures: Figure[] = [
       goal('first paint: navigation start → first tiles painted', navToPaint, 'ms', TARGETS.firstPaintMs),

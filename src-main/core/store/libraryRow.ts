@@ -147,7 +147,7 @@ function entryRowSchema(facts: z.ZodType<EntryFacts>) {
 }
 
 /** A whole entry (entrySelectColumns). */
-export const libraryEntryDbRow = entryRowSchema(jsonColumn(entryFactsSchema).catch(emptyEntryFacts()));
+export const libraryEntryDbRow = entryRowSchema(jsonColumn(entryFactsSchema).catch(() => emptyEntryFacts()));
 
 export type LibraryEntryRow = z.output<typeof libraryEntryDbRow>;
 
@@ -181,7 +181,7 @@ const pageFactsSchema = z
   .object({ batchName: z.string().nullable().catch(null) })
   .transform((facts): EntryFacts => ({ ...emptyEntryFacts(), batchName: facts.batchName }));
 
-export const libraryPageDbRow = entryRowSchema(jsonColumn(pageFactsSchema).catch(emptyEntryFacts()));
+export const libraryPageDbRow = entryRowSchema(jsonColumn(pageFactsSchema).catch(() => emptyEntryFacts()));
 
 /** The search words of an entry, one text per library_fts column. */
 export interface FtsColumns {
