@@ -6,9 +6,9 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack
 import type { LoupeApi } from '../../../src-preload/buildApi';
 import type { LibraryFilter, LibrarySearchArgs, LibrarySearchPage } from '../../../src-shared/contract';
 import { unwrap } from '../../lib/callError';
+import { firstPageLimit, LIBRARY_PAGE_SIZE } from './pageSizes';
 import { libraryGeneration } from './refresh/libraryGeneration';
-
-export const LIBRARY_PAGE_SIZE = 200;
+import { useLibraryUi } from './libraryUiStore';
 
 export const libraryKeys = {
   all: ['library'] as const,
@@ -33,8 +33,14 @@ export const librarySearchQuery = (loupe: LoupeApi, args: LibrarySearchArgs) =>
     queryKey: libraryKeys.search(args),
     queryFn: async ({ pageParam }): Promise<LibraryPageRead> => {
       const generation = libraryGeneration();
+      // The first page is a screenful of the grid as it is drawn now (tile size, grid or list).
+      const { size, view } = useLibraryUi.getState();
       const page = await unwrap(
-        loupe.library.search({ ...args, cursor: pageParam, limit: LIBRARY_PAGE_SIZE }),
+        loupe.library.search({
+          ...args,
+          cursor: pageParam,
+          limit: pageParam === null ? firstPageLimit(size, view, window) : LIBRARY_PAGE_SIZE,
+        }),
       );
       return { ...page, generation };
     },

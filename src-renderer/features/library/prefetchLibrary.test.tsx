@@ -8,6 +8,7 @@ import { resetUiState } from '../../test/resetUiState';
 import { renderWithLoupe, testQueryClient } from '../../test/renderWithLoupe';
 import { LibraryScreen } from './LibraryScreen';
 import { useLibraryUi } from './libraryUiStore';
+import { firstPageLimit } from './pageSizes';
 import { prefetchLibraryStart } from './prefetchLibrary';
 import { fakeLibrary, resetLibraryState } from './testing/fakeLibrary';
 import { tiles } from './testing/renderLibrary';
@@ -27,7 +28,7 @@ describe('a start on the Library', () => {
     prefetchLibraryStart(host.loupe, client);
     const searches = () => host.calls.filter((call) => call.name === 'library.search');
     expect(searches().map((call) => call.args)).toEqual([
-      { query: 'lighthouse', sort: 'oldest', cursor: null, limit: 200 },
+      { query: 'lighthouse', sort: 'oldest', cursor: null, limit: firstPageLimit('M', 'grid', window) },
     ]);
     renderWithLoupe(<LibraryScreen />, host.loupe, client);
     expect((await tiles()).length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import type { LibrarySearchArgs } from '../../../../src-shared/contract';
 import { fakeLayout } from '../../../test/fakeLayout';
 import { resetUiState } from '../../../test/resetUiState';
 import { SEEK_SETTLE_MS } from '../../../hooks/useVirtualRows';
+import { LIBRARY_PAGE_SIZE, firstPageLimit } from '../pageSizes';
 import { fakeLibrary, libraryEntry, resetLibraryState, type FakeLibrary } from '../testing/fakeLibrary';
 import { lastCall, renderLibrary, tiles } from '../testing/renderLibrary';
 
@@ -50,10 +51,16 @@ async function scrollTo(top: number): Promise<void> {
   });
 }
 
-/** Scrolls down until every page of the search is loaded (200 a page). */
+/** The first page: a screenful of this window (pageSizes.ts); then whole pages. */
+const firstPage = (): number => firstPageLimit('M', 'grid', window);
+/** How many pages the whole search takes. */
+const PAGES = (): number => 1 + Math.ceil((ENTRIES - firstPage()) / LIBRARY_PAGE_SIZE);
+
+/** Scrolls down until every page of the search is loaded (a screenful, then 200 a page). */
 async function loadEveryPage(host: Host): Promise<void> {
-  for (let pages = 1; pages < ENTRIES / 200; pages++) {
-    await scrollTo(Math.ceil((pages * 200) / 3) * ROW_PX);
+  for (let pages = 1; pages < PAGES(); pages++) {
+    const loaded = firstPage() + (pages - 1) * LIBRARY_PAGE_SIZE;
+    await scrollTo(Math.ceil(loaded / 3) * ROW_PX);
     await waitFor(() => expect(searches(host)).toHaveLength(pages + 1));
   }
   await waitFor(() => expect(screen.queryByText('Loading more…')).toBeNull());
@@ -74,16 +81,20 @@ describe('after a change', () => {
     // The view is at the end: the oldest entries, on the last page.
     const oldest = tileOf(1);
     const loaded = searches(host).length;
-    expect(loaded).toBe(5);
+    expect(loaded).toBe(PAGES());
+    expect(searches(host).map((args) => args.limit)).toEqual([
+      firstPage(),
+      ...Array.from({ length: PAGES() - 1 }, () => LIBRARY_PAGE_SIZE),
+    ]);
 
-    // Rated from the keyboard: one page read again, the one in view, not all five.
+    // Rated from the keyboard: one page read again, the one in view, not all of them.
     fireEvent.click(oldest);
     fireEvent.keyDown(oldest, { key: '4' });
     await waitFor(() => expect(lastCall(host, 'library.rate')).toEqual({ entryIds: [1], rating: 4 }));
     await waitFor(() => expect(within(tileOf(1)).getByRole('group', { name: /4 of 5 stars/ })).toBeTruthy());
     const afterRating = searches(host, loaded);
     expect(afterRating).toHaveLength(1);
-    expect(afterRating[0]?.cursor).toBe(searches(host)[4]?.cursor);
+    expect(afterRating[0]?.cursor).toBe(searches(host)[PAGES() - 1]?.cursor);
 
     // Changed behind the window (another window, the CLI); main says so.
     library.entries = library.entries.map((entry) =>

@@ -8,12 +8,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoupeApi } from '../../../../src-preload/buildApi';
 import type { LibrarySearchArgs } from '../../../../src-shared/contract';
 import { unwrap } from '../../../lib/callError';
-import {
-  LIBRARY_PAGE_SIZE,
-  libraryKeys,
-  type LibraryPageRead,
-  type LibrarySearchData,
-} from '../libraryQueries';
+import { libraryKeys, type LibraryPageRead, type LibrarySearchData } from '../libraryQueries';
+import { LIBRARY_PAGE_SIZE } from '../pageSizes';
 import { libraryChanged, libraryGeneration } from './libraryGeneration';
 
 /**
@@ -103,7 +99,7 @@ async function refreshPage(
   const before = client.getQueryData<LibrarySearchData>(key);
   if (before === undefined) return;
   const from = before.pageParams[index] ?? null;
-  // The last page has no next page to end at: it is read as it was first read, and says what follows.
+  // The last page has no next page to end at: a whole page is read from its cursor, and says what follows.
   const until = before.pageParams[index + 1];
   const generation = libraryGeneration();
   const answer = await unwrap(
