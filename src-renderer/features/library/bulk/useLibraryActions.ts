@@ -13,8 +13,7 @@ import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
 import { refreshLibrary } from '../refresh/pageRefresh';
 import { useLibraryNotice } from '../libraryNotice';
-import { useLibraryUi } from '../libraryUiStore';
-import { useSearchArgs } from '../useLibraryResults';
+import { searchArgsOf, useLibraryUi } from '../libraryUiStore';
 
 const ID_PAGE = 1_000;
 
@@ -39,7 +38,6 @@ const entries = (count: number): string => plural(count, 'entry', 'entries');
 export function useLibraryActions() {
   const loupe = useLoupe();
   const client = useQueryClient();
-  const args = useSearchArgs();
   const say = useLibraryNotice((state) => state.say);
 
   /** Runs a change, refreshes the library, and says a failure in words. */
@@ -58,13 +56,17 @@ export function useLibraryActions() {
     [client, say],
   );
 
-  /** The selection's ids ("all N results" read from main), else the focused entry, else none. */
+  /**
+   * The selection's ids ("all N results" read from main), else the focused entry, else none. The search
+   * is read when an action runs, not taken at render: the actions stay the same object while a person
+   * types, so the tiles, whose handlers hold them, are not all drawn again at every search.
+   */
   const targets = useCallback(async (): Promise<number[]> => {
-    const { allMatching, selected, focusedId } = useLibraryUi.getState();
-    if (allMatching) return allMatchingIds(loupe, args);
-    if (selected.size > 0) return [...selected];
-    return focusedId === null ? [] : [focusedId];
-  }, [loupe, args]);
+    const ui = useLibraryUi.getState();
+    if (ui.allMatching) return allMatchingIds(loupe, searchArgsOf(ui));
+    if (ui.selected.size > 0) return [...ui.selected];
+    return ui.focusedId === null ? [] : [ui.focusedId];
+  }, [loupe]);
 
   return useMemo(() => {
     const withIds = (doing: string, act: (ids: number[]) => Promise<string | null>) => (ids?: number[]) =>
@@ -91,9 +93,9 @@ export function useLibraryActions() {
         })(ids),
       keep: (ids?: number[]) =>
         run('keep them', async () => {
-          const { allMatching } = useLibraryUi.getState();
-          if (ids === undefined && allMatching) {
-            const { sort: _sort, ...filter } = args;
+          const ui = useLibraryUi.getState();
+          if (ids === undefined && ui.allMatching) {
+            const { sort: _sort, ...filter } = searchArgsOf(ui);
             const { queued } = await unwrap(loupe.library.keepMatching(filter));
             return `${entries(queued)} queued to keep.`;
           }
@@ -125,7 +127,7 @@ export function useLibraryActions() {
           return started ? null : 'Dragging files out works in the desktop app; use Export here.';
         }),
     };
-  }, [loupe, run, targets, args]);
+  }, [loupe, run, targets]);
 }
 
 export type LibraryActions = ReturnType<typeof useLibraryActions>;

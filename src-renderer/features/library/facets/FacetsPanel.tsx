@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { LIBRARY_SOURCES, type LibrarySource } from '../../../../src-shared/contract';
 import { useLoupe } from '../../../lib/loupeContext';
 import { Button } from '../../../components/Button';
@@ -22,8 +23,11 @@ function isLibrarySource(value: string): value is LibrarySource {
   return (LIBRARY_SOURCES as readonly string[]).includes(value);
 }
 
-/** The facets beside the grid: what to narrow by, with main's counts under the current filter. */
-export function FacetsPanel({ actions }: { actions: LibraryActions }) {
+/**
+ * The facets beside the grid: what to narrow by, with main's counts under the current filter. Drawn again
+ * for its own reasons (the filter, the counts), not every time the grid's results come in.
+ */
+export const FacetsPanel = memo(function FacetsPanel({ actions }: { actions: LibraryActions }) {
   const loupe = useLoupe();
   const picks = useLibraryUi((state) => state.picks);
   const pick = useLibraryUi((state) => state.pick);
@@ -143,4 +147,4 @@ export function FacetsPanel({ actions }: { actions: LibraryActions }) {
       </FacetGroup>
     </div>
   );
-}
+});
