@@ -41,9 +41,9 @@ function NothingMatches({ filtered }: { filtered: boolean }) {
 
 /** The grid, or why there is none: loading, the read failed (with Try again), or nothing matches. */
 export function LibraryResults({ found, showProfile, actions }: LibraryResultsProps) {
-  const { results, entries, args } = found;
-  const onViewRange = useFreshPagesInView(args, results.data, results.isPlaceholderData);
-  if (results.data === undefined) {
+  const { results, entries, args, data } = found;
+  const onViewRange = useFreshPagesInView(args, data, results.isPlaceholderData);
+  if (data === undefined) {
     return <LoadingOrError query={results} doing="search the library" loading="Searching the library…" />;
   }
   if (entries.length === 0) {

@@ -22,7 +22,7 @@ export function LibraryView() {
   // once the first page of results is in: main answers one read at a time, and the grid comes first).
   const everything = useQuery({
     ...libraryFacetsQuery(loupe, {}),
-    enabled: found.results.data !== undefined,
+    enabled: found.data !== undefined,
   });
   const showProfile = (everything.data?.profiles.length ?? 0) > 1;
   const { results, total, totalIsLowerBound } = found;
@@ -43,11 +43,11 @@ export function LibraryView() {
         </div>
         <div className="flex min-w-0 flex-1 flex-col">
           <p className="px-3 pt-1.5 text-[11px] text-muted tabular-nums" data-testid="library-total">
-            {results.data === undefined
+            {found.data === undefined
               ? ' '
               : `${totalText} ${total === 1 && !totalIsLowerBound ? 'entry' : 'entries'}${results.isFetching ? ' · searching…' : ''}`}
           </p>
-          {results.isError && results.data !== undefined && (
+          {results.isError && found.data !== undefined && (
             <ErrorNotice
               doing="search the library"
               error={results.error}

@@ -94,6 +94,47 @@ describe('the library search box', () => {
     expect(inForceAtAnswer).toBe('zebras');
   });
 
+  it('sends the search before the page draws the new query, and the grid takes that search as its own', async () => {
+    const { host } = renderLibrary(library);
+    await tiles();
+    /** Whether 'harbor' had been sent when the page was told to draw it. */
+    let sentWhenInForce: boolean | null = null;
+    const stop = useLibraryUi.subscribe((state) => {
+      if (state.query === 'harbor' && sentWhenInForce === null)
+        sentWhenInForce = searched(host).includes('harbor');
+    });
+    type('harbor');
+    expect(await screen.findByText('Nothing matches')).toBeTruthy();
+    stop();
+    // Sent before the page drew 'harbor': the grid's render of it did not hold the search back.
+    expect(sentWhenInForce).toBe(true);
+    // One search for it: the grid's query found it on its way and sent none of its own.
+    expect(searched(host).filter((query) => query === 'harbor')).toHaveLength(1);
+  });
+
+  it('does not draw an answer that came after newer text was sent: the grid goes from what it drew to the newest', async () => {
+    const searches = holdableSearches();
+    renderLibrary(library);
+    const firstTile = async (): Promise<string | undefined> => (await tiles())[0]?.id;
+    const before = await firstTile();
+    const releaseRed = searches.hold();
+    type('red');
+    type('fog');
+    // 'fog' waits for 'red', and when 'red' answers, 'fog' is sent and held in its turn.
+    const releaseFog = searches.hold();
+    releaseRed();
+    await waitFor(() => expect(useLibraryUi.getState().query).toBe('fog'));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // 'red' answered, but 'fog' was already on its way: the grid still shows what it drew before.
+    expect(await firstTile()).toBe(before);
+    releaseFog();
+    // 'fog' (a forest path in fog, every fourth entry from 298 down) replaces it.
+    await waitFor(async () => expect(await firstTile()).toBe('library-entry-298'));
+    expect(before).not.toBe('library-entry-298');
+  });
+
   it('shows a search seen before again without reading it again (Esc back to everything)', async () => {
     const { host } = renderLibrary(library);
     await tiles();

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { libraryKeys } from '../libraryQueries';
-import { useLibraryUi } from '../libraryUiStore';
+import { useLoupe } from '../../../lib/loupeContext';
+import { libraryKeys, librarySearchQuery } from '../libraryQueries';
+import { searchArgsOf, useLibraryUi } from '../libraryUiStore';
 
 /**
  * The library's search box. A search is put in force at the keystroke, not after a pause (main answers in
@@ -9,12 +10,15 @@ import { useLibraryUi } from '../libraryUiStore';
  * but never while another search is on its way: the text typed meanwhile waits, and only the latest is
  * sent when the answer comes. So fast typing costs main one search at a time, and the last word never
  * queues behind the answers to every prefix typed before it. What waits is put in force as the answer lands
- * (from the query cache's own notice), not after a render of that answer: the page then draws the prefix's
- * results (kept on screen while the next search runs) while main already works on the last word. Esc
- * clears at once.
+ * (from the query cache's own notice), not after a render of that answer, and the grid does not draw the
+ * prefix's answer at all (useLibraryResults' useDrawn): it keeps what it drew until the last word's answer.
+ * The search itself leaves from here, before the query is put in force: the render of the new query (a
+ * whole library view, 20-40 ms on a busy machine) then happens while main answers, and the grid's query
+ * finds that search on its way instead of sending one. Esc clears at once.
  */
 export function LibrarySearchBox() {
   const client = useQueryClient();
+  const loupe = useLoupe();
   const query = useLibraryUi((state) => state.query);
   const setQuery = useLibraryUi((state) => state.setQuery);
   const [text, setText] = useState(query);
@@ -30,8 +34,12 @@ export function LibrarySearchBox() {
     pending.current = null;
     if (next === sent.current) return;
     sent.current = next;
+    // A failure is the grid's to show: its query is this one, and says so when it renders.
+    client
+      .infiniteQuery(librarySearchQuery(loupe, searchArgsOf({ ...useLibraryUi.getState(), query: next })))
+      .catch(() => undefined);
     setQuery(next);
-  }, [client, setQuery]);
+  }, [client, loupe, setQuery]);
 
   useEffect(() => client.getQueryCache().subscribe(sendPending), [client, sendPending]);
 
