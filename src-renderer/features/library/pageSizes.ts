@@ -26,9 +26,9 @@ export interface WindowSize {
  * more than a screenful, never less, and known before the grid is drawn (the search at start is sent
  * before the Library's code has loaded).
  */
-export function firstPageLimit(size: TileSize, view: LibraryView, window: WindowSize): number {
-  const { columns, rowHeight } = gridLayout(window.innerWidth, size, view);
-  const rows = Math.ceil(window.innerHeight / rowHeight) + ROWS_BEYOND;
+export function firstPageLimit(size: TileSize, view: LibraryView, viewport: WindowSize): number {
+  const { columns, rowHeight } = gridLayout(viewport.innerWidth, size, view);
+  const rows = Math.ceil(viewport.innerHeight / rowHeight) + ROWS_BEYOND;
   const entries = columns * rows;
   if (!Number.isFinite(entries)) return LIBRARY_PAGE_SIZE;
   return Math.min(LIBRARY_PAGE_SIZE, Math.max(FIRST_PAGE_MIN, entries));
