@@ -120,12 +120,17 @@ describe('the app protocol', () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Loupe</title>');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('registers loupe-app as a standard, secure scheme before ready', () => {
+  it('registers loupe-app as a standard, secure scheme before ready, whose scripts V8 may cache', () => {
     const registered: unknown[] = [];
     registerAppSchemes({ registerSchemesAsPrivileged: (schemes) => void registered.push(...schemes) });
     expect(registered).toContainEqual({
       scheme: 'loupe-app',
-      privileges: expect.objectContaining({ standard: true, secure: true }) as unknown,
+      privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) as unknown,
+    });
+    // Only the app's own code: the asset scheme serves outputs, never scripts.
+    expect(registered).toContainEqual({
+      scheme: 'loupe-asset',
+      privileges: expect.not.objectContaining({ codeCache: true }) as unknown,
     });
   });
 
