@@ -85,12 +85,20 @@ test.describe('video poster frames', () => {
 
     // The window draws the first frame and main serves it back as the tile's thumbnail (once main has it, the
     // entry says its thumbnail is ready and the tile shows it like any other).
+    // Both sides read at once: the picture the window asked for is replaced by the tile's own once main says
+    // the thumbnail is ready (a new <img>, 0 × 0 until it loads), which may happen between two reads.
     const poster = tile.locator('img[src*="/thumbs/"]');
     await expect(poster).toBeVisible({ timeout: 30_000 });
     await expect
-      .poll(() => poster.evaluate((img) => (img as unknown as ImageLike).naturalWidth), { timeout: 15_000 })
-      .toBe(320);
-    expect(await poster.evaluate((img) => (img as unknown as ImageLike).naturalHeight)).toBe(180);
+      .poll(
+        () =>
+          poster.evaluate((img) => {
+            const { naturalWidth, naturalHeight } = img as unknown as ImageLike;
+            return `${naturalWidth} × ${naturalHeight}`;
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe('320 × 180');
     const src = await poster.getAttribute('src');
     expect(src).toMatch(/\/thumbs\//);
     const served = await page.request.get(new URL(src ?? '', webShell.url).toString());
