@@ -128,7 +128,9 @@ async function typeAndTime(page: Page, query: string, ids: number[], all: number
   // have drawn the same first entries (then `shown` comes before the last key); the results a person can
   // trust are painted no sooner than the frame after this answer arrived.
   await page.waitForFunction(answeredSince, lastKey, { timeout: 10_000, polling: 20 });
-  const reply = (await pageReplies(page, 'library.search')).find((r) => r.sentAt >= lastKey);
+  const reply = (await pageReplies(page, 'library.search')).find(
+    (r) => r.sentAt >= lastKey && r.paintedAt !== undefined,
+  );
   if (reply?.paintedAt === undefined) throw new Error(`no answer to "${query}" was painted`);
   const paintAt = Math.max(shown.paintAt, reply.paintedAt);
   return {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLoupe } from '../../../lib/loupeContext';
-import { libraryKeys, librarySearchQuery } from '../libraryQueries';
+import { libraryKeys } from '../libraryQueries';
 import { searchArgsOf, useLibraryUi } from '../libraryUiStore';
+import { sendSearchAhead } from '../prefetchLibrary';
 
 /**
  * The library's search box. A search is put in force at the keystroke, not after a pause (main answers in
@@ -34,10 +35,7 @@ export function LibrarySearchBox() {
     pending.current = null;
     if (next === sent.current) return;
     sent.current = next;
-    // A failure is the grid's to show: its query is this one, and says so when it renders.
-    client
-      .infiniteQuery(librarySearchQuery(loupe, searchArgsOf({ ...useLibraryUi.getState(), query: next })))
-      .catch(() => undefined);
+    sendSearchAhead(loupe, client, searchArgsOf({ ...useLibraryUi.getState(), query: next }));
     setQuery(next);
   }, [client, loupe, setQuery]);
 
