@@ -68,7 +68,10 @@ export interface ProfileJobs {
   batches: BatchRunner;
   /** The app's background sending of those batches (pause, resume, cancel, window). */
   senders: BatchSenders;
-  /** Something still runs on this profile: a batch sending, a job of Loupe's own in flight, a resume. */
+  /**
+   * Something still runs on this profile: a batch sending (the app's or any other run), a submission on its
+   * way, a job of Loupe's own in flight, a resume.
+   */
   hasWork(): boolean;
   /** Stops it; resolves once its batch runs have recorded what their sends came to. */
   dispose(error?: Parameters<JobWatcher['dispose']>[0]): Promise<void>;
@@ -202,7 +205,15 @@ export function createProfileJobs(
     watcher,
     batches,
     senders,
-    hasWork: () => resuming || senders.sendingCount() > 0 || watcher.stats().ownInFlight > 0,
+    // Every way work runs here counts, whoever started it: a run the CLI drives itself is in neither the app's
+    // senders nor (between one job's end and the next send) the watcher, and releasing the runtime then left
+    // the run waiting for jobs nobody followed.
+    hasWork: () =>
+      resuming ||
+      senders.sendingCount() > 0 ||
+      batches.runningCount() > 0 ||
+      submitter.busy() ||
+      watcher.stats().ownInFlight > 0,
     dispose: async (error) => {
       resumer.stop();
       const stopping = senders.dispose();

@@ -100,6 +100,39 @@ describe('ProfileRuntimes', () => {
     expect(runtimes.live()).toEqual([]);
   });
 
+  it('a batch run on the runtime itself (as the CLI sends) keeps it, between one job’s end and the next send too', async () => {
+    const { store, sims, runtimes, advance } = await setup(1);
+    const batch = batchOn(store, 'p0', 3);
+    const a = await runtimes.runtime('p0');
+    // Window 1: each job ends before the next item leaves. Right now the first item's POST is on its way, so
+    // no job of Loupe's own is in flight and no app sender counts it: only the run itself is work.
+    const running = a.batches.run(batch.id, { window: 1, signal: new AbortController().signal });
+    advance(10_000);
+    expect(runtimes.releaseIdle()).toBe(0);
+    // Between the first job's end and the second send, likewise (the moment a CI run once stalled in).
+    await expect.poll(() => a.batches.progressOf(batch.id).succeeded, { timeout: 10_000 }).toBe(1);
+    advance(10_000);
+    expect(runtimes.releaseIdle()).toBe(0);
+    await expect(running).resolves.toMatchObject({ succeeded: 3, inFlight: 0 });
+    expect(sims[0]!.control.jobs()).toHaveLength(3);
+    // Its work over, it is released like any other.
+    advance(10_000);
+    expect(runtimes.releaseIdle()).toBe(1);
+  });
+
+  it('a single submission on its way keeps the runtime until its job is followed', async () => {
+    const { store, runtimes, advance } = await setup(1);
+    const a = await runtimes.runtime('p0');
+    const submitted = a.service.submit({
+      workflowJson: JSON.stringify(textToImageWorkflow({ seed: 5, steps: 2 })),
+    });
+    advance(10_000);
+    expect(runtimes.releaseIdle()).toBe(0);
+    const job = await submitted;
+    // Followed to its end by a live watcher: the record learns it succeeded (a released one would leave it queued).
+    await expect.poll(() => store.jobs.get('p0', job.id)?.status, { timeout: 10_000 }).toBe('succeeded');
+  });
+
   it('visiting twenty profiles leaves only the runtimes with work', async () => {
     const { runtimes, advance, store } = await setup(20);
     const batch = batchOn(store, 'p7', 40);

@@ -9,7 +9,8 @@ import type { BatchItemPosition, BatchItemRow } from '../store';
 import type { BatchRunnerDeps, RunOptions } from './batchRunner';
 import type { HeldLease } from './batchLease';
 import type { ItemOutcome } from './jobSubmitter';
-import { DomainError } from '../errors';
+import { DomainError, isDomainError } from '../errors';
+import { watchingStopped } from '../watch/jobWatcher';
 import { countProgress, isSendable, RESEND_WINDOW_MS, type BatchProgress } from './batchProgress';
 
 /** Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After). */
@@ -231,8 +232,24 @@ export class BatchRunLoop {
     if (this.stops.has(jobId)) return;
     this.stops.set(
       jobId,
-      this.deps.watcher.watch(jobId, { live: false, emit: () => undefined, end: () => undefined }),
+      this.deps.watcher.watch(jobId, {
+        live: false,
+        emit: () => undefined,
+        end: (error) => this.watchEnded(error),
+      }),
     );
+  }
+
+  /**
+   * The watcher let go of a job before this run did: its runtime was stopped (the profile's address changed,
+   * Loupe is closing). Nothing would tell the run of its jobs' ends any more, so it stops, saying why, rather
+   * than wait forever; what was sent goes on on the service and a later run takes the batch up.
+   */
+  private watchEnded(error: Error | undefined): void {
+    // The service forgot the job (404): it is told through the job's record, not by stopping the batch.
+    if (isDomainError(error, 'not_found')) return;
+    this.fatal ??= error ?? watchingStopped();
+    this.onDrain?.();
   }
 
   /** Items fit to leave now, read whole; one that may have outlived its key is set aside as unknown instead. */

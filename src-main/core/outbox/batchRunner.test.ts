@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { recordPlannedBatch, type PlannedItemInput } from './plannedBatch';
 import { crashingWorkflow, failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
+import { DomainError } from '../errors';
 
 let fixture: JobsFixture | null = null;
 afterEach(async () => {
@@ -114,6 +115,45 @@ describe('BatchRunner', () => {
     const again = await jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
     expect(again.pending).toBe(4);
     expect(sim.control.stats().jobs.total).toBe(2);
+  });
+
+  it('a watcher stopped under a run (the profile’s address changed) ends the run with why, not a wait forever', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'long', plan: {} },
+      Array.from({ length: 3 }, (_, seed) => ({
+        values: [{ target: '3.seed', value: seed }],
+        workflow: textToImageWorkflow({ seed, steps: 400 }),
+      })),
+    );
+    const running = jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
+    while (sim.control.stats().jobs.total < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(() => jobs.batches.progressOf(batch.id).inFlight).toBe(2);
+    jobs.watcher.dispose(new DomainError('profile_changed', 'This profile’s address changed.'));
+    await expect(running).rejects.toMatchObject({ code: 'profile_changed' });
+    // What was sent is recorded and keeps running on the service; the third item was never sent.
+    expect(store.batchItems.listForBatch(batch.id).rows.map((item) => item.state)).toEqual([
+      'created',
+      'created',
+      'pending',
+    ]);
+  });
+
+  it('a job handed to a watcher already stopped ends the run with why (released without a word)', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const { store, profileId, jobs } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'late', plan: {} },
+      seeds(1),
+    );
+    const running = jobs.batches.run(batch.id, { window: 1, signal: new AbortController().signal });
+    // The POST is on its way; the watcher is stopped before the answer comes (an idle release is silent).
+    jobs.watcher.dispose();
+    await expect(running).rejects.toMatchObject({ code: 'watching_stopped' });
+    expect(store.batchItems.listForBatch(batch.id).rows[0]?.state).toBe('created');
   });
 
   it('takes up items a killed sender left sent, under their own keys, without a second job', async () => {

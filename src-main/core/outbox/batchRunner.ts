@@ -55,7 +55,15 @@ export interface RunOptions {
 }
 
 export class BatchRunner {
+  /** Runs under way, whoever started them (the app's senders, the CLI): each is work that keeps the runtime. */
+  private runs = 0;
+
   constructor(private readonly deps: BatchRunnerDeps) {}
+
+  /** How many runs are under way now. */
+  runningCount(): number {
+    return this.runs;
+  }
 
   /**
    * Sends every unsent item of the batch, at most `window` in flight, and resolves when each one has ended
@@ -65,9 +73,11 @@ export class BatchRunner {
   async run(batchId: string, options: RunOptions): Promise<BatchProgress> {
     this.requireBatch(batchId);
     const lease = this.deps.leases.acquire(batchId);
+    this.runs += 1;
     try {
       return await new BatchRunLoop(this.deps, batchId, options, lease).run();
     } finally {
+      this.runs -= 1;
       lease.release();
     }
   }

@@ -60,9 +60,31 @@ function batchName(request: SubmitRequest): string {
 }
 
 export class JobSubmitter {
+  /** Submissions, sends and looks under way: until each has handed its job to the watcher, it is work. */
+  private underWay = 0;
+
   constructor(private readonly deps: JobSubmitterDeps) {}
 
-  async submit(request: SubmitRequest): Promise<JobSnapshot> {
+  /** Whether a submission is on its way (its job not yet followed by the watcher). */
+  busy(): boolean {
+    return this.underWay > 0;
+  }
+
+  /** Counts `work` as under way from this moment (synchronously) until it settles. */
+  private async counted<T>(work: () => Promise<T>): Promise<T> {
+    this.underWay += 1;
+    try {
+      return await work();
+    } finally {
+      this.underWay -= 1;
+    }
+  }
+
+  submit(request: SubmitRequest): Promise<JobSnapshot> {
+    return this.counted(() => this.submitNow(request));
+  }
+
+  private async submitNow(request: SubmitRequest): Promise<JobSnapshot> {
     const { store, profileId, newId } = this.deps;
     const labels =
       request.labels !== undefined && Object.keys(request.labels).length > 0 ? request.labels : undefined;
@@ -128,7 +150,11 @@ export class JobSubmitter {
    * service refuses a key it has seen. Otherwise Loupe only looks for the job the first request may have made.
    * An item whose job is known to exist (`created` without an id) is only looked for.
    */
-  async resume(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
+  resume(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
+    return this.counted(() => this.resumeNow(item, mayResend));
+  }
+
+  private async resumeNow(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
     const request = itemRequestOf(item);
     if (request === null) {
       this.abandonUnreadable(item);
@@ -172,7 +198,14 @@ export class JobSubmitter {
    * follows up a lost answer as `submit` does. A refusal comes back with its error, so the batch runner can
    * tell a full queue (wait, then send again under the same key: the service released it) from a failure.
    */
-  async sendItem(item: BatchItemRow, options: { alreadyMarkedSent?: boolean } = {}): Promise<ItemOutcome> {
+  sendItem(item: BatchItemRow, options: { alreadyMarkedSent?: boolean } = {}): Promise<ItemOutcome> {
+    return this.counted(() => this.sendItemNow(item, options));
+  }
+
+  private async sendItemNow(
+    item: BatchItemRow,
+    options: { alreadyMarkedSent?: boolean } = {},
+  ): Promise<ItemOutcome> {
     const request = itemRequestOf(item);
     if (request === null) {
       this.abandonUnreadable(item);
@@ -197,7 +230,11 @@ export class JobSubmitter {
    * Looks again for the job of an item whose answer was lost (created without an id, or unknown): never a
    * send. `created` once found; otherwise the item stays as it is.
    */
-  async locateItem(item: BatchItemRow): Promise<ItemOutcome> {
+  locateItem(item: BatchItemRow): Promise<ItemOutcome> {
+    return this.counted(() => this.locateItemNow(item));
+  }
+
+  private async locateItemNow(item: BatchItemRow): Promise<ItemOutcome> {
     const request = itemRequestOf(item);
     const lost = new ApiError({
       kind: 'maybe-created',

@@ -56,6 +56,15 @@ export interface WatchOptions {
 
 const offlineReason = 'Offline: Loupe resumes watching when the connection is back.';
 
+/** Why a watch ended before its job did, when the watcher was stopped without a reason of its own. */
+export function watchingStopped(): DomainError {
+  return new DomainError(
+    'watching_stopped',
+    'Loupe stopped following this profile’s jobs before they ended. They go on on the service; open the ' +
+      'batch or job again to follow them.',
+  );
+}
+
 export class JobWatcher {
   private readonly config: WatchConfig;
   private readonly timers: WatchTimers;
@@ -141,6 +150,11 @@ export class JobWatcher {
 
   /** Keeps one job fresh for a subscriber; returns the function that stops it. */
   watch(jobId: string, options: WatchOptions): () => void {
+    // A stopped watcher follows nothing: said at once, so a caller never waits for an end it cannot hear.
+    if (this.disposed) {
+      options.end(watchingStopped());
+      return () => undefined;
+    }
     const job = this.states.ensure(jobId, () => this.deps.history.facts(jobId));
     if (job.wire === null) {
       const remembered = this.deps.history.one(jobId);
