@@ -139,6 +139,8 @@ test.describe('library', () => {
     const search = page.getByPlaceholder(/Search prompts/);
     await search.fill('nothing-is-called-this');
     await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+    // The facets are counted once the search has held still (useSettledFilter): the shot shows this search's.
+    await expect(page.getByRole('region', { name: 'Filters' })).toHaveAttribute('aria-busy', 'false');
     await shot('no-match');
     await search.fill('lighthouse type:image');
     await expect.poll(() => results.getByRole('option').count()).toBeGreaterThanOrEqual(10);
