@@ -98,5 +98,23 @@ describe('sources in the library', () => {
     );
     // Pictures are not drawn by the window.
     expect(host.calls.filter((call) => call.name === 'library.putPoster')).toHaveLength(1);
+
+    // Main says the thumbnail is ready: the tile keeps the picture it shows (the same element, the same
+    // address), so it is neither fetched a second time nor blanked while a new one loads.
+    const shown = within(video).getByTestId('video-poster');
+    const searches = host.calls.filter((call) => call.name === 'library.search').length;
+    host.emit('library.changes', { kind: 'updated', count: 1, backlog: 0 });
+    await waitFor(
+      () =>
+        expect(host.calls.filter((call) => call.name === 'library.search').length).toBeGreaterThan(searches),
+      { timeout: 5_000 },
+    );
+    const again = (await tiles()).find((tile) => tile.getAttribute('aria-label') === 'a copper teapot');
+    await waitFor(() =>
+      expect(again?.querySelector('[data-thumb]')?.getAttribute('data-thumb')).toBe('ready'),
+    );
+    expect(again && within(again).getByTestId('video-poster')).toBe(shown);
+    expect(shown.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/router%3Arun-9%3A0?attempt=1');
+    expect(drawn.urls).toHaveLength(1);
   });
 });

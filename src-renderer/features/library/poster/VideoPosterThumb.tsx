@@ -4,36 +4,49 @@ import { useLoupe } from '../../../lib/loupeContext';
 import { withAttempt } from '../../../lib/assetUrl';
 import { entryBytesUrl } from '../tile/entryUrl';
 import { thumbUrl } from '../tile/thumbUrl';
+import { ThumbImage } from '../tile/ThumbImage';
 import { posterFor } from './posterQueue';
 
 type PosterState = 'drawing' | 'ready' | 'failed';
 
 /**
- * A video tile with no thumbnail yet: the window draws the first frame and hands it to main, then shows main's
- * thumbnail of it (asked again, since the route refused this video before the frame existed).
+ * A video tile. With no thumbnail yet, the window draws the first frame and hands it to main, then shows main's
+ * thumbnail of it (asked with a fresh address, since the route refused this video before the frame existed).
+ * That picture is kept when main then says the thumbnail is ready: the same address, no second fetch, no blank.
  */
-export function VideoPosterThumb({ entry, base }: { entry: LibraryEntry; base: string }) {
+export function VideoPosterThumb({
+  entry,
+  base,
+  onError,
+}: {
+  entry: LibraryEntry;
+  base: string;
+  /** The thumbnail main holds could not be loaded. */
+  onError: () => void;
+}) {
   const loupe = useLoupe();
-  const [state, setState] = useState<PosterState>('drawing');
+  // Decided when the tile first shows: whether this window has a frame to draw.
+  const [drawnHere] = useState(entry.thumb !== 'ready');
+  const [state, setState] = useState<PosterState>(drawnHere ? 'drawing' : 'ready');
+  const { entryId } = entry;
+  const source = entryBytesUrl(base, entry);
   useEffect(() => {
+    if (!drawnHere) return;
     let live = true;
-    void posterFor(loupe, entry.entryId, entryBytesUrl(base, entry)).then((ok) => {
+    void posterFor(loupe, entryId, source).then((ok) => {
       if (live) setState(ok ? 'ready' : 'failed');
     });
     return () => {
       live = false;
     };
-  }, [loupe, base, entry]);
+  }, [loupe, entryId, source, drawnHere]);
   if (state === 'ready') {
+    const url = thumbUrl(base, entry.profileId, entry.assetId);
     return (
-      <img
-        data-testid="video-poster"
-        src={withAttempt(thumbUrl(base, entry.profileId, entry.assetId), 1)}
-        alt=""
-        draggable={false}
-        decoding="async"
-        onError={() => setState('failed')}
-        className="h-full w-full object-contain"
+      <ThumbImage
+        testId="video-poster"
+        src={drawnHere ? withAttempt(url, 1) : url}
+        onError={drawnHere ? () => setState('failed') : onError}
       />
     );
   }

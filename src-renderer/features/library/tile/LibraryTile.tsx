@@ -37,7 +37,7 @@ export const LibraryTile = memo(function LibraryTile({
         selected ? 'border-accent bg-accent/15' : 'border-line bg-panel'
       } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}
     >
-      <div className="relative" style={{ height: side }}>
+      <div className="relative" style={{ height: side }} data-thumb={entry.thumb}>
         <TileThumb entry={entry} base={base} />
         <div className="absolute top-1 left-1">
           <TileMarks entry={entry} />

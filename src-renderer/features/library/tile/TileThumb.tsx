@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import { VideoPosterThumb } from '../poster/VideoPosterThumb';
+import { ThumbImage } from './ThumbImage';
 import { thumbUrl } from './thumbUrl';
 
 /**
@@ -36,23 +37,10 @@ export function TileThumb({ entry, base }: { entry: LibraryEntry; base: string |
     return <NoThumb entry={entry} failedToLoad={failed} />;
   if (base === undefined) return <div className="h-full w-full bg-raised" />;
   // A video has a thumbnail only once the window has drawn its poster frame; a video whose hash main does not
-  // know has nowhere to keep one (a Router run's is learnt from its file).
-  if (
-    entry.type === 'video' &&
-    entry.thumb !== 'ready' &&
-    (entry.hash !== null || entry.source === 'router')
-  ) {
-    return <VideoPosterThumb entry={entry} base={base} />;
+  // know has nowhere to keep one (a Router run's is learnt from its file). It stays in VideoPosterThumb once
+  // main says the thumbnail is ready, so the picture the tile drew is kept, not fetched again.
+  if (entry.type === 'video' && (entry.hash !== null || entry.source === 'router')) {
+    return <VideoPosterThumb entry={entry} base={base} onError={() => setFailed(true)} />;
   }
-  return (
-    <img
-      src={thumbUrl(base, entry.profileId, entry.assetId)}
-      alt=""
-      draggable={false}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(true)}
-      className="h-full w-full object-contain"
-    />
-  );
+  return <ThumbImage src={thumbUrl(base, entry.profileId, entry.assetId)} onError={() => setFailed(true)} />;
 }
