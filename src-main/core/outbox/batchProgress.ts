@@ -29,6 +29,8 @@ export function countProgress(
   items: readonly BatchItemPosition[],
   window: number,
   watched: (jobId: string) => Pick<JobSnapshot, 'status'> | null,
+  /** Jobs the service no longer knows (404) before their end was read: not told. */
+  gone: (jobId: string) => boolean = () => false,
 ): BatchProgress {
   const progress: BatchProgress = {
     pending: 0,
@@ -48,6 +50,7 @@ export function countProgress(
     else if (item.state === 'failed') progress.failed += 1;
     // Accepted, its answer lost and its job not found yet: it exists, but nothing can be said of it.
     else if (item.jobId === null) progress.unknown += 1;
+    else if (gone(item.jobId)) progress.unknown += 1;
     else {
       const status = statusOf(item.jobId, item.jobStatus, watched);
       if (status === 'succeeded') progress.succeeded += 1;

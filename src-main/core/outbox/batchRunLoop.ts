@@ -33,6 +33,8 @@ export class BatchRunLoop {
   private readonly sending = new Map<string, Promise<void>>();
   /** Attempts made for each item by automatic retry in this run. */
   private readonly autoRetried = new Map<string, number>();
+  /** Jobs the service answered 404 for while this run watched them: their ends will never be known. */
+  private readonly gone = new Set<string>();
   /** Every job of the batch is watched, so the watcher keeps it fresh to its end. */
   private readonly stops = new Map<string, () => void>();
   private onDrain: (() => void) | null = null;
@@ -96,7 +98,12 @@ export class BatchRunLoop {
     if (this.options.autoRetry !== undefined && this.retryTransient(items, this.options.autoRetry) > 0) {
       items = this.currentPositions(true);
     }
-    const progress = countProgress(items, this.window, (jobId) => this.deps.watcher.snapshotOf(jobId));
+    const progress = countProgress(
+      items,
+      this.window,
+      (jobId) => this.deps.watcher.snapshotOf(jobId),
+      (jobId) => this.gone.has(jobId),
+    );
     this.options.onProgress?.(progress);
     const canceled = store.batches.get(this.batchId)?.canceledAt != null;
     const open = (item: BatchItemPosition): boolean =>
@@ -235,7 +242,7 @@ export class BatchRunLoop {
       this.deps.watcher.watch(jobId, {
         live: false,
         emit: () => undefined,
-        end: (error) => this.watchEnded(error),
+        end: (error) => this.watchEnded(jobId, error),
       }),
     );
   }
@@ -245,10 +252,14 @@ export class BatchRunLoop {
    * Loupe is closing). Nothing would tell the run of its jobs' ends any more, so it stops, saying why, rather
    * than wait forever; what was sent goes on on the service and a later run takes the batch up.
    */
-  private watchEnded(error: Error | undefined): void {
-    // The service forgot the job (404): it is told through the job's record, not by stopping the batch.
-    if (isDomainError(error, 'not_found')) return;
-    this.fatal ??= error ?? watchingStopped();
+  private watchEnded(jobId: string, error: Error | undefined): void {
+    if (isDomainError(error, 'not_found')) {
+      // The service no longer knows the job (past its retention, or removed): its end can never be read. It
+      // is counted as not told and the run goes on; the item keeps its job, so nothing is sent twice.
+      this.gone.add(jobId);
+    } else {
+      this.fatal ??= error ?? watchingStopped();
+    }
     this.onDrain?.();
   }
 

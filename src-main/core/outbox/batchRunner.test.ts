@@ -156,6 +156,33 @@ describe('BatchRunner', () => {
     expect(store.batchItems.listForBatch(batch.id).rows[0]?.state).toBe('created');
   });
 
+  it('a job the service forgets while it runs (past its retention: 404) is counted as not told; the run ends', async () => {
+    fixture = await jobsFixture({
+      sim: { surface: 'serverless', timing: { retentionMs: 60_000, stepMs: 10 } },
+    });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'forgotten', plan: {} },
+      Array.from({ length: 2 }, (_, seed) => ({
+        values: [{ target: '3.seed', value: seed }],
+        workflow: textToImageWorkflow({ seed, steps: 500 }),
+      })),
+    );
+    const running = jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
+    await expect.poll(() => sim.control.jobs().some((job) => job.status === 'running')).toBe(true);
+    await expect.poll(() => jobs.batches.progressOf(batch.id).inFlight).toBe(2);
+    // One running, one queued behind it: both pass their retention.
+    sim.control.advanceClock(61_000);
+    await expect(running).resolves.toMatchObject({ unknown: 2, inFlight: 0, succeeded: 0 });
+    // The items keep their jobs: nothing is sent again.
+    expect(store.batchItems.listForBatch(batch.id).rows.map((item) => item.state)).toEqual([
+      'created',
+      'created',
+    ]);
+    expect(sim.control.stats().jobs.total).toBe(2);
+  });
+
   it('takes up items a killed sender left sent, under their own keys, without a second job', async () => {
     fixture = await jobsFixture({ sim: { surface: 'serverless' } });
     const { store, profileId, jobs, sim } = fixture;
