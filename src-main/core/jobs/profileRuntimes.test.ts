@@ -120,7 +120,7 @@ describe('ProfileRuntimes', () => {
     expect(runtimes.releaseIdle()).toBe(1);
   });
 
-  it('a single submission on its way keeps the runtime until its job is followed', async () => {
+  it('a single submission or retry on its way keeps the runtime until its job is followed', async () => {
     const { store, runtimes, advance } = await setup(1);
     const a = await runtimes.runtime('p0');
     const submitted = a.service.submit({
@@ -131,6 +131,14 @@ describe('ProfileRuntimes', () => {
     const job = await submitted;
     // Followed to its end by a live watcher: the record learns it succeeded (a released one would leave it queued).
     await expect.poll(() => store.jobs.get('p0', job.id)?.status, { timeout: 10_000 }).toBe('succeeded');
+
+    // A retry likewise, from the moment it reads the job's workflow back.
+    await expect.poll(() => a.watcher.stats().ownInFlight, { timeout: 5_000 }).toBe(0);
+    const retried = a.service.retry(job.id);
+    advance(10_000);
+    expect(runtimes.releaseIdle()).toBe(0);
+    const second = await retried;
+    await expect.poll(() => store.jobs.get('p0', second.id)?.status, { timeout: 10_000 }).toBe('succeeded');
   });
 
   it('visiting twenty profiles leaves only the runtimes with work', async () => {

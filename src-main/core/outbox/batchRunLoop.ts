@@ -248,9 +248,10 @@ export class BatchRunLoop {
   }
 
   /**
-   * The watcher let go of a job before this run did: its runtime was stopped (the profile's address changed,
-   * Loupe is closing). Nothing would tell the run of its jobs' ends any more, so it stops, saying why, rather
-   * than wait forever; what was sent goes on on the service and a later run takes the batch up.
+   * The watcher let go of a job before this run did. Either the service forgot the job (404), or the watcher
+   * was stopped (the profile's address changed, Loupe is closing): then nothing would tell the run of its jobs'
+   * ends any more, so it stops, saying why, rather than wait forever; what was sent goes on on the service and
+   * a later run takes the batch up.
    */
   private watchEnded(jobId: string, error: Error | undefined): void {
     if (isDomainError(error, 'not_found')) {

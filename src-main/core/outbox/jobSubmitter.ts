@@ -60,7 +60,10 @@ function batchName(request: SubmitRequest): string {
 }
 
 export class JobSubmitter {
-  /** Submissions, sends and looks under way: until each has handed its job to the watcher, it is work. */
+  /**
+   * Submissions, retries, sends and looks under way: until each has handed its job to the watcher, it is work
+   * that keeps the profile's runtime (profileJobs.ts hasWork).
+   */
   private underWay = 0;
 
   constructor(private readonly deps: JobSubmitterDeps) {}
@@ -259,7 +262,11 @@ export class JobSubmitter {
    * Re-submits a job's API workflow under a new key, linked to it so the list shows both attempts; with
    * `changed`, its inputs changed first (Run again with changes), recorded under a name that says so.
    */
-  async retry(jobId: string, changed?: RetryChanges): Promise<JobSnapshot> {
+  retry(jobId: string, changed?: RetryChanges): Promise<JobSnapshot> {
+    return this.counted(() => this.retryNow(jobId, changed));
+  }
+
+  private async retryNow(jobId: string, changed?: RetryChanges): Promise<JobSnapshot> {
     const read = await this.retryWorkflow(jobId);
     const workflow = changed === undefined ? read : changed.change(read);
     const original = this.deps.watcher.wireOf(jobId) ?? this.deps.history.one(jobId)?.wire ?? null;
