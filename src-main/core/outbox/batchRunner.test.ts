@@ -14,10 +14,11 @@ afterEach(async () => {
   fixture = null;
 });
 
-function seeds(count: number): PlannedItemInput[] {
+/** `count` items over seed; `steps` sets how long each job runs (400 and more: still running when looked at). */
+function seeds(count: number, steps = 4): PlannedItemInput[] {
   return Array.from({ length: count }, (_, seed) => ({
     values: [{ target: '3.seed', value: seed }],
-    workflow: textToImageWorkflow({ seed, steps: 4 }),
+    workflow: textToImageWorkflow({ seed, steps }),
   }));
 }
 
@@ -97,10 +98,7 @@ describe('BatchRunner', () => {
     const batch = recordPlannedBatch(
       { store, profileId, surface: 'serverless', newId },
       { name: 'c', plan: {} },
-      Array.from({ length: 6 }, (_, seed) => ({
-        values: [{ target: '3.seed', value: seed }],
-        workflow: textToImageWorkflow({ seed, steps: 400 }),
-      })),
+      seeds(6, 400),
     );
     const controller = new AbortController();
     const running = jobs.batches.run(batch.id, { window: 2, signal: controller.signal });
@@ -123,10 +121,7 @@ describe('BatchRunner', () => {
     const batch = recordPlannedBatch(
       { store, profileId, surface: 'serverless', newId },
       { name: 'long', plan: {} },
-      Array.from({ length: 3 }, (_, seed) => ({
-        values: [{ target: '3.seed', value: seed }],
-        workflow: textToImageWorkflow({ seed, steps: 400 }),
-      })),
+      seeds(3, 400),
     );
     const running = jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
     while (sim.control.stats().jobs.total < 2) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -164,10 +159,7 @@ describe('BatchRunner', () => {
     const batch = recordPlannedBatch(
       { store, profileId, surface: 'serverless', newId },
       { name: 'forgotten', plan: {} },
-      Array.from({ length: 2 }, (_, seed) => ({
-        values: [{ target: '3.seed', value: seed }],
-        workflow: textToImageWorkflow({ seed, steps: 500 }),
-      })),
+      seeds(2, 500),
     );
     const running = jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
     await expect.poll(() => sim.control.jobs().some((job) => job.status === 'running')).toBe(true);
