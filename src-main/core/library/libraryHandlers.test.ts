@@ -177,24 +177,31 @@ describe('a store whose text went bad on disk', () => {
 });
 
 describe('a search page', () => {
-  it('reads only the batch’s name from the facts, and damaged facts give the batch’s id instead of failing', () => {
+  it('names an entry’s batch from its record, else from the facts; damaged facts give the batch’s id instead of failing', () => {
     addJob(core.store, profileId, { jobId: 'jnamed', prompt: 'QUOKKA named', outputs: 1 });
+    addJob(core.store, profileId, { jobId: 'jremembered', prompt: 'QUOKKA remembered', outputs: 1 });
     addJob(core.store, profileId, { jobId: 'jbroken', prompt: 'QUOKKA broken', outputs: 1 });
     const raw = new Database(core.store.path);
     try {
-      raw.exec(`INSERT INTO batches (id, profile_id, name, created_at) VALUES ('b-q', '${profileId}', 'Sweep', 'x');
-        UPDATE library_entries SET batch_id = 'b-q' WHERE job_id IN ('jnamed', 'jbroken');
-        UPDATE library_entries SET facts = json_set(facts, '$.batchName', 'Quokka sweep') WHERE job_id = 'jnamed';
-        UPDATE library_entries SET facts = substr(facts, 1, 20) WHERE job_id = 'jbroken';`);
+      // b-q is a batch Loupe records (renamed since its entries were indexed); b-gone and b-lost are not.
+      raw.exec(`INSERT INTO batches (id, profile_id, name, created_at) VALUES ('b-q', '${profileId}', 'Quokka sweep', 'x');
+        UPDATE library_entries SET batch_id = 'b-q', facts = json_set(facts, '$.batchName', 'Old name') WHERE job_id = 'jnamed';
+        UPDATE library_entries SET batch_id = 'b-gone', facts = json_set(facts, '$.batchName', 'Remembered sweep') WHERE job_id = 'jremembered';
+        UPDATE library_entries SET batch_id = 'b-lost', facts = substr(facts, 1, 20) WHERE job_id = 'jbroken';`);
     } finally {
       raw.close();
     }
     const search = new LibrarySearch(core.store);
     const page = search.search({ query: 'quokka' });
     const batchOf = (job: string) => page.entries.find((e) => e.jobId === job)?.batch?.name;
-    expect(page.total).toBe(2);
+    expect(page.total).toBe(3);
+    // The name the Batch facet shows too.
     expect(batchOf('jnamed')).toBe('Quokka sweep');
-    expect(batchOf('jbroken')).toBe('b-q');
+    expect(search.facets({ query: 'quokka' }).batches).toContainEqual(
+      expect.objectContaining({ value: 'b-q', label: 'Quokka sweep' }),
+    );
+    expect(batchOf('jremembered')).toBe('Remembered sweep');
+    expect(batchOf('jbroken')).toBe('b-lost');
     // The detail still reads the whole facts (the prompts), which the page left out.
     const named = page.entries.find((e) => e.jobId === 'jnamed');
     expect(search.get(named?.entryId ?? 0).prompts).toEqual(['QUOKKA named']);

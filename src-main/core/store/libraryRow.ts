@@ -166,11 +166,20 @@ export const entrySelectColumns = entryColumnsWith('e.facts');
 /**
  * The columns of a search page: as entrySelectColumns, but of the facts only the batch's name, which is all a
  * page shows (the whole facts, a few KB with every string input of the workflow, cost a JSON parse and a
- * schema check per row: a third of a page's time). Damaged facts read as no name, as they read as empty facts.
+ * schema check per row: a third of a page's time). The name is the batch's own (`b`, batches, LEFT JOIN: the
+ * one the Batch facet shows); only a batch Loupe has no record of is read from the facts, so SQLite parses
+ * no entry's facts on a page of entries from batches it knows or from no batch at all (about 3 of 9 ms of a
+ * 100-entry page's statement). Damaged facts read as no name, as they read as empty facts.
  */
 export const pageSelectColumns = entryColumnsWith(
-  `CASE WHEN json_valid(e.facts) THEN json_object('batchName', json_extract(e.facts, '$.batchName')) END AS facts`,
+  `CASE WHEN e.batch_id IS NULL THEN '{"batchName":null}'
+    ELSE json_object('batchName', coalesce(b.name,
+      CASE WHEN json_valid(e.facts) THEN json_extract(e.facts, '$.batchName') END)) END AS facts`,
 );
+
+/** What a search page's statement reads from, for pageSelectColumns. */
+export const pageSelectFrom = `library_entries e LEFT JOIN profiles p ON p.id = e.profile_id
+  LEFT JOIN batches b ON b.id = e.batch_id`;
 
 /**
  * A search page's row (pageSelectColumns): its facts hold only the batch's name, the rest read as empty. Not

@@ -2,7 +2,7 @@
 // page 1 does), the total, and the facet counts. The conditions come from core/library/searchWhere.ts (its own
 // SQL text, every value bound); the statements are prepared once per shape and kept, a bounded number of them.
 import { z } from 'zod';
-import { libraryPageDbRow, pageSelectColumns, type LibraryEntryRow } from './libraryRow';
+import { libraryPageDbRow, pageSelectColumns, pageSelectFrom, type LibraryEntryRow } from './libraryRow';
 import { parseRows, type RowsRead } from './rowCodec';
 import { prepare, type Db, type SqlValue, type Statement } from './sqlite';
 
@@ -205,7 +205,7 @@ export class LibrarySearchTable {
     }
     // The page's entry_ids first, from the indexes (every sort key is in them); then only those rows are read.
     const read = (ids: string, more: Params = {}): RowsRead<LibraryEntryRow> => {
-      const sql = `SELECT ${pageSelectColumns} FROM library_entries e LEFT JOIN profiles p ON p.id = e.profile_id
+      const sql = `SELECT ${pageSelectColumns} FROM ${pageSelectFrom}
         WHERE e.entry_id IN (${ids}) ORDER BY ${order.by}`;
       return parseRows(
         'library_entries',
