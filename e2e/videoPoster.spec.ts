@@ -85,8 +85,7 @@ test.describe('video poster frames', () => {
 
     // The window draws the first frame and main serves it back as the tile's thumbnail (once main has it, the
     // entry says its thumbnail is ready and the tile shows it like any other).
-    // Both sides read at once: the picture the window asked for is replaced by the tile's own once main says
-    // the thumbnail is ready (a new <img>, 0 × 0 until it loads), which may happen between two reads.
+    // Both sides read at once, in one poll: a picture still loading reads 0 × 0.
     const poster = tile.locator('img[src*="/thumbs/"]');
     await expect(poster).toBeVisible({ timeout: 30_000 });
     await expect

@@ -61,8 +61,9 @@ function batchName(request: SubmitRequest): string {
 
 export class JobSubmitter {
   /**
-   * Submissions, retries, sends and looks under way: until each has handed its job to the watcher, it is work
-   * that keeps the profile's runtime (profileJobs.ts hasWork).
+   * Submissions and retries under way: until each has handed its job to the watcher, it is work that keeps the
+   * profile's runtime (profileJobs.ts hasWork). Sends, looks and resumes are not counted here: they only run
+   * inside a batch run or the resume at start, which count as work already.
    */
   private underWay = 0;
 
@@ -153,11 +154,7 @@ export class JobSubmitter {
    * service refuses a key it has seen. Otherwise Loupe only looks for the job the first request may have made.
    * An item whose job is known to exist (`created` without an id) is only looked for.
    */
-  resume(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
-    return this.counted(() => this.resumeNow(item, mayResend));
-  }
-
-  private async resumeNow(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
+  async resume(item: BatchItemRow, mayResend: boolean): Promise<'created' | 'unknown' | 'failed'> {
     const request = itemRequestOf(item);
     if (request === null) {
       this.abandonUnreadable(item);
@@ -201,14 +198,7 @@ export class JobSubmitter {
    * follows up a lost answer as `submit` does. A refusal comes back with its error, so the batch runner can
    * tell a full queue (wait, then send again under the same key: the service released it) from a failure.
    */
-  sendItem(item: BatchItemRow, options: { alreadyMarkedSent?: boolean } = {}): Promise<ItemOutcome> {
-    return this.counted(() => this.sendItemNow(item, options));
-  }
-
-  private async sendItemNow(
-    item: BatchItemRow,
-    options: { alreadyMarkedSent?: boolean } = {},
-  ): Promise<ItemOutcome> {
+  async sendItem(item: BatchItemRow, options: { alreadyMarkedSent?: boolean } = {}): Promise<ItemOutcome> {
     const request = itemRequestOf(item);
     if (request === null) {
       this.abandonUnreadable(item);
@@ -233,11 +223,7 @@ export class JobSubmitter {
    * Looks again for the job of an item whose answer was lost (created without an id, or unknown): never a
    * send. `created` once found; otherwise the item stays as it is.
    */
-  locateItem(item: BatchItemRow): Promise<ItemOutcome> {
-    return this.counted(() => this.locateItemNow(item));
-  }
-
-  private async locateItemNow(item: BatchItemRow): Promise<ItemOutcome> {
+  async locateItem(item: BatchItemRow): Promise<ItemOutcome> {
     const request = itemRequestOf(item);
     const lost = new ApiError({
       kind: 'maybe-created',
