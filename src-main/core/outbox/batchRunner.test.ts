@@ -7,6 +7,7 @@ import { recordPlannedBatch, type PlannedItemInput } from './plannedBatch';
 import { crashingWorkflow, failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
 import { DomainError } from '../errors';
+import { systemTimers } from '../watch/timers';
 
 let fixture: JobsFixture | null = null;
 afterEach(async () => {
@@ -151,7 +152,7 @@ describe('BatchRunner', () => {
     expect(store.batchItems.listForBatch(batch.id).rows[0]?.state).toBe('created');
   });
 
-  it('a job the service forgets while it runs (past its retention: 404) is counted as not told; the run ends', async () => {
+  it('a job the service forgets while Loupe’s clock says its deadline is still ahead (404) is counted as not told; the run ends', async () => {
     fixture = await jobsFixture({
       sim: { surface: 'serverless', timing: { retentionMs: 60_000, stepMs: 10 } },
     });
@@ -172,6 +173,36 @@ describe('BatchRunner', () => {
       'created',
       'created',
     ]);
+    expect(sim.control.stats().jobs.total).toBe(2);
+  });
+
+  it('a job past the deadline its last read gave, on Loupe’s clock too, ends expired: counted, stored, never polled again', async () => {
+    // Loupe's clock moves with the simulator's: both agree the deadline has passed.
+    let shiftMs = 0;
+    fixture = await jobsFixture({
+      sim: { surface: 'serverless', timing: { retentionMs: 60_000, stepMs: 10 } },
+      timers: { ...systemTimers, now: () => Date.now() + shiftMs },
+    });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'serverless', newId },
+      { name: 'expired', plan: {} },
+      seeds(2, 500),
+    );
+    const running = jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
+    await expect.poll(() => jobs.batches.progressOf(batch.id).inFlight).toBe(2);
+    await expect
+      .poll(() => store.jobs.list(profileId).rows.every((row) => row.snapshot?.expires_at !== undefined))
+      .toBe(true);
+    sim.control.advanceClock(61_000);
+    shiftMs = 61_000;
+    await expect(running).resolves.toMatchObject({ failed: 2, unknown: 0, inFlight: 0 });
+    await expect
+      .poll(() => store.jobs.list(profileId).rows.map((row) => row.status))
+      .toEqual(['expired', 'expired']);
+    // Ended: a restart resumes neither, and the batch's page counts them as it counted them here.
+    expect(store.jobs.list(profileId, { openOnly: true }).rows).toEqual([]);
+    expect(jobs.batches.progressOf(batch.id)).toMatchObject({ failed: 2, inFlight: 0 });
     expect(sim.control.stats().jobs.total).toBe(2);
   });
 

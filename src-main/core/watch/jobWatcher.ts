@@ -24,6 +24,7 @@ import { LiveStreams } from './liveStreams';
 import { knownOutputsPage } from './knownOutputs';
 import { mergeListRow } from './merge';
 import { OutputsWriter } from './outputsWriter';
+import { expiredPastRetention } from './pastRetention';
 import { PollPlanner } from './pollPlanner';
 import { RequestBudget } from './requestBudget';
 import { StreamBridge } from './streamBridge';
@@ -342,6 +343,13 @@ export class JobWatcher {
 
   /** A 404: the job is unknown, foreign or past its retention; nothing more will come. */
   private forget(job: TrackedJob): void {
+    const expired = expiredPastRetention(job.wire, this.timers.now());
+    if (expired !== null) {
+      // Past the deadline its last read gave: it ended `expired`, told and stored like any other end.
+      this.states.apply(job, expired, 'poll');
+      this.finish(job);
+      return;
+    }
     this.streams.stop(job.id);
     this.states.jobs.delete(job.id);
     this.states.endWatchers(
