@@ -178,11 +178,15 @@ test.describe('uploads', () => {
     await expect(list.getByRole('option').filter({ hasText: 'kite-reference-copy.png' })).toBeVisible();
     await uploaded.click();
     const detail = page.getByTestId('asset-detail');
-    await expect(detail.getByTestId('asset-hash')).toHaveText(/^blake3:[0-9a-f]{64}$/);
+    // The pane asks the service (the Demo server runs in Loupe's own process), which is busy serving and
+    // thumbnailing the 12 MB picture just sent: on a loaded CI machine that answer once took over 5 s.
+    await expect(detail.getByTestId('asset-hash')).toHaveText(/^blake3:[0-9a-f]{64}$/, { timeout: 20_000 });
     await expect(detail.getByTestId('asset-facts')).toContainText(megabytes(size));
     // The thumbnail comes through the asset route and really decodes.
     await expect
-      .poll(() => detail.getByTestId('asset-preview').evaluate((img: ImageLike) => img.naturalWidth))
+      .poll(() => detail.getByTestId('asset-preview').evaluate((img: ImageLike) => img.naturalWidth), {
+        timeout: 20_000,
+      })
       .toBe(1900);
     await page.screenshot({ path: testInfo.outputPath('assets-detail.png'), animations: 'disabled' });
 
