@@ -10,7 +10,7 @@ import { readWire, type WireJob } from '../jobSources/wireJob';
 export function expiredPastRetention(wire: WireJob | null, nowMs: number): WireJob | null {
   if (wire === null || isTerminal(contractStatus(wire.status))) return null;
   const deadline = readWire(wire).expires_at;
-  if (deadline === null || deadline === undefined) return null;
+  if (deadline === null) return null;
   const deadlineMs = Date.parse(deadline);
   if (!Number.isFinite(deadlineMs) || deadlineMs > nowMs) return null;
   return { ...wire, status: 'expired', v1_status: null };
