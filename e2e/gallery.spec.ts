@@ -57,8 +57,12 @@ async function openJobWith(
     found.map((row) => row.getAttribute('data-job-id') ?? ''),
   );
   for (const id of ids) {
-    await list.locator(`[role="option"][data-job-id="${id}"]`).click();
-    await expect(detail).toHaveAttribute('data-job-id', id);
+    // A row can move under the click as the Demo's jobs arrive (the click then opens the job now in its place,
+    // as a person's would): click it again until its own job is open.
+    await expect(async () => {
+      await list.locator(`[role="option"][data-job-id="${id}"]`).click();
+      await expect(detail).toHaveAttribute('data-job-id', id, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     const kinds = await tileKinds(detail);
     if (wanted(kinds)) return kinds;
   }
