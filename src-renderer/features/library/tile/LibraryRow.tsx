@@ -3,6 +3,7 @@ import type { LibraryEntry } from '../../../../src-shared/contract';
 import { formatBytes } from '../../../../src-shared/format';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { entryOptionProps, type TileHandlers } from './entryOption';
+import { fullTitle } from './fullTitle';
 import { StarRating } from './StarRating';
 import { TileMarks } from './TileMarks';
 import { TileThumb } from './TileThumb';
@@ -33,6 +34,7 @@ export const LibraryRow = memo(function LibraryRow({
     entry.seed === null ? null : `seed ${entry.seed}`,
     entry.width && entry.height ? `${entry.width}×${entry.height}` : null,
   ].filter((part): part is string => part !== null);
+  const title = fullTitle(entry);
   return (
     <div
       {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
@@ -44,7 +46,9 @@ export const LibraryRow = memo(function LibraryRow({
         <TileThumb entry={entry} base={base} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-xs text-fg">{entry.title}</span>
+        <span className="truncate text-xs text-fg" title={title}>
+          {title}
+        </span>
         <span className="truncate text-[11px] text-muted">
           {made.join(' · ')}
           {showProfile ? ` · ${entry.profileName}` : ''}

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
+import { fullTitle } from './fullTitle';
 import { entryOptionProps, type TileHandlers } from './entryOption';
 import { StarRating } from './StarRating';
 import { TileMarks } from './TileMarks';
@@ -44,7 +45,7 @@ export const LibraryTile = memo(function LibraryTile({
         </div>
       </div>
       <div className="flex min-w-0 flex-col gap-0.5 px-1.5 py-1">
-        <span className="truncate text-[11px] text-fg" title={entry.title}>
+        <span className="truncate text-[11px] text-fg" title={fullTitle(entry)}>
           {entry.title}
         </span>
         <div className="flex items-center justify-between gap-1">
