@@ -5,13 +5,39 @@
 // go to the test's output folder for a person to look at.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { openDemo } from './support/loupeUi';
 import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './webShell';
 
 async function openLibrary(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Library' }).click();
+}
+
+interface OutlineStyle {
+  outlineStyle: string;
+  outlineWidth: string;
+  outlineOffset: string;
+}
+
+/**
+ * The keyboard cursor's entry carries a mark drawn inside its own box (an outline with a negative offset), where
+ * the virtualised cells cannot clip it: a ring outside the box showed only as specks at its corners.
+ */
+async function expectCursorMarkInside(results: Locator): Promise<void> {
+  const mark = await results.locator('[role="option"][tabindex="0"]').evaluate((element) => {
+    const style = (globalThis as unknown as { getComputedStyle(e: unknown): OutlineStyle }).getComputedStyle(
+      element,
+    );
+    return {
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      offset: parseFloat(style.outlineOffset),
+    };
+  });
+  expect(mark.style).toBe('solid');
+  expect(mark.width).toBeGreaterThanOrEqual(2);
+  expect(mark.offset).toBeLessThanOrEqual(-mark.width);
 }
 
 test.describe('library', () => {
@@ -135,6 +161,7 @@ test.describe('library', () => {
       .poll(() => results.getByRole('option').count(), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(10);
     await shot('grid-m');
+    await expectCursorMarkInside(results);
 
     const search = page.getByPlaceholder(/Search prompts/);
     await search.fill('nothing-is-called-this');
@@ -153,6 +180,7 @@ test.describe('library', () => {
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
     await expect(results.getByRole('option').first()).toBeVisible();
     await shot('list');
+    await expectCursorMarkInside(results);
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
 
     // The lightbox, from the keyboard: Enter opens, the arrows step, Escape closes.

@@ -3,6 +3,7 @@ import type { LibraryEntry } from '../../../../src-shared/contract';
 import { formatBytes } from '../../../../src-shared/format';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { entryOptionProps, type TileHandlers } from './entryOption';
+import { FOCUS_MARK } from './focusMark';
 import { fullTitle } from './fullTitle';
 import { StarRating } from './StarRating';
 import { TileMarks } from './TileMarks';
@@ -38,9 +39,9 @@ export const LibraryRow = memo(function LibraryRow({
   return (
     <div
       {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
-      className={`flex h-full items-center gap-3 rounded border px-2 outline-none ${
+      className={`flex h-full items-center gap-3 rounded border px-2 ${
         selected ? 'border-accent bg-accent/15' : 'border-transparent hover:bg-hover/40'
-      } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}
+      } ${focused ? FOCUS_MARK : 'outline-none'} ${entry.rejected ? 'opacity-60' : ''}`}
     >
       <div className="h-10 w-10 shrink-0 overflow-hidden rounded">
         <TileThumb entry={entry} base={base} />

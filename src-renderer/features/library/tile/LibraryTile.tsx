@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
+import { FOCUS_MARK } from './focusMark';
 import { fullTitle } from './fullTitle';
 import { entryOptionProps, type TileHandlers } from './entryOption';
 import { StarRating } from './StarRating';
@@ -34,9 +35,9 @@ export const LibraryTile = memo(function LibraryTile({
     <div
       {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
       style={{ width: side }}
-      className={`group flex flex-col overflow-hidden rounded border outline-none ${
+      className={`group flex flex-col overflow-hidden rounded border ${
         selected ? 'border-accent bg-accent/15' : 'border-line bg-panel'
-      } ${focused ? 'ring-2 ring-accent/70' : ''} ${entry.rejected ? 'opacity-60' : ''}`}
+      } ${focused ? FOCUS_MARK : 'outline-none'} ${entry.rejected ? 'opacity-60' : ''}`}
     >
       <div className="relative" style={{ height: side }} data-thumb={entry.thumb}>
         <TileThumb entry={entry} base={base} />
