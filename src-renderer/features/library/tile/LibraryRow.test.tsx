@@ -4,43 +4,30 @@ import { libraryEntry } from '../testing/fakeLibrary';
 import { LibraryRow } from './LibraryRow';
 import { LibraryTile } from './LibraryTile';
 
-const handlers = {
+const prompt = 'a lighthouse on a cliff at dusk, stormy sea, long exposure, film grain';
+const entry = libraryEntry(1, { title: 'a lighthouse on a cliff at dusk, stormy…', prompt });
+/** An entry as the grid hands it over: not under the cursor, not selected, no handler that matters here. */
+const shown = {
+  entry,
+  focused: false,
+  selected: false,
+  showProfile: false,
+  base: undefined,
   onPick: () => undefined,
   onOpen: () => undefined,
   onRate: () => undefined,
   onDragOut: () => undefined,
 };
-const prompt = 'a lighthouse on a cliff at dusk, stormy sea, long exposure, film grain';
-const entry = libraryEntry(1, { title: 'a lighthouse on a cliff at dusk, stormy…', prompt });
 
 describe('an entry’s name in the list and the grid', () => {
   it('a list row has room for the whole first prompt where the title cuts it short', () => {
-    render(
-      <LibraryRow
-        entry={entry}
-        focused={false}
-        selected={false}
-        showProfile={false}
-        base={undefined}
-        {...handlers}
-      />,
-    );
+    render(<LibraryRow {...shown} />);
     expect(screen.getByText(prompt).getAttribute('title')).toBe(prompt);
     expect(screen.queryByText('a lighthouse on a cliff at dusk, stormy…')).toBeNull();
   });
 
   it('a tile keeps the short title and shows the whole prompt on hover', () => {
-    render(
-      <LibraryTile
-        entry={entry}
-        focused={false}
-        selected={false}
-        showProfile={false}
-        base={undefined}
-        side={160}
-        {...handlers}
-      />,
-    );
+    render(<LibraryTile {...shown} side={160} />);
     expect(screen.getByText('a lighthouse on a cliff at dusk, stormy…').getAttribute('title')).toBe(prompt);
   });
 });
