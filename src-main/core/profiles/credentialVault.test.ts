@@ -20,6 +20,25 @@ describe('CredentialVault with a keychain', () => {
     expect(keychain.entries.has('p')).toBe(false);
   });
 
+  it('two Loupes probing one keychain at the same moment both find it usable, and leave nothing behind', async () => {
+    // The app, the CLI and a second launch share the machine's keychain; their probes interleave.
+    const keychain = new FakeKeychain();
+    const vaults = [
+      new CredentialVault(keychain),
+      new CredentialVault(keychain),
+      new CredentialVault(keychain),
+    ];
+    await expect(Promise.all(vaults.map((vault) => vault.probe()))).resolves.toEqual([
+      { available: true },
+      { available: true },
+      { available: true },
+    ]);
+    expect(keychain.entries.size).toBe(0);
+    // So a credential saved by one is read by another, not skipped as if the keychain were not there.
+    await vaults[0]?.setCredential('p', 'sk-1', here);
+    await expect(vaults[1]?.readCredential('p')).resolves.toEqual({ secret: 'sk-1', origins: here });
+  });
+
   it.each([
     ['', 'Enter the credential.'],
     ['x'.repeat(4097), 'longer than 4096'],

@@ -28,7 +28,12 @@ export const secretSchema = z
     message: 'The credential contains a line break or another control character; copy it again without it.',
   });
 
-const probeAccount = '__loupe_keychain_probe__';
+/**
+ * The probe's own account, new for each probe: the keychain is shared by every Loupe on the machine (the app, the
+ * CLI, a second launch), and two probes on one account read back each other's token and took the keychain for
+ * broken, after which this process sent its requests without their keys.
+ */
+const probeAccountPrefix = '__loupe_keychain_probe__';
 
 /** A stored secret and the origins it may be sent to; `origins` null: saved before origins were kept. */
 export interface StoredCredential {
@@ -78,6 +83,7 @@ export class CredentialVault {
   async probe(options: { refresh?: boolean } = {}): Promise<VaultStatus> {
     if (this.status !== null && options.refresh !== true) return this.status;
     const token = randomBytes(16).toString('hex');
+    const probeAccount = `${probeAccountPrefix}${token.slice(0, 12)}`;
     try {
       await this.backend.set(probeAccount, token);
       const readBack = await this.backend.get(probeAccount);

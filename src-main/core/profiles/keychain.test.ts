@@ -66,6 +66,12 @@ describe.skipIf(!underKeyringWrapper)('with the real Secret Service', () => {
     expect(await new CredentialVault(systemKeychain()).probe()).toEqual({ available: true });
   });
 
+  it('is available to several Loupes probing it at once (the app, the CLI, a second launch)', async () => {
+    const vaults = Array.from({ length: 6 }, () => new CredentialVault(systemKeychain()));
+    const found = await Promise.all(vaults.map((vault) => vault.probe()));
+    expect(found).toEqual(vaults.map(() => ({ available: true })));
+  });
+
   it('sets, reads back in main (from the keychain, not memory), and clears', async () => {
     const { service, profile } = await serviceWithProfile(systemKeychain(), {
       name: 'Real',
