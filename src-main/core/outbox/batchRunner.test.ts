@@ -152,21 +152,39 @@ describe('BatchRunner', () => {
     expect(store.batchItems.listForBatch(batch.id).rows[0]?.state).toBe('created');
   });
 
-  it('a job the service forgets while Loupe’s clock says its deadline is still ahead (404) is counted as not told; the run ends', async () => {
+  /**
+   * Two long jobs in flight (one running, one queued behind it) on a simulator with a 60 s retention; then its
+   * clock passes their deadline, and Loupe's with it when `loupeClockToo`. Resolves to the run under way.
+   */
+  async function twoJobsPastRetention(loupeClockToo: boolean) {
+    let shiftMs = 0;
     fixture = await jobsFixture({
       sim: { surface: 'serverless', timing: { retentionMs: 60_000, stepMs: 10 } },
+      timers: { ...systemTimers, now: () => Date.now() + shiftMs },
     });
     const { store, profileId, jobs, sim } = fixture;
     const batch = recordPlannedBatch(
       { store, profileId, surface: 'serverless', newId },
-      { name: 'forgotten', plan: {} },
+      { name: 'past retention', plan: {} },
       seeds(2, 500),
     );
     const running = jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
     await expect.poll(() => sim.control.jobs().some((job) => job.status === 'running')).toBe(true);
     await expect.poll(() => jobs.batches.progressOf(batch.id).inFlight).toBe(2);
-    // One running, one queued behind it: both pass their retention.
+    await expect
+      .poll(() => store.jobs.list(profileId).rows.every((row) => row.snapshot?.expires_at !== undefined))
+      .toBe(true);
     sim.control.advanceClock(61_000);
+    if (loupeClockToo) shiftMs = 61_000;
+    return { fixture, batch, running };
+  }
+
+  it('a job the service forgets while Loupe’s clock says its deadline is still ahead (404) is counted as not told; the run ends', async () => {
+    const {
+      fixture: { store, sim },
+      batch,
+      running,
+    } = await twoJobsPastRetention(false);
     await expect(running).resolves.toMatchObject({ unknown: 2, inFlight: 0, succeeded: 0 });
     // The items keep their jobs: nothing is sent again.
     expect(store.batchItems.listForBatch(batch.id).rows.map((item) => item.state)).toEqual([
@@ -177,25 +195,11 @@ describe('BatchRunner', () => {
   });
 
   it('a job past the deadline its last read gave, on Loupe’s clock too, ends expired: counted, stored, never polled again', async () => {
-    // Loupe's clock moves with the simulator's: both agree the deadline has passed.
-    let shiftMs = 0;
-    fixture = await jobsFixture({
-      sim: { surface: 'serverless', timing: { retentionMs: 60_000, stepMs: 10 } },
-      timers: { ...systemTimers, now: () => Date.now() + shiftMs },
-    });
-    const { store, profileId, jobs, sim } = fixture;
-    const batch = recordPlannedBatch(
-      { store, profileId, surface: 'serverless', newId },
-      { name: 'expired', plan: {} },
-      seeds(2, 500),
-    );
-    const running = jobs.batches.run(batch.id, { window: 2, signal: new AbortController().signal });
-    await expect.poll(() => jobs.batches.progressOf(batch.id).inFlight).toBe(2);
-    await expect
-      .poll(() => store.jobs.list(profileId).rows.every((row) => row.snapshot?.expires_at !== undefined))
-      .toBe(true);
-    sim.control.advanceClock(61_000);
-    shiftMs = 61_000;
+    const {
+      fixture: { store, profileId, jobs, sim },
+      batch,
+      running,
+    } = await twoJobsPastRetention(true);
     await expect(running).resolves.toMatchObject({ failed: 2, unknown: 0, inFlight: 0 });
     await expect
       .poll(() => store.jobs.list(profileId).rows.map((row) => row.status))
