@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
 import { ApiError } from './errors';
 import { HttpClient } from './http';
 import { RetryPolicy } from './retry';
@@ -131,6 +132,18 @@ describe('credentials', () => {
     await expect(http.send({ family: 'v2', method: 'GET', target: 'x' })).rejects.toMatchObject({
       kind: 'credential',
       code: 'credential_unavailable',
+    });
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("says what to do in the vault's words when the keychain is locked", async () => {
+    const api = await server((_req, res) => json(res, 200, {}));
+    const locked = new DomainError('keychain_unavailable', 'Unlock or start the keychain.');
+    const connection = { ...testConnection(api.origin), credential: () => Promise.reject(locked) };
+    const http = new HttpClient({ connection });
+    await expect(http.send({ family: 'v2', method: 'GET', target: 'x' })).rejects.toMatchObject({
+      kind: 'credential',
+      message: 'Unlock or start the keychain.',
     });
     expect(api.requests).toHaveLength(0);
   });

@@ -175,7 +175,7 @@ export class HttpClient {
         kind: 'credential',
         status: 0,
         code: 'credential_unavailable',
-        message: 'The saved credential could not be read.',
+        message: readerSaid(cause) ?? 'The saved credential could not be read.',
         notSent: true,
         cause,
       });
@@ -204,4 +204,14 @@ export class HttpClient {
     if (family === 'v2') headers.set('authorization', `Bearer ${credential.secret}`);
     else headers.set('x-api-key', credential.secret);
   }
+}
+
+/**
+ * The words of an error the credential's reader threw on purpose (it names itself with a code, as core's domain
+ * errors do: the vault's says to unlock the keychain). Anything else is not shown: its text was not meant for
+ * a person.
+ */
+function readerSaid(cause: unknown): string | null {
+  if (!(cause instanceof Error) || !('code' in cause) || typeof cause.code !== 'string') return null;
+  return cause.message.length > 0 && cause.message.length <= 500 ? cause.message : null;
 }

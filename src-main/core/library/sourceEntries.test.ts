@@ -200,11 +200,12 @@ describe('a store from before the library knew these sources', () => {
       DROP INDEX library_by_asset; DELETE FROM schema_migrations WHERE version = 13;
       DROP INDEX library_sidecars_due; ALTER TABLE library_blobs DROP COLUMN sidecar_due;
       DELETE FROM schema_migrations WHERE version = 14;
+      ALTER TABLE profiles DROP COLUMN credential_saved; DELETE FROM schema_migrations WHERE version = 15;
     `);
     db.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12, 13, 14] });
+    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12, 13, 14, 15] });
     const search = new LibrarySearch(store);
     expect(search.search({}).entries.map((e) => e.source)).toEqual(['job', 'job']);
     expect(search.search({ query: 'harbour' }).total).toBe(2);

@@ -1,6 +1,6 @@
 // The vault's rules, with an injected backend (available, unavailable, failing mid-session).
 import { describe, expect, it } from 'vitest';
-import { CredentialVault } from './credentialVault';
+import { CredentialVault, unavailableRetryMs } from './credentialVault';
 import { CredentialError } from './errors';
 import { FakeKeychain } from './testing/fakeKeychain';
 
@@ -107,12 +107,55 @@ describe('CredentialVault without a keychain', () => {
     expect(await vault.storageOf('p')).toBe('keychain');
   });
 
-  it('a keychain read that fails is a typed error, not a missing credential', async () => {
+  it('a keychain read that fails is a typed error, not a missing credential, every time', async () => {
     const keychain = new FakeKeychain();
     const vault = new CredentialVault(keychain);
     await vault.setCredential('p', 'sk', here);
     keychain.available = false;
     await expect(vault.readCredential('p')).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    // The next reads meet the remembered "unavailable", not the keychain: still an error, never "no key".
+    for (let read = 0; read < 3; read += 1) {
+      const error = await vault.readCredential('p').catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'keychain_unavailable', details: { canKeepForSession: true } });
+      expect((error as Error).message).toMatch(/nothing was sent\. Unlock or start the keychain/);
+    }
+  });
+
+  it('a keychain unavailable from the start is an error on reading too, and the session copy still reads', async () => {
+    const vault = new CredentialVault(new FakeKeychain(false));
+    await expect(vault.readCredential('p')).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    await vault.setCredential('s', 'sk-session', here, { allowSessionOnly: true });
+    expect(await vault.readCredential('s')).toEqual({ secret: 'sk-session', origins: here });
+    expect(vault.isSessionOnly('s')).toBe(true);
+  });
+
+  it('tries the keychain again once "unavailable" is old, not on every read before that', async () => {
+    const keychain = new FakeKeychain();
+    let now = 1_000;
+    const vault = new CredentialVault(keychain, { now: () => now });
+    await vault.setCredential('p', 'sk', here);
+    keychain.available = false;
+    await expect(vault.readCredential('p')).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    keychain.available = true; // unlocked
+    now += unavailableRetryMs - 1;
+    const probesBefore = keychain.received.length;
+    await expect(vault.readCredential('p')).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    expect(keychain.received.length).toBe(probesBefore); // not probed yet
+    now += 1;
+    expect(await vault.readCredential('p')).toEqual({ secret: 'sk', origins: here });
+    expect(await vault.probe()).toEqual({ available: true });
+  });
+
+  it('rebinding with the keychain unavailable leaves the entry as it is', async () => {
+    const keychain = new FakeKeychain();
+    const vault = new CredentialVault(keychain);
+    await vault.setCredential('p', 'sk', ['https://api.example', 'https://router.example']);
+    keychain.available = false;
+    await vault.rebind('p', here);
+    keychain.available = true;
+    expect(JSON.parse(keychain.entries.get('p') ?? '')).toMatchObject({
+      origins: ['https://api.example', 'https://router.example'],
+    });
   });
 });
 

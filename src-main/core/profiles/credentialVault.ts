@@ -70,32 +70,66 @@ function reasonOf(error: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
+/**
+ * How long an answer of "unavailable" stands before the keychain is tried again: a keychain unlocked or started
+ * after a failure is found within this, without every request of a busy batch probing it.
+ */
+export const unavailableRetryMs = 15_000;
+
+export interface CredentialVaultOptions {
+  /** Milliseconds, for when an "unavailable" answer is old enough to probe again. */
+  now?: () => number;
+}
+
+function unreadable(reason: string): CredentialError {
+  return new CredentialError(
+    'keychain_unavailable',
+    "Loupe could not read this profile's key from the system keychain, so nothing was sent. Unlock or start " +
+      'the keychain (on Linux, GNOME Keyring or KWallet providing the Secret Service); Loupe tries it again ' +
+      'by itself.',
+    { reason, canKeepForSession: true },
+  );
+}
+
 export class CredentialVault {
   private status: VaultStatus | null = null;
+  /** When `status` last became "unavailable" (on `now`'s clock), so it is probed again after a while. */
+  private unavailableSince = 0;
+  private readonly now: () => number;
   /** Secrets the user allowed to keep for this session only, while the keychain is unavailable. */
   private readonly session = new Map<string, StoredCredential>();
   /** Whether the keychain holds an entry per account, so listing profiles is not one keychain read each. */
   private readonly inKeychain = new Map<string, boolean>();
 
-  constructor(private readonly backend: KeychainBackend) {}
+  constructor(
+    private readonly backend: KeychainBackend,
+    options: CredentialVaultOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
 
-  /** Writes, reads back and deletes a probe entry. The answer is kept until `refresh` or a keychain failure. */
+  /**
+   * Writes, reads back and deletes a probe entry. "Available" is kept until `refresh` or a keychain failure;
+   * "unavailable" for `unavailableRetryMs`, then the keychain is tried again.
+   */
   async probe(options: { refresh?: boolean } = {}): Promise<VaultStatus> {
-    if (this.status !== null && options.refresh !== true) return this.status;
+    if (this.status !== null && options.refresh !== true && !this.unavailableIsOld()) return this.status;
     const token = randomBytes(16).toString('hex');
     const probeAccount = `${probeAccountPrefix}${token.slice(0, 12)}`;
     try {
       await this.backend.set(probeAccount, token);
       const readBack = await this.backend.get(probeAccount);
       await this.backend.delete(probeAccount);
-      this.status =
-        readBack === token
-          ? { available: true }
-          : { available: false, reason: 'The keychain did not return what was stored in it.' };
+      if (readBack === token) this.status = { available: true };
+      else this.markUnavailable('The keychain did not return what was stored in it.');
     } catch (error) {
-      this.status = { available: false, reason: reasonOf(error) };
+      this.markUnavailable(reasonOf(error));
     }
-    return this.status;
+    return this.status ?? { available: false, reason: 'unknown' };
+  }
+
+  private unavailableIsOld(): boolean {
+    return this.status?.available === false && this.now() - this.unavailableSince >= unavailableRetryMs;
   }
 
   /** Keeps `secret` for profile `id`, to be sent to `origins` only. */
@@ -119,7 +153,7 @@ export class CredentialVault {
         this.inKeychain.set(id, true);
         return 'keychain';
       } catch (error) {
-        this.markUnavailable(error);
+        this.markUnavailable(reasonOf(error));
       }
     }
     const status = await this.probe();
@@ -139,23 +173,21 @@ export class CredentialVault {
 
   /**
    * Main process only: the secret and the origins it was given for, for building auth headers. Never send
-   * it to the renderer.
+   * it to the renderer. Null: the keychain holds none. A keychain that cannot be read throws
+   * `keychain_unavailable` (never "none": a request sent without its key is refused, and reads as a bad key).
    */
   async readCredential(id: string): Promise<StoredCredential | null> {
     const kept = this.session.get(id);
     if (kept !== undefined) return kept;
-    if (!(await this.probe()).available) return null;
+    const status = await this.probe();
+    if (!status.available) throw unreadable(status.reason);
     try {
       const stored = await this.backend.get(id);
       this.inKeychain.set(id, stored !== null);
       return stored === null ? null : decode(stored);
     } catch (error) {
-      this.markUnavailable(error);
-      throw new CredentialError(
-        'keychain_unavailable',
-        'Loupe could not read the credential from the system keychain. Unlock or start the keychain and try again.',
-        { reason: reasonOf(error), canKeepForSession: true },
-      );
+      this.markUnavailable(reasonOf(error));
+      throw unreadable(reasonOf(error));
     }
   }
 
@@ -164,10 +196,20 @@ export class CredentialVault {
    * before origins were kept). Nothing happens when there is no secret.
    */
   async rebind(id: string, origins: readonly string[]): Promise<void> {
-    const stored = await this.readCredential(id);
+    // A keychain that cannot be read keeps the entry's wider origins until it can: harmless, as a key goes
+    // only to an origin that both its entry and its profile name.
+    const stored = await this.readCredential(id).catch((error: unknown) => {
+      if (error instanceof CredentialError && error.code === 'keychain_unavailable') return null;
+      throw error;
+    });
     if (stored === null) return;
     const storage = await this.storageOf(id);
     await this.setCredential(id, stored.secret, origins, { allowSessionOnly: storage === 'session' });
+  }
+
+  /** Whether the profile's key is the session copy kept while the keychain was unavailable. */
+  isSessionOnly(id: string): boolean {
+    return this.session.has(id);
   }
 
   async storageOf(id: string): Promise<CredentialStorage | null> {
@@ -180,7 +222,7 @@ export class CredentialVault {
       this.inKeychain.set(id, present);
       return present ? 'keychain' : null;
     } catch (error) {
-      this.markUnavailable(error);
+      this.markUnavailable(reasonOf(error));
       return null;
     }
   }
@@ -198,7 +240,7 @@ export class CredentialVault {
       await this.backend.delete(id);
     } catch (error) {
       this.inKeychain.delete(id);
-      this.markUnavailable(error);
+      this.markUnavailable(reasonOf(error));
       throw new CredentialError(
         'keychain_unavailable',
         'Loupe could not remove the credential from the system keychain. Unlock or start the keychain and try again.',
@@ -207,7 +249,8 @@ export class CredentialVault {
     }
   }
 
-  private markUnavailable(error: unknown): void {
-    this.status = { available: false, reason: reasonOf(error) };
+  private markUnavailable(reason: string): void {
+    this.status = { available: false, reason };
+    this.unavailableSince = this.now();
   }
 }

@@ -9,9 +9,10 @@ import type {
   CredentialStorage,
   CredentialVault,
   SetCredentialOptions,
+  StoredCredential,
   VaultStatus,
 } from './credentialVault';
-import { ProfileError } from './errors';
+import { CredentialError, ProfileError } from './errors';
 import { ProfileChangeEmitter, type ProfileChange } from './profileEvents';
 import {
   parseProfileInput,
@@ -159,12 +160,12 @@ export class ProfileService {
     // moment does the row name an origin that a kept key was not given for.
     let credentialDropped = false;
     if (credential !== undefined) {
-      await this.vault.setCredential(id, credential.secret, after, {
+      await this.saveCredential(id, credential.secret, after, {
         allowSessionOnly: credential.allowSessionOnly ?? false,
       });
     } else if (widened) {
       credentialDropped = await this.vault.hasCredential(id);
-      await this.vault.clearCredential(id);
+      await this.forgetCredential(id);
     } else if (narrowed) {
       await this.vault.rebind(id, after);
     }
@@ -183,7 +184,7 @@ export class ProfileService {
     }
     // The credential first: if the keychain refuses, the profile stays and the user can try again, rather
     // than a secret outliving the profile that named it.
-    await this.vault.clearCredential(id);
+    await this.forgetCredential(id);
     const wasActive = this.store.settings.activeProfileId() === id;
     this.store.transaction(() => {
       this.store.profiles.remove(id);
@@ -236,15 +237,45 @@ export class ProfileService {
       throw new ProfileError('built_in_readonly', 'The Demo server supplies its own key.');
     }
     // Bound to where the profile points now; an address changed later does not take the key along.
-    const storage = await this.vault.setCredential(id, secret, originsOf(row), options);
+    const storage = await this.saveCredential(id, secret, originsOf(row), options);
     this.changes.emit({ kind: 'credential', profileId: id });
     return storage;
   }
 
   async clearCredential(id: string): Promise<void> {
     this.requireRow(id);
-    await this.vault.clearCredential(id);
+    await this.forgetCredential(id);
     this.changes.emit({ kind: 'credential', profileId: id });
+  }
+
+  /** Through the vault, noting in the row that the keychain now holds a key (a session copy changes nothing). */
+  private async saveCredential(
+    id: string,
+    secret: string,
+    origins: readonly string[],
+    options: SetCredentialOptions,
+  ): Promise<CredentialStorage> {
+    const storage = await this.vault.setCredential(id, secret, origins, options);
+    if (storage === 'keychain') this.noteCredentialSaved(id, true);
+    return storage;
+  }
+
+  /** Through the vault; the row says "none" only once the keychain's entry is gone. */
+  private async forgetCredential(id: string): Promise<void> {
+    await this.vault.clearCredential(id);
+    if ((await this.vault.probe()).available) this.noteCredentialSaved(id, false);
+  }
+
+  /**
+   * Best effort: the note only decides what a locked keychain means later, and a store that cannot take it
+   * must not fail the key's change that already happened.
+   */
+  private noteCredentialSaved(id: string, saved: boolean): void {
+    try {
+      this.store.profiles.setCredentialSaved(id, saved);
+    } catch (error) {
+      if (!isStoreError(error)) throw error;
+    }
   }
 
   async hasCredential(id: string): Promise<boolean> {
@@ -268,7 +299,7 @@ export class ProfileService {
       if (demo?.credential === undefined) return null;
       return { secret: demo.credential, origins: credentialOriginsFor(demo.baseUrl, demo.routerBaseUrl) };
     }
-    const stored = await this.vault.readCredential(id);
+    const stored = await this.readSaved(row);
     if (stored === null) return null;
     if (stored.origins !== null) return { secret: stored.secret, origins: stored.origins };
     // Saved by a Loupe that kept no origins: it was given for the address the profile has had since (any
@@ -276,6 +307,28 @@ export class ProfileService {
     const origins = originsOf(row);
     await this.vault.rebind(id, origins);
     return { secret: stored.secret, origins };
+  }
+
+  /**
+   * The keychain's entry for the profile. A keychain that cannot be read is "no key" only for a profile known to
+   * have none there (or, not known, one on a self-hosted proxy, which often needs none); for any other it throws,
+   * so its requests wait for the keychain rather than go without the key.
+   */
+  private async readSaved(row: ProfileRow): Promise<StoredCredential | null> {
+    try {
+      const stored = await this.vault.readCredential(row.id);
+      const inKeychain = stored !== null && !this.vault.isSessionOnly(row.id);
+      // Learned from the keychain itself (a row from before the note, a key saved by another Loupe).
+      if (stored === null || inKeychain) {
+        if (row.credentialSaved !== inKeychain) this.noteCredentialSaved(row.id, inKeychain);
+      }
+      return stored;
+    } catch (error) {
+      const unreadable = error instanceof CredentialError && error.code === 'keychain_unavailable';
+      const mayHaveOne = row.credentialSaved ?? row.surface !== 'self-hosted';
+      if (unreadable && !mayHaveOne) return null;
+      throw error;
+    }
   }
 
   /**
@@ -288,6 +341,15 @@ export class ProfileService {
 
   /** Main process only: the addresses and credential to reach a profile's service, Demo resolved. */
   async resolveConnection(id: string): Promise<ProfileConnection> {
+    const addresses = await this.resolveAddresses(id);
+    return { ...addresses, credential: await this.readCredential(id) };
+  }
+
+  /**
+   * The addresses to reach a profile's service, Demo resolved, without reading its key (a connection reads it
+   * at each request, so a locked keychain stops the requests, not the building of the connection).
+   */
+  async resolveAddresses(id: string): Promise<Omit<ProfileConnection, 'credential'>> {
     const row = this.requireRow(id);
     const profile = await this.toProfile(row);
     if (row.builtIn === 'demo') {
@@ -298,21 +360,18 @@ export class ProfileService {
           'The Demo server is not running; select the Demo profile to start it.',
         );
       }
-      const routerBaseUrl = demo.routerBaseUrl ?? demo.baseUrl;
-      return { profile, baseUrl: demo.baseUrl, routerBaseUrl, credential: await this.readCredential(id) };
+      return { profile, baseUrl: demo.baseUrl, routerBaseUrl: demo.routerBaseUrl ?? demo.baseUrl };
     }
     if (row.baseUrl === null) {
       throw new ProfileError('invalid_profile', `The profile ${row.name} has no address.`, {
         baseUrl: ['Enter the address.'],
       });
     }
-    const connection: ProfileConnection = {
+    return {
       profile,
       baseUrl: row.baseUrl,
-      credential: await this.readCredential(id),
+      ...(row.routerBaseUrl === null ? {} : { routerBaseUrl: row.routerBaseUrl }),
     };
-    if (row.routerBaseUrl !== null) connection.routerBaseUrl = row.routerBaseUrl;
-    return connection;
   }
 
   /** Calls `listener` after every change; returns the function that stops it. */

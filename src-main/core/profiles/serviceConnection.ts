@@ -4,7 +4,7 @@ import type { Connection } from '../api';
 import type { ProfileService } from './profileService';
 
 export async function connectionForProfile(profiles: ProfileService, profileId: string): Promise<Connection> {
-  const resolved = await profiles.resolveConnection(profileId);
+  const resolved = await profiles.resolveAddresses(profileId);
   return {
     surface: resolved.profile.surface,
     baseUrl: resolved.baseUrl,

@@ -20,6 +20,7 @@ const profileDbRow = z
     built_in: builtInSchema.nullable(),
     /** 0 or 1: anything else is a damaged row, never read as "on". */
     send_partner_key: z.union([z.literal(0), z.literal(1)]),
+    credential_saved: z.union([z.literal(0), z.literal(1), z.null()]),
     sort_order: z.number().int(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -32,6 +33,8 @@ const profileDbRow = z
     routerBaseUrl: r.router_base_url,
     builtIn: r.built_in,
     sendPartnerKey: r.send_partner_key === 1,
+    /** Whether a key was saved in the keychain for it; null: not known (saved before Loupe kept this). */
+    credentialSaved: r.credential_saved === null ? null : r.credential_saved === 1,
     sortOrder: r.sort_order,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -55,7 +58,8 @@ export type ProfileRowPatch = Partial<
 >;
 
 const columns =
-  'id, name, surface, base_url, router_base_url, built_in, send_partner_key, sort_order, created_at, updated_at';
+  'id, name, surface, base_url, router_base_url, built_in, send_partner_key, credential_saved, sort_order, ' +
+  'created_at, updated_at';
 
 export class ProfilesTable {
   private readonly selectOne;
@@ -64,6 +68,7 @@ export class ProfilesTable {
   private readonly updateRow;
   private readonly deleteRow;
   private readonly setSortOrder;
+  private readonly setSaved;
 
   constructor(
     private readonly db: Db,
@@ -83,7 +88,7 @@ export class ProfilesTable {
     }>(
       db,
       `INSERT INTO profiles (${columns}) VALUES (:id, :name, :surface, :base_url, :router_base_url, :built_in,
-         :send_partner_key, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM profiles), :at, :at)`,
+         :send_partner_key, 0, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM profiles), :at, :at)`,
     );
     this.updateRow = prepare<{
       id: string;
@@ -103,6 +108,10 @@ export class ProfilesTable {
     this.setSortOrder = prepare<{ id: string; sort_order: number }>(
       db,
       'UPDATE profiles SET sort_order = :sort_order WHERE id = :id',
+    );
+    this.setSaved = prepare<{ id: string; saved: number }>(
+      db,
+      'UPDATE profiles SET credential_saved = :saved WHERE id = :id AND credential_saved IS NOT :saved',
     );
   }
 
@@ -147,6 +156,14 @@ export class ProfilesTable {
       });
       return this.require(id);
     });
+  }
+
+  /**
+   * Records whether the keychain holds a key for the profile (no secret: only yes or no). Not a change the
+   * user made, so `updated_at` stays; a row already saying so is not written again.
+   */
+  setCredentialSaved(id: string, saved: boolean): void {
+    this.setSaved.run({ id, saved: saved ? 1 : 0 });
   }
 
   /** Deletes the profile and, through foreign keys, its jobs, outputs, uploads and batches. */

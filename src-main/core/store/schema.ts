@@ -409,6 +409,14 @@ ALTER TABLE library_blobs ADD COLUMN sidecar_due INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX library_sidecars_due ON library_blobs (hash) WHERE sidecar_due > 0;
 `;
 
+// Whether a key for the profile was saved in the keychain, so a keychain that cannot be read (locked, its
+// service stopped) is told apart from a profile that has no key: the first must not send its requests without
+// the key (the service would answer 401, shown as a rejected key), the second sends them as it always did.
+// NULL: not known yet (profiles saved before this column); learned at the next read of the keychain.
+const profileCredentialSaved = `
+ALTER TABLE profiles ADD COLUMN credential_saved INTEGER CHECK (credential_saved IN (0, 1));
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -424,4 +432,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 12, name: 'library counts', sql: libraryCounts },
   { version: 13, name: 'library entries by asset', sql: libraryByAsset },
   { version: 14, name: 'library sidecars', sql: librarySidecars },
+  { version: 15, name: 'profile credential saved', sql: profileCredentialSaved },
 ];
