@@ -207,6 +207,46 @@ describe('V1Socket', () => {
     expect(states).toEqual(['connecting', 'open', 'waiting', 'connecting', 'open', 'closed']);
   });
 
+  it('opens nothing while the key cannot be read, and connects with it once it can', async () => {
+    const urls: string[] = [];
+    const origin = await wsServer((socket, url) => {
+      urls.push(url);
+      socket.send(JSON.stringify({ type: 'execution_success', data: { prompt_id: 'p', timestamp: 1 } }));
+    });
+    let locked = 2;
+    const states: V1SocketState[] = [];
+    await new Promise<void>((resolve) => {
+      const socket = new V1Socket({
+        connection: {
+          ...testConnection(origin),
+          credential: () =>
+            locked-- > 0
+              ? Promise.reject(new Error('keychain locked'))
+              : Promise.resolve({ secret: 'k', origins: [origin] }),
+        },
+        clientId: 'c',
+        random: () => 0,
+        baseDelayMs: 1,
+        onStateChange: (state) => states.push(state),
+        onMessage: () => {
+          socket.close();
+          resolve();
+        },
+      });
+      socket.start();
+    });
+    expect(urls).toEqual(['/ws?clientId=c&token=k']);
+    expect(states.map((state) => state.state)).toEqual([
+      'connecting',
+      'waiting',
+      'connecting',
+      'waiting',
+      'connecting',
+      'open',
+      'closed',
+    ]);
+  });
+
   it('stops for good when the handshake is refused with 401', async () => {
     const origin = await wsServer(() => undefined, true);
     const closed = await new Promise<V1SocketState>((resolve) => {

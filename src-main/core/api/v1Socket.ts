@@ -75,7 +75,10 @@ export class V1Socket {
     try {
       credential = await this.options.connection.credential();
     } catch {
-      // Without a readable credential the socket still connects; a service that needs one refuses it.
+      // A key that cannot be read now (a locked keychain) is not "no key": a socket opened without it would be
+      // refused as unauthorized, which ends it for good. Nothing is opened; it tries again after a while.
+      if (!this.stopped) this.scheduleReconnect();
+      return;
     }
     // The key rides in the query to the v1 origin only, and only if it was given for that origin.
     if (mayReceive(credential, familyBaseUrl(this.options.connection, 'v1').origin)) {

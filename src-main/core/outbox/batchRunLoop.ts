@@ -13,11 +13,15 @@ import { DomainError, isDomainError } from '../errors';
 import { watchingStopped } from '../watch/jobWatcher';
 import { countProgress, isSendable, RESEND_WINDOW_MS, type BatchProgress } from './batchProgress';
 
-/** Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After). */
+/**
+ * Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After), and a key that cannot be
+ * read from a locked keychain (nothing was sent; the keychain is tried again after a while).
+ */
 const WAIT_CODES: ReadonlySet<string> = new Set([
   'queue_full',
   'deployment_not_ready',
   'deployment_unavailable',
+  'credential_unavailable',
 ]);
 
 /** Sends under way at once at most: each is a durable write and a POST, so a few overlap well. */

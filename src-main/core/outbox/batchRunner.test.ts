@@ -93,6 +93,36 @@ describe('BatchRunner', () => {
     expect(sim.control.stats().jobs.total).toBe(4);
   });
 
+  it('a locked keychain waits like a full queue: nothing is sent without the key, no item fails', async () => {
+    let locked = true;
+    const keyReads: boolean[] = [];
+    fixture = await jobsFixture({
+      sim: { surface: 'managed' },
+      wrapCredential: (read) => () => {
+        keyReads.push(locked);
+        return locked
+          ? Promise.reject(new DomainError('keychain_unavailable', 'Unlock or start the keychain.'))
+          : read();
+      },
+    });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'managed', newId },
+      { name: 'locked', plan: {} },
+      seeds(3),
+    );
+    const keys = store.batchItems.listForBatch(batch.id).rows.map((item) => item.idempotencyKey);
+    setTimeout(() => (locked = false), 1_000);
+    const done = await jobs.batches.run(batch.id, { window: 3, signal: new AbortController().signal });
+    expect(done).toMatchObject({ succeeded: 3, failed: 0, pending: 0 });
+    expect(keyReads).toContain(true); // it did meet the lock
+    expect(sim.control.stats().jobs.total).toBe(3);
+    // Each item went once, under the key it was recorded with.
+    expect(store.batchItems.listForBatch(batch.id).rows.map((item) => item.idempotencyKey)).toEqual(keys);
+    const posts = (await fixture.requests(/\/api\/v2\/jobs$/)).filter((r) => r.method === 'POST');
+    expect(posts.map((post) => post.credentials)).toEqual([true, true, true]);
+  });
+
   it('cancel stops sending and cancels what is queued or running; a new run sends nothing', async () => {
     fixture = await jobsFixture({ sim: { surface: 'serverless' } });
     const { store, profileId, jobs, sim } = fixture;

@@ -5,7 +5,8 @@
 // one sender per batch, across processes.
 // A full queue (429 queue_full, deployment_not_ready, deployment_unavailable) is never an item's failure: the
 // service released the key, so the item goes back to pending, the runner waits out Retry-After and narrows
-// the window. Items a killed sender left `sent` or `unknown` are taken up under their own key (a resend the
+// the window. A key that cannot be read (a locked keychain: nothing was sent) waits the same way, not failing
+// every item of the batch. Items a killed sender left `sent` or `unknown` are taken up under their own key (a resend the
 // service refuses means the first one arrived: the job is looked for, never made twice).
 import { isTerminalJobStatus } from '../../../src-shared/jobStatus';
 import { failureGroups } from './failureGroups';

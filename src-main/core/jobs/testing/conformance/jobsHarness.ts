@@ -11,7 +11,7 @@ import {
   type RunningSimulator,
   type SimRequest,
 } from '../../../api/testing/conformance/simulatorHarness';
-import { RetryPolicy } from '../../../api';
+import { RetryPolicy, type Connection } from '../../../api';
 import { openStore, type LoupeStore } from '../../../store';
 import { makeTempDir } from '../../../store/testing/tempDir';
 import type { WatchConfig } from '../../../watch/config';
@@ -56,6 +56,8 @@ export interface FixtureOptions extends ProfileJobsOptions {
   running?: RunningSimulator;
   /** Talk to the service through this address instead of the simulator's own (a front in between). */
   baseUrl?: string;
+  /** Reads the simulator's key through this (a keychain that is locked for a while). */
+  wrapCredential?: (read: Connection['credential']) => Connection['credential'];
 }
 
 export async function jobsFixture(options: FixtureOptions): Promise<JobsFixture> {
@@ -71,8 +73,12 @@ export async function jobsFixture(options: FixtureOptions): Promise<JobsFixture>
     routerBaseUrl: null,
     builtIn: null,
   });
-  const { sim: _sim, running: _running, baseUrl, ...rest } = options;
-  const connection = connectionTo(sim, baseUrl === undefined ? {} : { baseUrl });
+  const { sim: _sim, running: _running, baseUrl, wrapCredential, ...rest } = options;
+  const simConnection = connectionTo(sim, baseUrl === undefined ? {} : { baseUrl });
+  const connection =
+    wrapCredential === undefined
+      ? simConnection
+      : { ...simConnection, credential: wrapCredential(simConnection.credential) };
   const jobs = createProfileJobs(profileId, connection, store, {
     // Retries without waiting: a test that meets a failure should not sit out real backoff.
     retryPolicy: new RetryPolicy({ sleep: () => Promise.resolve(), random: () => 0 }),
