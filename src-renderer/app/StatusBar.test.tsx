@@ -35,6 +35,19 @@ describe('the status bar connection state', () => {
     ).toBeTruthy();
   });
 
+  it('says Keychain locked, not Unreachable, when the key could not be read and nothing was sent', async () => {
+    const message =
+      'The saved API key could not be read from the keychain, so nothing was sent. Unlock the keychain and test again.';
+    const { loupe } = fakeHost({
+      'profiles.test': () =>
+        ok({ ...UNREACHABLE('local'), problem: { code: 'credential_unavailable', message } }),
+    });
+    renderApp(loupe);
+    await waitFor(() => expect(state().getAttribute('data-state')).toBe('keychain-locked'));
+    expect(state().textContent).toContain('Keychain locked');
+    expect(state().getAttribute('title')).toContain('Unlock the keychain');
+  });
+
   it('says Not checked when the host cannot test connections', async () => {
     const { loupe } = fakeHost({
       'profiles.test': () => fail('not_available', 'Connection tests are not built yet.'),

@@ -66,6 +66,21 @@ describe('the first run', () => {
     expect(screen.getByTestId('connection-state').getAttribute('title')).toContain('Latency 42 ms');
   });
 
+  it('with its key locked in the keychain, says to unlock it rather than that nothing answers', async () => {
+    const locked = {
+      ...UNREACHABLE('local'),
+      problem: { code: 'credential_unavailable', message: 'The saved API key could not be read.' },
+    };
+    const { loupe } = fakeHost({ 'profiles.test': () => ok(locked) }, { profiles: FIRST_RUN });
+    renderApp(loupe);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect to the local proxy' }));
+    const firstRun = await screen.findByTestId('first-run');
+    await waitFor(() => expect(firstRun.textContent).toContain('Unlock or start the system keychain'));
+    expect(firstRun.textContent).toContain('The saved API key could not be read.');
+    expect(screen.queryByTestId('local-unreachable')).toBeNull();
+    expect(within(firstRun).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('shows a connection test that could not run in words, and can continue anyway', async () => {
     const { loupe } = fakeHost(
       { 'profiles.test': () => fail('not_available', 'Connection tests are not built yet.') },

@@ -82,6 +82,16 @@ export function LocalStatus({
       </div>
     );
   }
+  if (state === 'keychain-locked') {
+    return (
+      <InlineError
+        message={report.problem?.message ?? 'The saved key could not be read from the system keychain.'}
+        nextStep="Unlock or start the system keychain, then retry. Nothing was sent without the key."
+        code="credential_unavailable"
+        actions={retry}
+      />
+    );
+  }
   if (state === 'key-rejected') {
     return (
       <InlineError
