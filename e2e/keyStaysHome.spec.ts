@@ -44,6 +44,9 @@ test('the key works at its own address, and no other host ever sees it after the
   webShell,
   simulator,
 }, testInfo) => {
+  // A launch, a simulator, a second listener and a profile saved and changed: 24 s of 30 in a loaded CI run.
+  // The limit catches a hang, not a slow machine.
+  test.setTimeout(60_000);
   const other = await listener();
   try {
     await openWithProfile(page, webShell.url, {

@@ -33,6 +33,8 @@ test.describe('browser shell', () => {
     page,
     webShell,
   }, testInfo) => {
+    // The Demo server started and every section opened: 18 s of 30 in a loaded CI run; the limit catches a hang.
+    test.setTimeout(60_000);
     await page.goto(webShell.url);
     await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
     await page.getByRole('button', { name: 'Try the Demo server' }).click();
