@@ -108,6 +108,32 @@ describe('a keychain that cannot be read', () => {
     expect(store.profiles.get(proxy.id)?.credentialSaved).toBe(false);
   });
 
+  it('will not remove a profile or its key while the keychain that holds the key is locked', async () => {
+    const service = build();
+    const keyed = await service.create({ name: 'K', surface: 'managed', baseUrl: 'https://k.example' });
+    const open = await service.create({ name: 'O', surface: 'managed', baseUrl: 'https://o.example' });
+    await service.setCredential(keyed.id, canary);
+    keychain.available = false;
+    const locked = restart();
+    await expect(locked.remove(keyed.id)).rejects.toMatchObject({
+      code: 'keychain_unavailable',
+      message: expect.stringContaining('Unlock or start it and try again') as string,
+    });
+    await expect(locked.clearCredential(keyed.id)).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    await expect(locked.update(keyed.id, { baseUrl: 'https://elsewhere.example' })).rejects.toMatchObject({
+      code: 'keychain_unavailable',
+    });
+    expect(store.profiles.get(keyed.id)).toMatchObject({ baseUrl: 'https://k.example' });
+    // A profile with no key goes at once.
+    await locked.remove(open.id);
+    expect(store.profiles.get(open.id)).toBeNull();
+    // Unlocked: the profile and its key go together, and the key does not come back.
+    keychain.available = true;
+    await restart().remove(keyed.id);
+    expect(store.profiles.get(keyed.id)).toBeNull();
+    expect(keychain.entries.has(keyed.id)).toBe(false);
+  });
+
   it('notes a key cleared, a key dropped by an address change, and not a key kept for the session only', async () => {
     const service = build();
     const studio = await service.create({ name: 'S', surface: 'managed', baseUrl: 'https://a.example' });

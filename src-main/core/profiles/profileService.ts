@@ -68,6 +68,15 @@ function originsOf(row: Pick<ProfileRow, 'baseUrl' | 'routerBaseUrl'>): string[]
   return row.baseUrl === null ? [] : credentialOriginsFor(row.baseUrl, row.routerBaseUrl);
 }
 
+/**
+ * Whether the keychain may hold a key for the profile, when it cannot be asked: the row's note, or for a row
+ * from before the note, its surface (a managed or serverless service always wants a key, a self-hosted proxy
+ * often none).
+ */
+function mayHoldKey(row: Pick<ProfileRow, 'credentialSaved' | 'surface'>): boolean {
+  return row.credentialSaved ?? row.surface !== 'self-hosted';
+}
+
 export interface CredentialState {
   hasCredential: boolean;
   /** `session`: kept in memory until Loupe quits, because the keychain is unavailable. */
@@ -260,10 +269,23 @@ export class ProfileService {
     return storage;
   }
 
-  /** Through the vault; the row says "none" only once the keychain's entry is gone. */
+  /**
+   * Through the vault; the row says "none" only once the keychain's entry is gone. A locked keychain that may
+   * hold the key refuses first, so a key never outlives its profile or comes back after the unlock (the vault
+   * alone would drop only a session copy and carry on).
+   */
   private async forgetCredential(id: string): Promise<void> {
+    const status = await this.vault.probe();
+    if (!status.available && mayHoldKey(this.requireRow(id))) {
+      throw new CredentialError(
+        'keychain_unavailable',
+        "Loupe could not remove this profile's key: the system keychain is locked or not running. Unlock or " +
+          'start it and try again; nothing was changed.',
+        { reason: status.reason },
+      );
+    }
     await this.vault.clearCredential(id);
-    if ((await this.vault.probe()).available) this.noteCredentialSaved(id, false);
+    if (status.available) this.noteCredentialSaved(id, false);
   }
 
   /**
@@ -325,8 +347,7 @@ export class ProfileService {
       return stored;
     } catch (error) {
       const unreadable = error instanceof CredentialError && error.code === 'keychain_unavailable';
-      const mayHaveOne = row.credentialSaved ?? row.surface !== 'self-hosted';
-      if (unreadable && !mayHaveOne) return null;
+      if (unreadable && !mayHoldKey(row)) return null;
       throw error;
     }
   }
