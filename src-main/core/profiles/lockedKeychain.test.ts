@@ -115,6 +115,9 @@ describe('a keychain that cannot be read', () => {
     await service.setCredential(keyed.id, canary);
     keychain.available = false;
     const locked = restart();
+    // Listed as having its key (saved, only locked away), not as one to add a key to.
+    expect((await locked.get(keyed.id)).hasCredential).toBe(true);
+    expect((await locked.get(open.id)).hasCredential).toBe(false);
     await expect(locked.remove(keyed.id)).rejects.toMatchObject({
       code: 'keychain_unavailable',
       message: expect.stringContaining('Unlock or start it and try again') as string,

@@ -400,6 +400,12 @@ export class ProfileService {
     return this.changes.subscribe(listener);
   }
 
+  /** A key saved in a keychain that is locked now is still the profile's key (not "none, add one"). */
+  private async hasKey(row: ProfileRow): Promise<boolean> {
+    if (await this.vault.hasCredential(row.id)) return true;
+    return row.credentialSaved === true && !(await this.vault.probe()).available;
+  }
+
   private async toProfile(row: ProfileRow): Promise<Profile> {
     const demo = row.builtIn === 'demo' ? this.demoEndpoint() : null;
     const baseUrl = row.builtIn === 'demo' ? (demo?.baseUrl ?? null) : row.baseUrl;
@@ -408,8 +414,7 @@ export class ProfileService {
       name: row.name,
       surface: row.surface,
       baseUrl,
-      hasCredential:
-        row.builtIn === 'demo' ? demo?.credential !== undefined : await this.vault.hasCredential(row.id),
+      hasCredential: row.builtIn === 'demo' ? demo?.credential !== undefined : await this.hasKey(row),
       sendPartnerKey: row.sendPartnerKey,
     };
     // The Demo server serves the Router on its own address when it names no other (as resolveConnection does),
