@@ -28,10 +28,15 @@ async function openModels(page: Page): Promise<void> {
 async function openModel(page: Page, modelId: string): Promise<Locator> {
   const search = page.getByLabel('Search models by id');
   await search.fill(modelId);
+  // The list is the filtered one before the click: under load a click once landed where the row had been in
+  // the whole list (the trace: y 576, the filtered row at y 200), and opened nothing.
+  await expect(page.getByTestId('model-count')).toContainText(' of ');
   const list = page.getByRole('listbox', { name: 'Models' });
-  await list.locator(`[role="option"][data-model-id="${modelId}"]`).click();
   const model = page.getByTestId('model-page');
-  await expect(model).toHaveAttribute('data-model-id', modelId);
+  await expect(async () => {
+    await list.locator(`[role="option"][data-model-id="${modelId}"]`).click();
+    await expect(model).toHaveAttribute('data-model-id', modelId, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(model.getByTestId('run-bar')).toBeVisible();
   return model;
 }
