@@ -65,6 +65,7 @@ export const faultInputSchema = z.strictObject({
       internalError: z.boolean().optional(),
       insufficientCredits: z.boolean().optional(),
       queueTimeout: z.boolean().optional(),
+      queuePaused: z.boolean().optional(),
       forbiddenModels: z.array(z.string().min(1).max(193)).max(100).optional(),
     })
     .nullable()

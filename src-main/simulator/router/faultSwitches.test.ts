@@ -25,6 +25,7 @@ const probe = () => server.call('POST', PORTRAIT, { body: { prompt: 'probe' } })
 interface RequestStatus {
   status: string;
   error_type?: string;
+  queue_position?: number;
 }
 
 /** Poll a queued request's status link until COMPLETED; `onEach` sees every status read on the way. */
@@ -90,6 +91,27 @@ describe('refusals', () => {
     server.sim.setFaults({});
     const cost = Number(before.headers.get('x-svc-credits-used'));
     expect(spent(await probe())).toBe(spent(before) + cost);
+  });
+
+  it('a paused queue keeps every request waiting in its place, without aging it, until it is resumed', async () => {
+    server.sim.setFaults({ queuePaused: true });
+    const handles: { status_url: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const submitted = await server.call('POST', `${IMAGE}/requests`, { body: { prompt: `p${i}` } });
+      handles.push((await submitted.json()) as { status_url: string });
+    }
+    // Many steps later, both still wait, in the order they came.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waiting = await Promise.all(
+      handles.map(async (handle) => (await follow(handle.status_url)).json() as Promise<RequestStatus>),
+    );
+    expect(waiting.map((status) => [status.status, status.queue_position])).toEqual([
+      ['IN_QUEUE', 0],
+      ['IN_QUEUE', 1],
+    ]);
+    server.sim.setFaults({});
+    for (const handle of handles)
+      expect((await untilCompleted(handle.status_url)).error_type).toBeUndefined();
   });
 
   it('a forbidden model is 403 forbidden on every route that addresses it; other models still answer', async () => {

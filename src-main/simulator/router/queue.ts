@@ -136,14 +136,15 @@ export class RunQueue {
       });
       // The queueTimeout fault stands for a queue that never gets to anyone: every waiting request times out.
       const starved = this.faults().queueTimeout === true;
+      const paused = this.faults().queuePaused === true;
       const head = live[0];
-      if (head && !starved && !this.running.has(owner)) {
+      if (head && !starved && !paused && !this.running.has(owner)) {
         live.shift();
         head.status = 'IN_PROGRESS';
         head.providerFailure = providerFailureOf(this.faults());
         this.running.set(owner, head);
       }
-      for (const run of live) {
+      for (const run of paused ? [] : live) {
         run.waitedSteps += 1;
         if (starved || run.waitedSteps > this.settings.queueTimeoutSteps) this.timedOut(run);
       }

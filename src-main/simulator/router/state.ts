@@ -24,6 +24,11 @@ export interface RouterFaults {
   insufficientCredits?: boolean;
   /** Queued requests time out before dispatch: IN_QUEUE → COMPLETED with `queue_timeout` (504 on the result). */
   queueTimeout?: boolean;
+  /**
+   * The runner takes no new run: waiting requests keep their places (and do not age toward the queue timeout)
+   * until it is switched off. A run already under way goes on. For tests that need a request to stay waiting.
+   */
+  queuePaused?: boolean;
   /** Models no caller may use: 403 `forbidden` on every route that addresses them. */
   forbiddenModels?: string[];
 }
