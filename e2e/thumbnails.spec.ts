@@ -147,6 +147,11 @@ test.describe('thumbnails', () => {
       .first()
       .evaluate((row: RowLike) => row.scrollIntoView({ block: 'start' }));
     await loadedPictures(jobs);
+    // The sweep's rows share their prompt; each says which item it ran.
+    const sweepRows = jobs.getByRole('option').filter({ hasText: 'loupe.batch=demo-sweep' });
+    await expect(sweepRows.first().getByTestId('job-row-values')).toHaveText(/^seed \d+, cfg \d+$/);
+    const values = await sweepRows.getByTestId('job-row-values').allTextContents();
+    expect(new Set(values).size).toBe(values.length);
     await page.screenshot({ path: `${SHOTS}/thumbnails-jobs-sweep.png` });
     expect(errors).toEqual([]);
   });

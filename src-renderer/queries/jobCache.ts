@@ -67,9 +67,7 @@ export function patchListRows(client: QueryClient, profileId: string, rows: JobS
         const held = page.jobs[position];
         if (held === undefined || next === held || isOlder(next, held)) continue;
         jobs ??= [...page.jobs];
-        // A snapshot's row carries no title (only list pages are named by what the job made): keep the name.
-        jobs[position] =
-          next.title === undefined && held.title != null ? { ...next, title: held.title } : next;
+        jobs[position] = withNameOf(held, next);
       }
       if (jobs === null) return page;
       changedPages += 1;
@@ -78,6 +76,17 @@ export function patchListRows(client: QueryClient, profileId: string, rows: JobS
     return changedPages > 0 ? { ...data, pages } : data;
   });
   return seen;
+}
+
+/**
+ * A snapshot's row carries no title and no item values (only list pages are named by what the job made and
+ * which item it ran): the row keeps the name it had.
+ */
+function withNameOf(held: JobSummary, next: JobSummary): JobSummary {
+  const title = next.title === undefined && held.title != null ? { title: held.title } : {};
+  const values =
+    next.itemValues === undefined && held.itemValues != null ? { itemValues: held.itemValues } : {};
+  return { ...next, ...title, ...values };
 }
 
 function createdMs(row: JobSummary): number {

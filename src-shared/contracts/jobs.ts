@@ -148,6 +148,11 @@ export const jobSummarySchema = z.object({
    * the row instead of its UUID. Null or absent when Loupe does not know the job's workflow or outputs yet.
    */
   title: z.string().nullable().optional(),
+  /**
+   * The values of the batch item the job ran, in words (`seed 7, cfg 4.5`), so the rows of one sweep, which
+   * share their prompt, can be told apart. Null or absent for a job of no batch or of a batch without axes.
+   */
+  itemValues: z.string().max(2_000).nullable().optional(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 

@@ -1,10 +1,12 @@
 // Names job rows by what they made (issue 21): the title of the job's library entries, else, for a job Loupe
-// sent whose outputs are not in yet, the first prompt words of the workflow it sent. Bounded by the page: one
+// sent whose outputs are not in yet, the first prompt words of the workflow it sent; and a batch item's values
+// beside it, as the rows of one sweep share their prompt. Bounded by the page: one
 // query for the page's entries, and a workflow read only for the jobs Loupe itself sent that have none.
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import type { LoupeStore } from '../store';
 import { isStoreError } from '../store/errors';
 import { entryTitle } from '../store/facts/entryOf';
+import { itemValuesText, namedItemValues } from '../store/facts/itemValueNames';
 import { workflowFacts } from '../store/facts/workflowFacts';
 
 function titleFromWorkflow(store: LoupeStore, profileId: string, jobId: string): string | null {
@@ -20,14 +22,24 @@ function titleFromWorkflow(store: LoupeStore, profileId: string, jobId: string):
   }
 }
 
+/** `seed 7, cfg 4.5`, or null when the title already ends with them (a title made from the batch's name). */
+function valuesBeside(title: string | null, values: Parameters<typeof namedItemValues>[0] | undefined) {
+  const text = itemValuesText(namedItemValues(values ?? null));
+  if (text === '' || title?.endsWith(text) === true) return null;
+  return text;
+}
+
 export function withTitles(store: LoupeStore, profileId: string, jobs: readonly JobSummary[]): JobSummary[] {
-  const titles = store.library.entries.titlesOf(
+  const ids = jobs.map((job) => job.id);
+  const titles = store.library.entries.titlesOf(profileId, ids);
+  // Only jobs Loupe sent can be batch items.
+  const values = store.batchItems.valuesOfJobs(
     profileId,
-    jobs.map((job) => job.id),
+    jobs.filter((job) => job.submittedByUs).map((job) => job.id),
   );
   return jobs.map((job) => {
     const title =
       titles.get(job.id) ?? (job.submittedByUs ? titleFromWorkflow(store, profileId, job.id) : null);
-    return { ...job, title };
+    return { ...job, title, itemValues: valuesBeside(title, values.get(job.id)) };
   });
 }

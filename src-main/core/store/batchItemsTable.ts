@@ -41,6 +41,10 @@ const batchOfJobRow = z.object({ batch_id: z.string() });
 const jobBatchRow = z.object({ job_id: z.string(), batch_id: z.string() });
 
 export const itemValuesSchema = z.array(z.object({ target: z.string(), value: z.json() }));
+const jobValuesRow = z.object({
+  job_id: z.string(),
+  item_values: jsonColumn(itemValuesSchema).nullable().catch(null),
+});
 
 /**
  * `jobId: null`: the service accepted the submission (a 2xx arrived) but its answer was lost, so the job exists
@@ -158,6 +162,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectPositions;
   private readonly selectSeveralOfJob;
   private readonly selectSeveralByJob;
+  private readonly selectValuesOfJobs;
   private readonly toAttached;
 
   constructor(db: Db, now: () => Date) {
@@ -204,6 +209,14 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
          WHERE b.profile_id = :profile_id AND i.job_id = :job_id
            AND (SELECT COUNT(*) FROM batch_items o WHERE o.batch_id = i.batch_id) > 1
          LIMIT 1`,
+    );
+    // A job of a page: the item it runs now, or the item it ran before that item was retried (retry_of_job).
+    this.selectValuesOfJobs = prepare<{ profile_id: string; ids: string }>(
+      db,
+      `SELECT COALESCE(i.job_id, i.retry_of_job) AS job_id, i.item_values FROM batch_items i
+         JOIN batches b ON b.id = i.batch_id
+         WHERE b.profile_id = :profile_id AND i.item_values IS NOT NULL
+           AND (i.job_id IN (SELECT value FROM json_each(:ids)) OR i.retry_of_job IN (SELECT value FROM json_each(:ids)))`,
     );
     this.selectSeveralByJob = prepare<{ profile_id: string }>(
       db,
@@ -334,6 +347,20 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     for (const raw of this.selectSeveralByJob.all({ profile_id: profileId })) {
       const row = jobBatchRow.safeParse(raw);
       if (row.success) byJob.set(row.data.job_id, row.data.batch_id);
+    }
+    return byJob;
+  }
+
+  /**
+   * The values of the batch items these jobs ran, by job id (a page of the job list; a job of no batch, or of a
+   * batch without axes, is absent). A damaged row is left out.
+   */
+  valuesOfJobs(profileId: string, jobIds: readonly string[]): Map<string, z.output<typeof itemValuesSchema>> {
+    const byJob = new Map<string, z.output<typeof itemValuesSchema>>();
+    if (jobIds.length === 0) return byJob;
+    for (const raw of this.selectValuesOfJobs.all({ profile_id: profileId, ids: JSON.stringify(jobIds) })) {
+      const row = jobValuesRow.safeParse(raw);
+      if (row.success && row.data.item_values !== null) byJob.set(row.data.job_id, row.data.item_values);
     }
     return byJob;
   }

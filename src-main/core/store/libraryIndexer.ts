@@ -10,6 +10,7 @@ import { isStoreError } from './errors';
 import type { JobRow, JobsTable } from './jobsTable';
 import type { LibraryEntriesTable } from './libraryEntriesTable';
 import type { OutputRowInput } from './outputsTable';
+import { namedItemValues } from './facts/itemValueNames';
 import { jsonColumn } from './rowCodec';
 import { prepare, writeTransaction, type Db } from './sqlite';
 
@@ -52,12 +53,6 @@ export function isoOrNull(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
-}
-
-function valueText(value: unknown): string {
-  if (typeof value === 'string') return value.slice(0, 100);
-  // Stored values are JSON already (itemValuesSchema), so this always gives text.
-  return JSON.stringify(value).slice(0, 100);
 }
 
 export interface IndexedCounts {
@@ -244,11 +239,6 @@ export class LibraryIndexer {
   }
 
   private batchOf(row: z.output<typeof batchRow>): JobContext['batch'] {
-    const values: Record<string, string> = {};
-    for (const { target, value } of row.item_values ?? []) {
-      const input = target.split('.').slice(1).join('.') || target;
-      values[input.slice(0, 60)] = valueText(value);
-    }
-    return { id: row.batch_id, name: row.name, values };
+    return { id: row.batch_id, name: row.name, values: namedItemValues(row.item_values) };
   }
 }

@@ -2,6 +2,7 @@
 // (workflowFacts.ts), the job's labels, times and status, the batch and its axis values. Pure, so the
 // indexer, the catch-up pass and the benchmark build entries the same way.
 import type { EntryFacts, LibraryEntryInput } from '../libraryRow';
+import { itemValuesText } from './itemValueNames';
 import { titleOf, type WorkflowFacts } from './workflowFacts';
 
 export interface JobContext {
@@ -38,9 +39,7 @@ export function entryTitle(job: Pick<JobContext, 'facts' | 'batch'>, fileName: s
     return words.length > TITLE_WORDS ? `${words.slice(0, TITLE_WORDS).join(' ')}…` : prompt;
   }
   if (job.batch !== null) {
-    const values = Object.entries(job.batch.values)
-      .map(([name, value]) => `${name} ${value}`)
-      .join(', ');
+    const values = itemValuesText(job.batch.values);
     return values === '' ? job.batch.name : `${job.batch.name} · ${values}`;
   }
   return fileName === '' ? 'Untitled output' : fileName;

@@ -74,19 +74,36 @@ const SHORT_ID_CHARS = 8;
 function RowName({ row }: { row: JobSummary }) {
   const id = visibleText(row.id);
   const title = row.title?.trim() ? visibleText(clipText(row.title, SUMMARY_CHARS)) : null;
+  const values = row.itemValues?.trim() ? visibleText(clipText(row.itemValues, SUMMARY_CHARS)) : null;
+  // The item's values tell the rows of one sweep apart (they share the prompt): never cut to nothing by a long
+  // title, so they may take up to half the name's room.
+  const valuesPart =
+    values === null ? null : (
+      <span className="max-w-[50%] shrink-0 truncate text-[11px] text-muted" data-testid="job-row-values">
+        <VisibleMarks text={values} />
+      </span>
+    );
   if (title === null) {
     return (
-      <span className="min-w-0 flex-1 truncate font-mono text-xs text-fg" title={id}>
-        {id}
+      <span
+        className="flex min-w-0 flex-1 items-baseline gap-2"
+        title={values === null ? id : `${id}\n${values}`}
+      >
+        <span className="min-w-0 truncate font-mono text-xs text-fg">{id}</span>
+        {valuesPart}
       </span>
     );
   }
   const shortId = row.id.length > SHORT_ID_CHARS ? `${visibleText(row.id.slice(0, SHORT_ID_CHARS))}…` : id;
   return (
-    <span className="flex min-w-0 flex-1 items-baseline gap-2" title={`${title}\n${id}`}>
+    <span
+      className="flex min-w-0 flex-1 items-baseline gap-2"
+      title={[title, values, id].filter((part) => part !== null).join('\n')}
+    >
       <span className="min-w-0 truncate text-xs text-fg" data-testid="job-row-title">
         <VisibleMarks text={title} />
       </span>
+      {valuesPart}
       <span className="shrink-0 font-mono text-[10px] text-faint" data-testid="job-row-short-id">
         {shortId}
       </span>

@@ -1,6 +1,6 @@
 // Job rows named by what they made (issue 21): a row whose summary has a title shows it as the name with the
-// short id beside it; a row without one shows its id as before; a live update (which carries no title) keeps
-// the name; hidden characters in a title are shown, not obeyed.
+// short id beside it, and a batch item's values beside that; a row without one shows its id as before; a live
+// update (which carries no title or values) keeps them; hidden characters in a title are shown, not obeyed.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../../../src-shared/contract';
@@ -36,8 +36,15 @@ const rows = [
     status: 'succeeded',
     createdAt: '2025-01-01T11:03:00.000Z',
     title: 'gulls over a grey harbour',
+    itemValues: 'seed 7, cfg 4.5',
   }),
-  jobSummary({ id: BARE, status: 'succeeded', createdAt: '2025-01-01T11:02:00.000Z', title: null }),
+  jobSummary({
+    id: BARE,
+    status: 'succeeded',
+    createdAt: '2025-01-01T11:02:00.000Z',
+    title: null,
+    itemValues: 'seed 8',
+  }),
   jobSummary({
     id: HOSTILE,
     status: 'succeeded',
@@ -60,13 +67,19 @@ describe('job rows named by what they made', () => {
       NAMED,
     );
 
+    // The batch item's values beside the name: the rows of one sweep share their prompt.
+    expect(named.getByTestId('job-row-values').textContent).toBe('seed 7, cfg 4.5');
+
     const bare = within(listedRow(BARE));
     expect(bare.queryByTestId('job-row-title')).toBeNull();
     expect(bare.getByText(BARE)).toBeTruthy();
+    expect(bare.getByTestId('job-row-values').textContent).toBe('seed 8');
 
-    const hostile = listedRow(HOSTILE).querySelector('[data-testid="job-row-title"]');
-    expect(hostile?.textContent).not.toContain('\u202E');
-    expect(hostile?.textContent).toContain('lighthouse');
+    const hostile = within(listedRow(HOSTILE));
+    expect(hostile.getByTestId('job-row-title').textContent).not.toContain('\u202E');
+    expect(hostile.getByTestId('job-row-title').textContent).toContain('lighthouse');
+    // A job of no batch has no values.
+    expect(hostile.queryByTestId('job-row-values')).toBeNull();
   });
 
   it('keeps the name when a live update (which has no title) changes the row', async () => {
@@ -89,6 +102,7 @@ describe('job rows named by what they made', () => {
     expect(within(listedRow(NAMED)).getByTestId('job-row-title').textContent).toBe(
       'gulls over a grey harbour',
     );
+    expect(within(listedRow(NAMED)).getByTestId('job-row-values').textContent).toBe('seed 7, cfg 4.5');
     expect(screen.queryByText(NAMED)).toBeNull();
   });
 });
