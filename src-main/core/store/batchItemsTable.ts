@@ -211,12 +211,15 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
          LIMIT 1`,
     );
     // A job of a page: the item it runs now, or the item it ran before that item was retried (retry_of_job).
+    // Each half starts from the page's ids through its index (CROSS JOIN keeps that order): joined the other way,
+    // SQLite read every item of the profile's batches for each page.
+    const valuesBy = (column: 'job_id' | 'retry_of_job') =>
+      `SELECT i.${column} AS job_id, i.item_values FROM batch_items i CROSS JOIN batches b ON b.id = i.batch_id
+         WHERE i.${column} IN (SELECT value FROM json_each(:ids)) AND b.profile_id = :profile_id
+           AND i.item_values IS NOT NULL`;
     this.selectValuesOfJobs = prepare<{ profile_id: string; ids: string }>(
       db,
-      `SELECT COALESCE(i.job_id, i.retry_of_job) AS job_id, i.item_values FROM batch_items i
-         JOIN batches b ON b.id = i.batch_id
-         WHERE b.profile_id = :profile_id AND i.item_values IS NOT NULL
-           AND (i.job_id IN (SELECT value FROM json_each(:ids)) OR i.retry_of_job IN (SELECT value FROM json_each(:ids)))`,
+      `${valuesBy('job_id')} UNION ALL ${valuesBy('retry_of_job')}`,
     );
     this.selectSeveralByJob = prepare<{ profile_id: string }>(
       db,
@@ -360,7 +363,10 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     if (jobIds.length === 0) return byJob;
     for (const raw of this.selectValuesOfJobs.all({ profile_id: profileId, ids: JSON.stringify(jobIds) })) {
       const row = jobValuesRow.safeParse(raw);
-      if (row.success && row.data.item_values !== null) byJob.set(row.data.job_id, row.data.item_values);
+      // The item a job runs now comes first, before one it ran earlier.
+      if (row.success && row.data.item_values !== null && !byJob.has(row.data.job_id)) {
+        byJob.set(row.data.job_id, row.data.item_values);
+      }
     }
     return byJob;
   }
