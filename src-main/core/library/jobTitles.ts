@@ -1,7 +1,7 @@
 // Names job rows by what they made (issue 21): the title of the job's library entries, else, for a job Loupe
 // sent whose outputs are not in yet, the first prompt words of the workflow it sent; and a batch item's values
-// beside it, as the rows of one sweep share their prompt. Bounded by the page: one
-// query for the page's entries, and a workflow read only for the jobs Loupe itself sent that have none.
+// beside it, as the rows of one sweep share their prompt. Bounded by the page: one query for the page's entries,
+// one for the batch items of the jobs Loupe sent, and a workflow read only for those jobs that have no entry.
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import type { LoupeStore } from '../store';
 import { isStoreError } from '../store/errors';
@@ -23,7 +23,10 @@ function titleFromWorkflow(store: LoupeStore, profileId: string, jobId: string):
 }
 
 /** `seed 7, cfg 4.5`, or null when the title already ends with them (a title made from the batch's name). */
-function valuesBeside(title: string | null, values: Parameters<typeof namedItemValues>[0] | undefined) {
+function valuesBeside(
+  title: string | null,
+  values: readonly { target: string; value: unknown }[] | undefined,
+): string | null {
   const text = itemValuesText(namedItemValues(values ?? null));
   if (text === '' || title?.endsWith(text) === true) return null;
   return text;

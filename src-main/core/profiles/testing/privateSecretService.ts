@@ -39,34 +39,21 @@ export async function startPrivateSecretService(): Promise<PrivateSecretService>
     stdio: ['pipe', 'ignore', 'ignore'],
   });
   keyring.stdin.end('pass');
-  const secrets = (method: string, ...args: string[]) =>
-    execFileSync(
-      'dbus-send',
-      [
-        '--session',
-        '--print-reply',
-        '--dest=org.freedesktop.secrets',
-        '/org/freedesktop/secrets',
-        method,
-        ...args,
-      ],
-      { env, timeout: 5_000, stdio: ['ignore', 'pipe', 'ignore'] },
-    ).toString();
+  const dbusSend = (dest: string, path: string, method: string, ...args: string[]) =>
+    execFileSync('dbus-send', ['--session', '--print-reply', `--dest=${dest}`, path, method, ...args], {
+      env,
+      timeout: 5_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).toString();
   // Ready when the daemon holds the service's name. Asked of the bus, not of the service: a call to the service
   // before the daemon has its name would have the bus start another daemon (D-Bus activation), locked.
   const hasOwner = () =>
-    execFileSync(
-      'dbus-send',
-      [
-        '--session',
-        '--print-reply',
-        '--dest=org.freedesktop.DBus',
-        '/org/freedesktop/DBus',
-        'org.freedesktop.DBus.NameHasOwner',
-        'string:org.freedesktop.secrets',
-      ],
-      { env, timeout: 5_000, stdio: ['ignore', 'pipe', 'ignore'] },
-    ).toString();
+    dbusSend(
+      'org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.NameHasOwner',
+      'string:org.freedesktop.secrets',
+    );
   for (let attempt = 0; !hasOwner().includes('boolean true'); attempt += 1) {
     if (attempt > 200) throw new Error('the private Secret Service did not start');
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -74,7 +61,9 @@ export async function startPrivateSecretService(): Promise<PrivateSecretService>
   return {
     env,
     lock: () => {
-      secrets(
+      dbusSend(
+        'org.freedesktop.secrets',
+        '/org/freedesktop/secrets',
         'org.freedesktop.Secret.Service.Lock',
         'array:objpath:/org/freedesktop/secrets/collection/login',
       );
