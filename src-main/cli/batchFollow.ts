@@ -2,6 +2,7 @@
 // on a terminal's stderr (counts and an ETA from the throughput seen so far), and the exit code of the whole:
 // 0 every item succeeded, 1 any failed (or could not be sent), 3 some could not be told, 130 on Ctrl-C
 // (sending stops; what was sent keeps running on the service).
+import { batchWaitWords } from '../../src-shared/batchWait';
 import type { BatchProgress } from '../core/outbox';
 import type { CommandContext, OptionHelp, ParseArgsOptionsConfig } from './commandSpec';
 import type { ParsedArgs } from './parsedArgs';
@@ -10,7 +11,7 @@ import type { Engine } from './session';
 import { visible } from './terminalText';
 
 /** `37/200 done · 4 running · 2 failed · 160 to send · ETA 3m10s`. */
-export function batchProgressLine(progress: BatchProgress, etaMs: number | null): string {
+export function batchProgressLine(progress: BatchProgress, etaMs: number | null, now = Date.now()): string {
   const done = progress.succeeded + progress.failed + progress.canceled;
   const parts = [`${done}/${progress.total} done`];
   if (progress.inFlight > 0) parts.push(`${progress.inFlight} queued or running`);
@@ -19,6 +20,8 @@ export function batchProgressLine(progress: BatchProgress, etaMs: number | null)
   const toSend = progress.pending + progress.sending;
   if (toSend > 0) parts.push(`${toSend} to send`);
   if (etaMs !== null) parts.push(`ETA ${duration(etaMs)}`);
+  // Holding back (a full queue, a locked keychain): said, so a wait is not taken for a hang.
+  if (progress.waiting !== null) parts.push(batchWaitWords(progress.waiting, now));
   return parts.join(' \u00b7 ');
 }
 

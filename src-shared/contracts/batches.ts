@@ -162,6 +162,16 @@ export const batchFailureGroupSchema = z.object({
 });
 export type BatchFailureGroup = z.infer<typeof batchFailureGroupSchema>;
 
+/** Why a batch that is sending sends nothing for now (src-shared/batchWait.ts says it in words). */
+export const batchWaitReasonSchema = z.enum(['queue_full', 'service_starting', 'keychain_locked']);
+export type BatchWaitReason = z.infer<typeof batchWaitReasonSchema>;
+export const batchWaitSchema = z.object({
+  reason: batchWaitReasonSchema,
+  /** When sending is tried again (milliseconds since the epoch, main's clock). */
+  retryAt: z.number().int().nonnegative(),
+});
+export type BatchWait = z.infer<typeof batchWaitSchema>;
+
 /**
  * Where main's sending of a batch stands: `sending` while this Loupe sends it or waits for its window;
  * `elsewhere` while another Loupe process (the CLI, a second window) holds it; `paused` by the user or by
@@ -175,6 +185,8 @@ export const batchSendingSchema = z.object({
   autoRetry: z.number().int().nullable(),
   /** Why it paused by itself, or who sends it elsewhere; null otherwise. */
   reason: z.string().nullable(),
+  /** Sending, but holding back for now (a full queue, a locked keychain); null when it is not waiting. */
+  waiting: batchWaitSchema.nullable(),
 });
 export type BatchSending = z.infer<typeof batchSendingSchema>;
 

@@ -102,6 +102,7 @@ describe('batches.* through the core dispatcher', () => {
       window: 1,
       autoRetry: null,
       reason: null,
+      waiting: null,
     });
     const sentWhilePaused = posts();
     await new Promise((resolve) => setTimeout(resolve, 400));

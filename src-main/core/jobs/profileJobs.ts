@@ -190,7 +190,7 @@ export function createProfileJobs(
     now,
     sleep: options.sleep ?? abortableSleep,
   });
-  const senders = new BatchSenders(batches, store, logError, leaseOwner, options.onSendingChange);
+  const senders = new BatchSenders(batches, store, logError, leaseOwner, options.onSendingChange, now);
   if (options.resumeSubmissionsBefore !== undefined) {
     // Batches the user left sending when Loupe last stopped go on, with the window and retry they had.
     try {

@@ -2,6 +2,7 @@
 // the runner reports each round, what the CLI prints, and when the runner may stop.
 import { isTerminalJobStatus, type JobStatus } from '../../../src-shared/jobStatus';
 import type { JobSnapshot } from '../../../src-shared/contracts/jobs';
+import type { BatchWait } from '../../../src-shared/contracts/batches';
 import { contractStatus } from '../jobSources/normalize';
 import type { BatchItemPosition, BatchItemRow } from '../store';
 
@@ -19,6 +20,8 @@ export interface BatchProgress {
   unknown: number;
   total: number;
   window: number;
+  /** Holding back for now (a full queue, a locked keychain), and until when; null when it is not waiting. */
+  waiting: BatchWait | null;
 }
 
 export function isSendable(state: BatchItemRow['state']): boolean {
@@ -42,6 +45,7 @@ export function countProgress(
     unknown: 0,
     total: items.length,
     window,
+    waiting: null,
   };
   for (const item of items) {
     if (item.state === 'pending') progress.pending += 1;

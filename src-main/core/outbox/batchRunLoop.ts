@@ -4,6 +4,8 @@
 // Nothing it starts may reject into the void (rule 13): a send that throws (a full disk while recording its
 // answer, say) stops the run with that error, after every send under way has recorded what it could.
 import { isApiError } from '../api';
+import { batchWaitReasonOf } from '../../../src-shared/batchWait';
+import type { BatchWait } from '../../../src-shared/contracts/batches';
 import { isTransientFailure } from './transientFailure';
 import type { BatchItemPosition, BatchItemRow } from '../store';
 import type { BatchRunnerDeps, RunOptions } from './batchRunner';
@@ -13,24 +15,14 @@ import { DomainError, isDomainError } from '../errors';
 import { watchingStopped } from '../watch/jobWatcher';
 import { countProgress, isSendable, RESEND_WINDOW_MS, type BatchProgress } from './batchProgress';
 
-/**
- * Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After), and a key that cannot be
- * read from a locked keychain (nothing was sent; the keychain is tried again after a while).
- */
-const WAIT_CODES: ReadonlySet<string> = new Set([
-  'queue_full',
-  'deployment_not_ready',
-  'deployment_unavailable',
-  'credential_unavailable',
-]);
-
 /** Sends under way at once at most: each is a durable write and a POST, so a few overlap well. */
 const MAX_PARALLEL_SENDS = 8;
 
 export class BatchRunLoop {
   private requested: number;
   private window: number;
-  private waitUntil = 0;
+  /** Why and until when nothing is sent (a full queue, a locked keychain); null when nothing holds it back. */
+  private wait: BatchWait | null = null;
   /** Items whose job could not be told or found in this run: taken up by the next run, not looped on. */
   private readonly undetermined = new Set<string>();
   /** Sends (and looks for lost jobs) under way: each item's own intent is durable before its own POST. */
@@ -108,7 +100,8 @@ export class BatchRunLoop {
       (jobId) => this.deps.watcher.snapshotOf(jobId),
       (jobId) => this.gone.has(jobId),
     );
-    this.options.onProgress?.(progress);
+    const waiting = this.wait !== null && this.deps.now() < this.wait.retryAt ? this.wait : null;
+    this.options.onProgress?.({ ...progress, waiting });
     const canceled = store.batches.get(this.batchId)?.canceledAt != null;
     const open = (item: BatchItemPosition): boolean =>
       !this.undetermined.has(item.id) && !this.sending.has(item.id);
@@ -137,7 +130,7 @@ export class BatchRunLoop {
       this.window - progress.inFlight - this.sending.size,
       MAX_PARALLEL_SENDS - this.sending.size,
     );
-    const chosen = this.deps.now() < this.waitUntil ? [] : this.fresh(sendable.slice(0, Math.max(0, room)));
+    const chosen = waiting !== null ? [] : this.fresh(sendable.slice(0, Math.max(0, room)));
     // One durable commit marks the whole burst sent before any of its requests leaves; an item another
     // sender marked or answered since it was read here is left out.
     const marked = chosen.length === 0 ? new Set<string>() : store.batchItems.markSentAll(chosen);
@@ -187,11 +180,16 @@ export class BatchRunLoop {
         await this.cancelQuietly(outcome.job.id);
       // A queue that takes work again earns back the window, one item at a time.
       this.window = Math.min(this.requested, this.window + 1);
-    } else if (outcome.kind === 'failed' && isApiError(outcome.error) && WAIT_CODES.has(outcome.error.code)) {
+    } else if (outcome.kind === 'failed' && isApiError(outcome.error)) {
+      // Refusals that mean "not now", never "not this item" (spec: 429 with Retry-After), and a key that cannot
+      // be read from a locked keychain (nothing was sent; the keychain is tried again after a while).
+      const reason = batchWaitReasonOf(outcome.error.code);
+      if (reason === null) return;
       this.deps.store.batchItems.requeue(item.id, item.idempotencyKey);
       this.patch(item.id, { state: 'pending' });
       this.window = Math.max(1, Math.floor(this.window / 2));
-      this.waitUntil = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
+      const retryAt = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
+      this.wait = { reason, retryAt: Math.max(retryAt, this.wait?.retryAt ?? 0) };
     }
   }
 

@@ -7,6 +7,7 @@ import { recordPlannedBatch, type PlannedItemInput } from './plannedBatch';
 import { crashingWorkflow, failingWorkflow, textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
 import { DomainError } from '../errors';
+import { BatchSenders } from './batchSenders';
 import { systemTimers } from '../watch/timers';
 
 let fixture: JobsFixture | null = null;
@@ -82,14 +83,23 @@ describe('BatchRunner', () => {
     // Managed refuses labels: none were recorded to send.
     expect(store.batchItems.listForBatch(batch.id).rows[0]?.request).not.toHaveProperty('metadata');
     const windows: number[] = [];
+    const waits: { reason: string; aheadMs: number }[] = [];
     setTimeout(() => sim.control.clearFaults(), 1_500);
     const done = await jobs.batches.run(batch.id, {
       window: 4,
       signal: new AbortController().signal,
-      onProgress: (progress) => windows.push(progress.window),
+      onProgress: (progress) => {
+        windows.push(progress.window);
+        if (progress.waiting !== null)
+          waits.push({ reason: progress.waiting.reason, aheadMs: progress.waiting.retryAt - Date.now() });
+      },
     });
-    expect(done).toMatchObject({ succeeded: 4, failed: 0 });
+    expect(done).toMatchObject({ succeeded: 4, failed: 0, waiting: null });
     expect(Math.min(...windows)).toBeLessThan(4);
+    // While it waited, each round said why and until when (Retry-After: 1 s from the refusal).
+    expect(waits.length).toBeGreaterThan(0);
+    expect(new Set(waits.map((wait) => wait.reason))).toEqual(new Set(['queue_full']));
+    expect(Math.max(...waits.map((wait) => wait.aheadMs))).toBeLessThanOrEqual(1_000);
     expect(sim.control.stats().jobs.total).toBe(4);
   });
 
@@ -121,6 +131,40 @@ describe('BatchRunner', () => {
     expect(store.batchItems.listForBatch(batch.id).rows.map((item) => item.idempotencyKey)).toEqual(keys);
     const posts = (await fixture.requests(/\/api\/v2\/jobs$/)).filter((r) => r.method === 'POST');
     expect(posts.map((post) => post.credentials)).toEqual([true, true, true]);
+  });
+
+  it('batches.sending says a run held back by a locked keychain waits for it, until it is unlocked', async () => {
+    let locked = true;
+    fixture = await jobsFixture({
+      sim: { surface: 'managed' },
+      wrapCredential: (read) => () =>
+        locked
+          ? Promise.reject(new DomainError('keychain_unavailable', 'Unlock or start the keychain.'))
+          : read(),
+    });
+    const { store, profileId, jobs, sim } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'managed', newId },
+      { name: 'locked', plan: {} },
+      seeds(2),
+    );
+    const senders = new BatchSenders(jobs.batches, store, () => undefined, 'test-owner');
+    try {
+      senders.start(batch.id, 2);
+      await expect
+        .poll(() => senders.describe(batch.id).waiting?.reason, { timeout: 10_000 })
+        .toBe('keychain_locked');
+      const said = senders.describe(batch.id);
+      expect(said.state).toBe('sending');
+      expect(said.waiting?.retryAt).toBeGreaterThan(Date.now());
+      expect(sim.control.stats().jobs.total).toBe(0);
+      locked = false;
+      await expect.poll(() => senders.describe(batch.id).state, { timeout: 20_000 }).toBe('idle');
+      expect(senders.describe(batch.id).waiting).toBeNull();
+      expect(sim.control.stats().jobs.total).toBe(2);
+    } finally {
+      await senders.dispose();
+    }
   });
 
   it('cancel stops sending and cancels what is queued or running; a new run sends nothing', async () => {

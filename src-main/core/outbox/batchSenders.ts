@@ -4,7 +4,7 @@
 // paused), so a pause, a quit or a crash loses nothing: `resumeWanted` takes up, with the same settings, every
 // batch the user left sending. A run that stops on an error is supervised here (rule 13): it is recorded as
 // paused with the reason, the user sees why, and the process goes on.
-import type { BatchSending } from '../../../src-shared/contracts/batches';
+import type { BatchSending, BatchWait } from '../../../src-shared/contracts/batches';
 import { isDomainError } from '../errors';
 import type { BatchSendingRow, LoupeStore, SendingWanted } from '../store';
 import type { BatchRunner } from './batchRunner';
@@ -13,6 +13,8 @@ import { LEASE_EXPIRY_MS, describeOwner } from './batchLease';
 interface Running {
   controller: AbortController;
   window: number;
+  /** What the run said last about holding back (a full queue, a locked keychain). */
+  waiting: BatchWait | null;
 }
 
 /** Every run this process started, until it has settled (closing waits for them before the store closes). */
@@ -45,6 +47,8 @@ export class BatchSenders {
     private readonly leaseOwner: string,
     /** Told when a batch starts or stops sending here (the profile picker and the taskbar show it). */
     private readonly onChange: () => void = () => undefined,
+    /** The clock the runs' waits are set by (the runner's `now`). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Batches this process is sending now. */
@@ -119,17 +123,22 @@ export class BatchSenders {
     const here = this.running.get(batchId);
     const window = here?.window ?? saved?.window ?? DEFAULT_WINDOW;
     const base = { batchId, window, autoRetry: saved?.autoRetry ?? null };
-    if (here !== undefined) return { ...base, state: 'sending', reason: null };
+    if (here !== undefined) {
+      // The wait said in the run's last round, while it lasts (rounds come every tick; the page reads now).
+      const waiting = here.waiting !== null && here.waiting.retryAt > this.now() ? here.waiting : null;
+      return { ...base, state: 'sending', reason: null, waiting };
+    }
     if (this.store.batches.get(batchId)?.canceledAt != null)
-      return { ...base, state: 'canceled', reason: null };
+      return { ...base, state: 'canceled', reason: null, waiting: null };
     const holder = saved?.owner ?? null;
     const fresh = saved?.heartbeatMs != null && Date.now() - saved.heartbeatMs < LEASE_EXPIRY_MS;
     if (holder !== null && holder !== this.leaseOwner && fresh) {
-      return { ...base, state: 'elsewhere', reason: `Sent by ${describeOwner(holder)}.` };
+      return { ...base, state: 'elsewhere', reason: `Sent by ${describeOwner(holder)}.`, waiting: null };
     }
     const reason = this.reasons.get(batchId) ?? saved?.pausedReason ?? null;
-    if (saved?.wanted === 'paused' || reason !== null) return { ...base, state: 'paused', reason };
-    return { ...base, state: 'idle', reason: null };
+    if (saved?.wanted === 'paused' || reason !== null)
+      return { ...base, state: 'paused', reason, waiting: null };
+    return { ...base, state: 'idle', reason: null, waiting: null };
   }
 
   /**
@@ -145,13 +154,16 @@ export class BatchSenders {
 
   private launch(batchId: string, window: number, autoRetry: number | null): void {
     const controller = new AbortController();
-    const running: Running = { controller, window };
+    const running: Running = { controller, window, waiting: null };
     this.running.set(batchId, running);
     this.onChange();
     const settled = this.runner
       .run(batchId, {
         window: () => running.window,
         signal: controller.signal,
+        onProgress: (progress) => {
+          running.waiting = progress.waiting;
+        },
         ...(autoRetry === null ? {} : { autoRetry }),
       })
       .then(

@@ -106,6 +106,30 @@ describe('sending controls', () => {
     expect(toggle().textContent).toBe('Resume');
   });
 
+  it('a sending batch held back by a locked keychain says so and what to do, and still offers Pause', async () => {
+    const retryAt = Date.now() + 4_200;
+    const host = sendingHost({
+      sendingAtOpen: 'sending',
+      waitingAtOpen: { reason: 'keychain_locked', retryAt },
+    });
+    await openSweep(host.loupe);
+    await waitFor(() =>
+      expect(stateWords()).toMatch(
+        /^Waiting: the keychain holding this profile's API key is locked; unlock it to go on \(trying again in [1-5] s\)$/,
+      ),
+    );
+    expect(toggle().textContent).toBe('Pause');
+  });
+
+  it('a sending batch held back by a full queue says so', async () => {
+    const host = sendingHost({
+      sendingAtOpen: 'sending',
+      waitingAtOpen: { reason: 'queue_full', retryAt: Date.now() - 1 },
+    });
+    await openSweep(host.loupe);
+    await waitFor(() => expect(stateWords()).toBe("Waiting: the service's queue is full (trying again now)"));
+  });
+
   it('a batch another Loupe sends is followed here: who sends it, and no Resume or window to fight over', async () => {
     const who = 'Sent by another Loupe on this computer (process 4242).';
     const host = sendingHost({ sendingAtOpen: 'elsewhere', reasonAtOpen: who });

@@ -2,6 +2,7 @@
 // seconds while it is unfinished, as sending ends by itself), and replaced at once by every answer that
 // carries it (batches.start, batches.control, batches.retryFailed), so the controls never wait on a read.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { batchWaitWords } from '../../../../src-shared/batchWait';
 import type { BatchSending, BatchSummary } from '../../../../src-shared/contract';
 import { unwrap } from '../../../lib/callError';
 import { useLoupe } from '../../../lib/loupeContext';
@@ -54,7 +55,9 @@ function stateWords(sending: BatchSending | undefined, toSend: number, finished:
   if (state === 'elsewhere') return sending?.reason ?? 'Sent by another Loupe';
   // The answer kept may be older than the last send: with nothing left to send, it has all gone.
   if (toSend === 0) return 'All sent';
-  return state === 'sending' ? 'Sending' : 'Not sending';
+  if (state !== 'sending') return 'Not sending';
+  // Holding back for now: said with why, so a locked keychain or a full queue is not taken for a stall.
+  return sending?.waiting == null ? 'Sending' : batchWaitWords(sending.waiting, Date.now());
 }
 
 /**

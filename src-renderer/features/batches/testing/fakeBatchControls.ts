@@ -15,9 +15,11 @@ export interface ControlAnswersOptions {
   sendingAtOpen?: BatchSending['state'];
   /** The reason batches.sending gives with that state (why it paused, who sends it). */
   reasonAtOpen?: string;
+  /** What batches.sending says holds a sending batch back. */
+  waitingAtOpen?: BatchSending['waiting'];
 }
 
-const settled = { autoRetry: null, reason: null } as const;
+const settled = { autoRetry: null, reason: null, waiting: null } as const;
 
 export function controlAnswers(options: ControlAnswersOptions = {}) {
   const sending = new Map<string, BatchSending>();
@@ -38,6 +40,7 @@ export function controlAnswers(options: ControlAnswersOptions = {}) {
           window: 3,
           ...settled,
           reason: options.reasonAtOpen ?? null,
+          waiting: options.waitingAtOpen ?? null,
         },
       };
     },
