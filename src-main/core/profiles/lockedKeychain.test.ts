@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../api/http';
 import { json, startTestServer, type TestServer } from '../api/testing/testServer';
 import { openStore, type LoupeStore } from '../store';
+import { StoreError } from '../store/errors';
 import { makeTempDir, type TempDir } from '../store/testing/tempDir';
 import { CredentialVault } from './credentialVault';
 import { ProfileService } from './profileService';
@@ -155,5 +156,31 @@ describe('a keychain that cannot be read', () => {
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(dir.file('loupe.db')).includes(canary)).toBe(false);
     store = openStore(dir.file('loupe.db'));
+  });
+
+  it('a key is not saved where the store cannot note it: a full disk refuses the save, nothing changed', async () => {
+    const service = build();
+    const proxy = await service.create({ name: 'P', surface: 'self-hosted', baseUrl: api.origin });
+    const refuse = (): never => {
+      throw new StoreError('disk_full', 'The disk holding the data file is full.');
+    };
+    store.profiles.setCredentialSaved = refuse;
+    await expect(service.setCredential(proxy.id, canary)).rejects.toMatchObject({ code: 'disk_full' });
+    expect(keychain.entries.has(proxy.id)).toBe(false);
+    expect(store.profiles.get(proxy.id)?.credentialSaved).toBe(false);
+  });
+
+  it('a keychain that refuses the write: the note is put back, the profile listed without a key', async () => {
+    const service = build();
+    const proxy = await service.create({ name: 'P', surface: 'self-hosted', baseUrl: api.origin });
+    const set = keychain.set.bind(keychain);
+    keychain.set = (account, secret) =>
+      account === proxy.id
+        ? Promise.reject(new Error('Platform failure: write refused'))
+        : set(account, secret);
+    await expect(service.setCredential(proxy.id, canary)).rejects.toBeDefined();
+    expect(keychain.entries.has(proxy.id)).toBe(false);
+    expect(store.profiles.get(proxy.id)?.credentialSaved).toBe(false);
+    expect((await service.get(proxy.id)).hasCredential).toBe(false);
   });
 });

@@ -257,15 +257,31 @@ export class ProfileService {
     this.changes.emit({ kind: 'credential', profileId: id });
   }
 
-  /** Through the vault, noting in the row that the keychain now holds a key (a session copy changes nothing). */
+  /**
+   * Through the vault, noting in the row that the keychain holds a key (a session copy changes nothing). The
+   * note is written first, and must be: a key in the keychain the row does not know of would be taken, once
+   * the keychain is locked, for no key, and the profile's requests sent without it. A store that refuses the
+   * note (a full disk) refuses the save, with nothing changed. Put back when the keychain refuses; if even that
+   * write fails, the note errs on the safe side (a locked keychain holds the profile's requests back) and the
+   * next read of the keychain puts it right.
+   */
   private async saveCredential(
     id: string,
     secret: string,
     origins: readonly string[],
     options: SetCredentialOptions,
   ): Promise<CredentialStorage> {
-    const storage = await this.vault.setCredential(id, secret, origins, options);
-    if (storage === 'keychain') this.noteCredentialSaved(id, true);
+    const before = this.requireRow(id).credentialSaved;
+    this.store.profiles.setCredentialSaved(id, true);
+    let storage: CredentialStorage;
+    try {
+      storage = await this.vault.setCredential(id, secret, origins, options);
+    } catch (error) {
+      // Refused (the keychain locked, no consent to a session copy): nothing was saved, as the row said before.
+      this.noteCredentialSaved(id, before);
+      throw error;
+    }
+    if (storage !== 'keychain') this.noteCredentialSaved(id, before);
     return storage;
   }
 
@@ -289,10 +305,11 @@ export class ProfileService {
   }
 
   /**
-   * Best effort: the note only decides what a locked keychain means later, and a store that cannot take it
-   * must not fail the key's change that already happened.
+   * Best effort, where a note left as it was errs on the safe side (it says a key may be there): the note only
+   * decides what a locked keychain means later, and a store that cannot take it must not fail the key's change
+   * that already happened.
    */
-  private noteCredentialSaved(id: string, saved: boolean): void {
+  private noteCredentialSaved(id: string, saved: boolean | null): void {
     try {
       this.store.profiles.setCredentialSaved(id, saved);
     } catch (error) {

@@ -109,7 +109,7 @@ export class ProfilesTable {
       db,
       'UPDATE profiles SET sort_order = :sort_order WHERE id = :id',
     );
-    this.setSaved = prepare<{ id: string; saved: number }>(
+    this.setSaved = prepare<{ id: string; saved: number | null }>(
       db,
       'UPDATE profiles SET credential_saved = :saved WHERE id = :id AND credential_saved IS NOT :saved',
     );
@@ -162,8 +162,8 @@ export class ProfilesTable {
    * Records whether the keychain holds a key for the profile (no secret: only yes or no). Not a change the
    * user made, so `updated_at` stays; a row already saying so is not written again.
    */
-  setCredentialSaved(id: string, saved: boolean): void {
-    this.setSaved.run({ id, saved: saved ? 1 : 0 });
+  setCredentialSaved(id: string, saved: boolean | null): void {
+    this.setSaved.run({ id, saved: saved === null ? null : saved ? 1 : 0 });
   }
 
   /** Deletes the profile and, through foreign keys, its jobs, outputs, uploads and batches. */
