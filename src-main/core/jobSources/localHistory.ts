@@ -1,7 +1,7 @@
 // Loupe's memory of a profile's jobs (the store's jobs table) read the way the job list and the watcher need
 // it: each row as a wire job with its local facts, and the newest-first order by the job's own creation
 // time (the table orders by when Loupe first saw a job, which differs for jobs learned from a list).
-import { isStoreError, type BatchItemsTable, type JobRow, type JobsTable } from '../store';
+import { isStoreError, type BatchItemsTable, type JobCursor, type JobRow, type JobsTable } from '../store';
 import type { LocalFacts } from './normalize';
 import { createdMsOf, type WireJob } from './wireJob';
 
@@ -11,6 +11,8 @@ export interface LocalJob {
   /** Sort key: the job's creation time, or when Loupe first recorded it. */
   createdMs: number;
   observedAt: string;
+  /** Where this row stands in the store's newest-first order (to resume a walk after it). */
+  cursor: JobCursor;
 }
 
 /** Enough history for any list a person scrolls through; older rows stay on disk. */
@@ -57,6 +59,7 @@ function toLocalJob(row: JobRow, retries: string[], batchId: string | null): Loc
     },
     createdMs: createdMsOf(wire) ?? Date.parse(row.createdAt),
     observedAt: row.updatedAt,
+    cursor: { createdAt: row.createdAt, jobId: row.jobId },
   };
 }
 
@@ -93,9 +96,13 @@ export class LocalHistory {
       .sort((a, b) => compareJobsNewestFirst(a, b));
   }
 
-  /** Jobs without a terminal status, newest first: what the watcher resumes after a restart. */
-  open(limit: number): LocalJob[] {
-    const rows = this.jobs.list(this.profileId, { limit, openOnly: true }).rows;
+  /** Jobs without a terminal status, newest first (after `after`): what the watcher resumes after a restart. */
+  open(limit: number, after?: JobCursor): LocalJob[] {
+    const rows = this.jobs.list(this.profileId, {
+      limit,
+      openOnly: true,
+      ...(after === undefined ? {} : { after }),
+    }).rows;
     return rows.map((row) => toLocalJob(row, this.retriesOf(row.jobId), this.batchOf(row.jobId)));
   }
 

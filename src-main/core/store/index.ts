@@ -21,6 +21,7 @@ export {
   type JobSnapshot,
   type JobRow,
   type SubmittedJob,
+  type JobCursor,
   type JobListOptions,
   type JobsTable,
 } from './jobsTable';

@@ -90,6 +90,31 @@ describe('jobsTable', () => {
     expect(store.jobs.list('p').rows.map((r) => r.jobId)).toEqual(['j4', 'j3', 'j2', 'j1', 'j0']);
     expect(store.jobs.list('p', { limit: 2, offset: 1 }).rows.map((r) => r.jobId)).toEqual(['j3', 'j2']);
     expect(store.jobs.list('p', { openOnly: true }).rows.map((r) => r.jobId)).toEqual(['j4', 'j2', 'j0']);
+    // Walked with a cursor: a job before it that ends meanwhile does not make the walk skip one.
+    const first = store.jobs.list('p', { openOnly: true, limit: 2 }).rows;
+    expect(first.map((r) => r.jobId)).toEqual(['j4', 'j2']);
+    store.jobs.upsertSnapshot('p', job('j4', 'succeeded'));
+    const last = first[1]!;
+    const after = { createdAt: last.createdAt, jobId: last.jobId };
+    expect(store.jobs.list('p', { openOnly: true, limit: 2, after }).rows.map((r) => r.jobId)).toEqual([
+      'j0',
+    ]);
+    expect(store.jobs.list('p', { openOnly: true, limit: 2, offset: 2 }).rows).toEqual([]);
+  });
+
+  it('a cursor among jobs recorded in the same millisecond goes on by id', () => {
+    store.close();
+    const sameTime = openStore(dir.file('loupe.db'), { now: () => new Date('2026-11-30T00:00:00.000Z') });
+    try {
+      for (const id of ['b', 'a', 'c']) sameTime.jobs.upsertSnapshot('p', job(id, 'queued'));
+      const [one, two, three] = sameTime.jobs.list('p', { openOnly: true }).rows;
+      expect([one?.jobId, two?.jobId, three?.jobId]).toEqual(['a', 'b', 'c']);
+      const after = { createdAt: one!.createdAt, jobId: one!.jobId };
+      expect(sameTime.jobs.list('p', { openOnly: true, after }).rows.map((r) => r.jobId)).toEqual(['b', 'c']);
+    } finally {
+      sameTime.close();
+      store = openStore(dir.file('loupe.db'), { now });
+    }
   });
 
   it('writes a batch of snapshots in one call', () => {

@@ -75,6 +75,17 @@ export interface JobListOptions {
   offset?: number;
   /** Only jobs without a terminal status (what the watcher resumes after a restart). */
   openOnly?: boolean;
+  /**
+   * With `openOnly`: the open jobs after this one in the order (older, or as old with a later id), whatever
+   * has ended since (a keyset cursor; an offset would skip jobs as the ones before it end).
+   */
+  after?: JobCursor;
+}
+
+/** Where a newest-first walk of the jobs stands: the last row's creation time as stored, and its id. */
+export interface JobCursor {
+  createdAt: string;
+  jobId: string;
 }
 
 const columns =
@@ -96,6 +107,7 @@ export class JobsTable {
   private readonly selectOne;
   private readonly selectPage;
   private readonly selectOpen;
+  private readonly selectOpenAfter;
   private readonly selectRetries;
   private readonly deleteRow;
   private readonly setWorkflow;
@@ -146,6 +158,17 @@ export class JobsTable {
       db,
       `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL
          ORDER BY created_at DESC, job_id LIMIT :limit OFFSET :offset`,
+    );
+    this.selectOpenAfter = prepare<{
+      profile_id: string;
+      limit: number;
+      created_at: string;
+      job_id: string;
+    }>(
+      db,
+      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL
+         AND (created_at < :created_at OR (created_at = :created_at AND job_id > :job_id))
+         ORDER BY created_at DESC, job_id LIMIT :limit`,
     );
     this.selectRetries = prepare<{ profile_id: string; job_id: string }>(
       db,
@@ -238,7 +261,18 @@ export class JobsTable {
       limit: Math.max(1, Math.min(options.limit ?? 200, 10_000)),
       offset: Math.max(0, options.offset ?? 0),
     };
-    const raws = options.openOnly === true ? this.selectOpen.all(params) : this.selectPage.all(params);
+    const { after } = options;
+    const raws =
+      options.openOnly !== true
+        ? this.selectPage.all(params)
+        : after === undefined
+          ? this.selectOpen.all(params)
+          : this.selectOpenAfter.all({
+              profile_id: profileId,
+              limit: params.limit,
+              created_at: after.createdAt,
+              job_id: after.jobId,
+            });
     return parseRows('jobs', 'job_id', jobDbRow, raws);
   }
 

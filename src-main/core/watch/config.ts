@@ -50,7 +50,10 @@ export interface WatchConfig {
   streamCoalesceMs: number;
   /** Jobs tracked at most (the oldest background ones are dropped first). */
   maxTracked: number;
-  /** Open jobs resumed from the store when a profile's watcher starts. */
+  /**
+   * Open jobs resumed from the store when a profile's watcher starts, and followed from it at once at most:
+   * more are taken up, newest first, as these end (a backlog never lands on the service in one burst).
+   */
   resumeLimit: number;
 }
 

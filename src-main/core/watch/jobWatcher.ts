@@ -13,6 +13,7 @@ import { DomainError } from '../errors';
 import type { ApiError, HttpClient } from '../api';
 import type { ListCapability } from '../jobSources/listCapability';
 import type { LocalHistory } from '../jobSources/localHistory';
+import type { JobCursor } from '../store';
 import { contractStatus, isTerminal, type LocalFacts } from '../jobSources/normalize';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
 import { isFullRead, type WireJob } from '../jobSources/wireJob';
@@ -80,6 +81,11 @@ export class JobWatcher {
   private readonly logError: (message: string, error: unknown) => void;
   private timer: TimerHandle | null = null;
   private lastFlushAt = 0;
+  /**
+   * Where the walk of the remembered open jobs stands when the store held more than `resumeLimit` of them at
+   * the start: the rest are taken up, newest first, as those followed end. Null: none are left to take up.
+   */
+  private resumeAfter: JobCursor | null = null;
   private paused = false;
   private disposed = false;
 
@@ -141,12 +147,39 @@ export class JobWatcher {
   /** Resumes the in-flight jobs remembered in the store and starts the schedule. */
   start(): void {
     // Zero: a host that resumes nothing in the background (the CLI); the store would read it as "one".
-    const rememberedJobs = this.config.resumeLimit > 0 ? this.deps.history.open(this.config.resumeLimit) : [];
-    for (const remembered of rememberedJobs) {
-      const job = this.states.ensure(remembered.wire.id, () => remembered.local);
-      this.states.seed(job, remembered.wire);
-    }
+    if (this.config.resumeLimit > 0) this.takeUpRemembered(this.config.resumeLimit);
     this.schedule(0);
+  }
+
+  /** Follows up to `count` more of the open jobs the store remembers, from where the last take-up stopped. */
+  private takeUpRemembered(count: number): void {
+    const remembered = this.deps.history.open(count, this.resumeAfter ?? undefined);
+    for (const one of remembered) {
+      // Already followed (a list page or a window brought it since the start): it keeps its state.
+      if (this.states.get(one.wire.id) !== undefined) continue;
+      this.states.seed(
+        this.states.ensure(one.wire.id, () => one.local),
+        one.wire,
+      );
+    }
+    const last = remembered.at(-1);
+    this.resumeAfter = remembered.length < count || last === undefined ? null : last.cursor;
+  }
+
+  /**
+   * Beyond the limit, the next remembered open jobs once half of those followed have ended (read after a
+   * flush, so the store's open jobs are the ones still open).
+   */
+  private takeUpMoreRemembered(): void {
+    if (this.resumeAfter === null) return;
+    let unfinished = 0;
+    for (const job of this.states.jobs.values()) if (!job.finished) unfinished += 1;
+    if (unfinished > this.config.resumeLimit / 2) return;
+    const count = Math.min(
+      this.config.resumeLimit - unfinished,
+      this.config.maxTracked - this.states.jobs.size,
+    );
+    if (count > 0) this.takeUpRemembered(count);
   }
 
   /** Keeps one job fresh for a subscriber; returns the function that stops it. */
@@ -296,6 +329,7 @@ export class JobWatcher {
     if (now - this.lastFlushAt >= this.config.flushMs) {
       this.lastFlushAt = now;
       this.states.flush();
+      this.takeUpMoreRemembered();
     }
     if (!this.online()) {
       this.pause();

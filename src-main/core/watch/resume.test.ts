@@ -51,3 +51,33 @@ it('resumes the jobs in flight at the last quit and records how they ended', asy
   expect(reads.length).toBeLessThanOrEqual(ids.length * 2);
   expect((await fixture.requests(/\/api\/v2\/jobs$/)).some((request) => request.method === 'GET')).toBe(true);
 });
+
+it('beyond its resume limit it takes up the rest, newest first, as the ones it follows end', async () => {
+  fixture = await jobsFixture({ sim: { surface: 'serverless', workers: 4, timing: { stepMs: 5 } } });
+  const ids: string[] = [];
+  for (let i = 0; i < 7; i++) {
+    ids.push(
+      (
+        await fixture.jobs.service.submit({
+          workflowJson: JSON.stringify(textToImageWorkflow({ steps: 40, seed: i })),
+        })
+      ).id,
+    );
+  }
+  await fixture.jobs.dispose();
+  expect(ids.every((id) => fixture!.store.jobs.get('p1', id)?.terminalAt === null)).toBe(true);
+
+  const followed: number[] = [];
+  restarted = createProfileJobs('p1', connectionTo(fixture.sim), fixture.store, {
+    watch: { ...fastWatch, resumeLimit: 2 },
+  });
+  // Two at the start, the newest; never more than two open ones at once.
+  expect(restarted.watcher.stats().inFlight).toBe(2);
+  const newestTwo = ids.slice(-2);
+  expect(newestTwo.every((id) => restarted!.watcher.wireOf(id) !== null)).toBe(true);
+  await until(() => {
+    followed.push(restarted!.watcher.stats().inFlight);
+    return ids.every((id) => fixture!.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null;
+  });
+  expect(Math.max(...followed)).toBeLessThanOrEqual(2);
+});
