@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { jobsFixture, type JobsFixture } from '../jobs/testing/conformance/jobsHarness';
 import { recordPlannedBatch } from '../outbox/plannedBatch';
-import { itemValuesText, namedItemValues } from '../store/facts/itemValueNames';
+import { itemValuesText } from '../../../src-shared/itemValuesText';
+import { namedItemValues } from '../store/facts/itemValueNames';
 
 let fixture: JobsFixture | null = null;
 afterEach(async () => {

@@ -6,7 +6,8 @@ import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import type { LoupeStore } from '../store';
 import { isStoreError } from '../store/errors';
 import { entryTitle } from '../store/facts/entryOf';
-import { itemValuesText, namedItemValues } from '../store/facts/itemValueNames';
+import { itemValuesText } from '../../../src-shared/itemValuesText';
+import { namedItemValues } from '../store/facts/itemValueNames';
 import { workflowFacts } from '../store/facts/workflowFacts';
 
 function titleFromWorkflow(store: LoupeStore, profileId: string, jobId: string): string | null {

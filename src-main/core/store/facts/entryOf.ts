@@ -2,7 +2,7 @@
 // (workflowFacts.ts), the job's labels, times and status, the batch and its axis values. Pure, so the
 // indexer, the catch-up pass and the benchmark build entries the same way.
 import type { EntryFacts, LibraryEntryInput } from '../libraryRow';
-import { itemValuesText } from './itemValueNames';
+import { itemValuesText } from '../../../../src-shared/itemValuesText';
 import { titleOf, type WorkflowFacts } from './workflowFacts';
 
 export interface JobContext {

@@ -1,5 +1,6 @@
 // A batch item's values, named for people: `[{target: '3.seed', value: 7}]` reads `seed 7` (the input's name,
-// without its node id). One wording for the library's entries and the job list's rows.
+// without its node id). One wording for the library's entries and the job list's rows; the line they are said
+// in is src-shared/itemValuesText.ts.
 /** How many characters of a value and of an input's name are kept. */
 const VALUE_CHARS = 100;
 const NAME_CHARS = 60;
@@ -20,11 +21,4 @@ export function namedItemValues(
     named[input.slice(0, NAME_CHARS)] = valueText(value);
   }
   return named;
-}
-
-/** `seed 7, cfg 4.5`; empty when there are none. */
-export function itemValuesText(named: Readonly<Record<string, string>>): string {
-  return Object.entries(named)
-    .map(([name, value]) => `${name} ${value}`)
-    .join(', ');
 }

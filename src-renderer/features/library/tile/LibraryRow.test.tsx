@@ -31,3 +31,40 @@ describe('an entry’s name in the list and the grid', () => {
     expect(screen.getByText('a lighthouse on a cliff at dusk, stormy…').getAttribute('title')).toBe(prompt);
   });
 });
+
+describe('a sweep’s pictures told apart', () => {
+  const sweepItem = libraryEntry(2, {
+    title: 'a lighthouse at dusk, oil painting',
+    prompt: 'a lighthouse at dusk, oil painting',
+    seed: 4,
+    model: 'sd_xl_base_1.0.safetensors',
+    batch: { id: 'b1', name: 'Lighthouse study', values: { seed: '4', cfg: '10' } },
+  });
+
+  it('a list row says the item’s values where it would say the seed alone', () => {
+    render(<LibraryRow {...shown} entry={sweepItem} />);
+    expect(screen.getByText(/^sd_xl_base_1\.0\.safetensors · seed 4, cfg 10/)).toBeTruthy();
+    expect(screen.queryByText(/· seed 4 ·/)).toBeNull();
+  });
+
+  it('a tile says them under its title, with the profile when the grid spans profiles', () => {
+    render(<LibraryTile {...shown} entry={sweepItem} side={160} showProfile />);
+    const foot = screen.getByTestId('tile-foot');
+    expect(foot.textContent).toBe(`seed 4, cfg 10 · ${sweepItem.profileName}`);
+    expect(foot.getAttribute('title')).toBe(foot.textContent);
+  });
+
+  it('nothing is repeated when the title is the batch’s name and values, or added for a lone job', () => {
+    const named = { ...sweepItem, title: 'Lighthouse study · seed 4, cfg 10', prompt: null };
+    render(<LibraryTile {...shown} entry={named} side={160} />);
+    expect(screen.queryByTestId('tile-foot')).toBeNull();
+    render(<LibraryRow {...shown} entry={{ ...sweepItem, batch: null }} />);
+    expect(screen.getByText(/^sd_xl_base_1\.0\.safetensors · seed 4/)).toBeTruthy();
+  });
+
+  it('a value that carries invisible or direction marks shows them, not obeys them', () => {
+    const hostile = { ...sweepItem, batch: { id: 'b1', name: 'x', values: { text: 'ab\u202ecd' } } };
+    render(<LibraryTile {...shown} entry={hostile} side={160} />);
+    expect(screen.getByTestId('tile-foot').textContent).toBe('text ab\u27e8U+202E\u27e9cd');
+  });
+});

@@ -3,6 +3,7 @@ import type { LibraryEntry } from '../../../../src-shared/contract';
 import { formatBytes } from '../../../../src-shared/format';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { entryOptionProps, type TileHandlers } from './entryOption';
+import { entryValues } from './entryValues';
 import { FOCUS_MARK } from './focusMark';
 import { fullTitle } from './fullTitle';
 import { StarRating } from './StarRating';
@@ -30,9 +31,11 @@ export const LibraryRow = memo(function LibraryRow({
   onRate,
   onDragOut,
 }: LibraryRowProps) {
+  // A sweep's item says its values (the seed among them, where it was swept), else the seed alone.
+  const values = entryValues(entry);
   const made = [
     entry.model,
-    entry.seed === null ? null : `seed ${entry.seed}`,
+    values ?? (entry.seed === null ? null : `seed ${entry.seed}`),
     entry.width && entry.height ? `${entry.width}×${entry.height}` : null,
   ].filter((part): part is string => part !== null);
   const title = fullTitle(entry);

@@ -3,6 +3,7 @@ import type { LibraryEntry } from '../../../../src-shared/contract';
 import { FOCUS_MARK } from './focusMark';
 import { fullTitle } from './fullTitle';
 import { entryOptionProps, type TileHandlers } from './entryOption';
+import { entryValues } from './entryValues';
 import { StarRating } from './StarRating';
 import { TileMarks } from './TileMarks';
 import { TileThumb } from './TileThumb';
@@ -31,6 +32,10 @@ export const LibraryTile = memo(function LibraryTile({
   onRate,
   onDragOut,
 }: LibraryTileProps) {
+  // What tells a sweep's pictures apart (their titles are the shared prompt's first words).
+  const foot = [entryValues(entry), showProfile ? entry.profileName : null]
+    .filter((part): part is string => part !== null)
+    .join(' · ');
   return (
     <div
       {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
@@ -56,7 +61,11 @@ export const LibraryTile = memo(function LibraryTile({
             onRate={(rating) => onRate(entry, rating)}
             buttonsOnHover
           />
-          {showProfile && <span className="truncate text-[10px] text-faint">{entry.profileName}</span>}
+          {foot === '' ? null : (
+            <span className="min-w-0 truncate text-[10px] text-faint" title={foot} data-testid="tile-foot">
+              {foot}
+            </span>
+          )}
         </div>
       </div>
     </div>
