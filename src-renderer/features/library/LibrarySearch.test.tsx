@@ -33,8 +33,8 @@ describe('the library search', () => {
     expect(shown[0]?.querySelector('img')?.getAttribute('src')).toBe(
       '/asset-bytes/cap/demo/thumbs/asset-300',
     );
-    // Several profiles: each tile names its own.
-    expect(within(shown[0] as HTMLElement).getByText('Demo server')).toBeTruthy();
+    // Several profiles: each tile names its own (after the values of the sweep's item that made it).
+    expect(within(shown[0] as HTMLElement).getByTestId('tile-foot').textContent).toBe('cfg 7 · Demo server');
   });
 
   it('draws the rows in view and one more, not the 300 found, each tile’s picture from one read of the route', async () => {
