@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { libraryEntry } from '../testing/fakeLibrary';
 import { LibraryRow } from './LibraryRow';
@@ -54,6 +54,14 @@ describe('a sweep’s pictures told apart', () => {
     expect(foot.getAttribute('title')).toBe(foot.textContent);
   });
 
+  it('a small tile says them in its title’s tooltip, not cut to a letter beside the stars', () => {
+    render(<LibraryTile {...shown} entry={sweepItem} side={112} />);
+    expect(screen.queryByTestId('tile-foot')).toBeNull();
+    expect(screen.getByText('a lighthouse at dusk, oil painting').getAttribute('title')).toBe(
+      'a lighthouse at dusk, oil painting · seed 4, cfg 10',
+    );
+  });
+
   it('nothing is repeated when the title is the batch’s name and values, or added for a lone job', () => {
     const named = { ...sweepItem, title: 'Lighthouse study · seed 4, cfg 10', prompt: null };
     render(<LibraryTile {...shown} entry={named} side={160} />);
@@ -66,5 +74,16 @@ describe('a sweep’s pictures told apart', () => {
     const hostile = { ...sweepItem, batch: { id: 'b1', name: 'x', values: { text: 'ab\u202ecd' } } };
     render(<LibraryTile {...shown} entry={hostile} side={160} />);
     expect(screen.getByTestId('tile-foot').textContent).toBe('text ab\u27e8U+202E\u27e9cd');
+  });
+});
+
+describe('a thumbnail on its way', () => {
+  it('pulses until the picture has loaded, then shows it plain', () => {
+    const { container } = render(<LibraryTile {...shown} base="/asset-bytes/cap" side={176} />);
+    const image = container.querySelector('img');
+    expect(image?.classList.contains('animate-pulse')).toBe(true);
+    fireEvent.load(image as HTMLImageElement);
+    expect(image?.classList.contains('animate-pulse')).toBe(false);
+    expect(image?.classList.contains('bg-raised')).toBe(false);
   });
 });

@@ -19,6 +19,9 @@ interface LibraryTileProps extends TileHandlers {
   side: number;
 }
 
+/** The smallest tile (S, 112 px) leaves its values a letter beside the stars; M (176 px) and up say them. */
+const MIN_SIDE_FOR_FOOT = 150;
+
 /** One output in the grid: its thumbnail, its title (never the UUID), stars and marks. */
 export const LibraryTile = memo(function LibraryTile({
   entry,
@@ -33,9 +36,13 @@ export const LibraryTile = memo(function LibraryTile({
   onDragOut,
 }: LibraryTileProps) {
   // What tells a sweep's pictures apart (their titles are the shared prompt's first words).
-  const foot = [entryValues(entry), showProfile ? entry.profileName : null]
+  const values = entryValues(entry);
+  // Beside the stars of a small tile there is room for a letter or two: said in the title's tooltip instead.
+  const roomy = side >= MIN_SIDE_FOR_FOOT;
+  const foot = [roomy ? values : null, showProfile ? entry.profileName : null]
     .filter((part): part is string => part !== null)
     .join(' · ');
+  const title = values === null ? fullTitle(entry) : `${fullTitle(entry)} · ${values}`;
   return (
     <div
       {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
@@ -51,7 +58,7 @@ export const LibraryTile = memo(function LibraryTile({
         </div>
       </div>
       <div className="flex min-w-0 flex-col gap-0.5 px-1.5 py-1">
-        <span className="truncate text-[11px] text-fg" title={fullTitle(entry)}>
+        <span className="truncate text-[11px] text-fg" title={title}>
           {entry.title}
         </span>
         <div className="flex items-center justify-between gap-1">

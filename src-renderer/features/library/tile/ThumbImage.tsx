@@ -1,4 +1,10 @@
-/** A thumbnail from main's route, loaded as it nears the screen. */
+/** Until the picture has come (main may be making it), the tile pulses rather than sitting blank. */
+const LOADING = ['animate-pulse', 'bg-raised'];
+
+/**
+ * A thumbnail from main's route, loaded as it nears the screen. The loading look is taken off the element
+ * itself when it loads, not through state: a grid page's 200 loads would be 200 renders.
+ */
 export function ThumbImage({ src, onError, testId }: { src: string; onError: () => void; testId?: string }) {
   return (
     <img
@@ -8,8 +14,9 @@ export function ThumbImage({ src, onError, testId }: { src: string; onError: () 
       draggable={false}
       loading="lazy"
       decoding="async"
+      onLoad={(event) => event.currentTarget.classList.remove(...LOADING)}
       onError={onError}
-      className="h-full w-full object-contain"
+      className={`h-full w-full object-contain ${LOADING.join(' ')}`}
     />
   );
 }
