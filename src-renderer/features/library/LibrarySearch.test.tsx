@@ -26,7 +26,8 @@ describe('the library search', () => {
   it('shows tiles titled by what they made, newest first, from the thumbnail route, with the total', async () => {
     renderLibrary(library);
     const shown = await tiles();
-    expect(shown[0]?.getAttribute('aria-label')).toBe('lighthouse at dusk, detailed #300');
+    // Named with the values of the sweep's item that made it, as its foot shows them.
+    expect(shown[0]?.getAttribute('aria-label')).toBe('lighthouse at dusk, detailed #300, cfg 7');
     expect(shown[0]?.textContent).not.toContain('asset-300');
     expect(screen.getByTestId('library-total').textContent).toContain('300 entries');
     await waitFor(() => expect(shown[0]?.querySelector('img')).not.toBeNull());

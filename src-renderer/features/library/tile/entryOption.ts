@@ -2,12 +2,18 @@
 // aria-activedescendant, selection, roving focus, drag out, pick and open.
 import type { DragEvent, MouseEvent } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
+import { entryValues } from './entryValues';
 
 export interface TileHandlers {
   onPick: (entry: LibraryEntry, event: MouseEvent) => void;
   onOpen: (entry: LibraryEntry) => void;
   onRate: (entry: LibraryEntry, rating: number) => void;
   onDragOut: (entry: LibraryEntry, event: DragEvent) => void;
+}
+
+function optionName(entry: LibraryEntry): string {
+  const values = entryValues(entry);
+  return values === null ? entry.title : `${entry.title}, ${values}`;
 }
 
 export function entryOptionProps(
@@ -20,7 +26,8 @@ export function entryOptionProps(
     id: `library-entry-${entry.entryId}`,
     'data-entry-id': entry.entryId,
     'aria-selected': state.selected,
-    'aria-label': entry.title,
+    // A sweep's item is named with its values, so a screen reader tells its pictures apart as the eye does.
+    'aria-label': optionName(entry),
     tabIndex: state.focused ? 0 : -1,
     draggable: true,
     onDragStart: (event: DragEvent) => handlers.onDragOut(entry, event),
