@@ -78,12 +78,11 @@ describe('a sweep’s pictures told apart', () => {
 });
 
 describe('a thumbnail on its way', () => {
-  it('pulses until the picture has loaded, then shows it plain', () => {
+  it('shows a raised square until the picture has loaded, then the picture plain', () => {
     const { container } = render(<LibraryTile {...shown} base="/asset-bytes/cap" side={176} />);
     const image = container.querySelector('img');
-    expect(image?.classList.contains('animate-pulse')).toBe(true);
+    expect(image?.classList.contains('bg-raised')).toBe(true);
     fireEvent.load(image as HTMLImageElement);
-    expect(image?.classList.contains('animate-pulse')).toBe(false);
     expect(image?.classList.contains('bg-raised')).toBe(false);
   });
 });

@@ -1,5 +1,8 @@
-/** Until the picture has come (main may be making it), the tile pulses rather than sitting blank. */
-const LOADING = ['animate-pulse', 'bg-raised'];
+/**
+ * Until the picture has come (main may be making it), the tile shows a raised square rather than sitting
+ * blank. Still, not pulsing: an animation on every tile a fast scroll brings in would repaint them each frame.
+ */
+const LOADING = ['bg-raised'];
 
 /**
  * A thumbnail from main's route, loaded as it nears the screen. The loading look is taken off the element
