@@ -21,21 +21,24 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-it('resumes the jobs in flight at the last quit and records how they ended', async () => {
+/**
+ * `count` jobs submitted (oldest first), then a "quit" while they run: the first runtime stops watching, and
+ * the store still says they are in flight.
+ */
+async function inFlightAtQuit(count: number): Promise<string[]> {
   fixture = await jobsFixture({ sim: { surface: 'serverless', workers: 4, timing: { stepMs: 5 } } });
   const ids: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    ids.push(
-      (
-        await fixture.jobs.service.submit({
-          workflowJson: JSON.stringify(textToImageWorkflow({ steps: 40, seed: i })),
-        })
-      ).id,
-    );
+  for (let i = 0; i < count; i++) {
+    const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 40, seed: i }));
+    ids.push((await fixture.jobs.service.submit({ workflowJson })).id);
   }
-  // "Quit" while they run: the first runtime stops watching; the store still says they are in flight.
   await fixture.jobs.dispose();
   expect(ids.every((id) => fixture!.store.jobs.get('p1', id)?.terminalAt === null)).toBe(true);
+  return ids;
+}
+
+it('resumes the jobs in flight at the last quit and records how they ended', async () => {
+  const ids = await inFlightAtQuit(4);
 
   await clearSimRequests(fixture.sim);
   restarted = createProfileJobs('p1', connectionTo(fixture.sim), fixture.store, { watch: fastWatch });
@@ -53,19 +56,7 @@ it('resumes the jobs in flight at the last quit and records how they ended', asy
 });
 
 it('beyond its resume limit it takes up the rest, newest first, as the ones it follows end', async () => {
-  fixture = await jobsFixture({ sim: { surface: 'serverless', workers: 4, timing: { stepMs: 5 } } });
-  const ids: string[] = [];
-  for (let i = 0; i < 7; i++) {
-    ids.push(
-      (
-        await fixture.jobs.service.submit({
-          workflowJson: JSON.stringify(textToImageWorkflow({ steps: 40, seed: i })),
-        })
-      ).id,
-    );
-  }
-  await fixture.jobs.dispose();
-  expect(ids.every((id) => fixture!.store.jobs.get('p1', id)?.terminalAt === null)).toBe(true);
+  const ids = await inFlightAtQuit(7);
 
   const followed: number[] = [];
   restarted = createProfileJobs('p1', connectionTo(fixture.sim), fixture.store, {
