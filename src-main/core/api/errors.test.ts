@@ -3,7 +3,7 @@ import { apiErrorFromParts } from './errorBody';
 import { ApiError } from './errors';
 import { HttpClient } from './http';
 import { RetryPolicy } from './retry';
-import { parseRetryAfter } from './retryAfter';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retryAfter';
 import { startTestServer, testConnection, type TestServer } from './testing/testServer';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
@@ -103,6 +103,13 @@ describe('parseRetryAfter', () => {
     [' 3 ', 3000],
   ])('reads delta-seconds %j', (value, expected) => {
     expect(parseRetryAfter(value, now)).toBe(expected);
+  });
+
+  it('holds a wait a broken or hostile server asks for to a day at most, and never Infinity', () => {
+    expect(parseRetryAfter('9'.repeat(400), now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter('86401', now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter('Fri, 31 Dec 9999 23:59:59 GMT', now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(MAX_RETRY_AFTER_MS).toBe(86_400_000);
   });
 
   it('reads IMF-fixdate and the obsolete formats, and clamps past dates to 0', () => {

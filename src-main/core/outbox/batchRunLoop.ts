@@ -15,6 +15,12 @@ import { DomainError, isDomainError } from '../errors';
 import { watchingStopped } from '../watch/jobWatcher';
 import { countProgress, isSendable, RESEND_WINDOW_MS, type BatchProgress } from './batchProgress';
 
+/**
+ * The longest a refusal holds sending back: a service's Retry-After of an hour (or a day, a broken one's) would
+ * look like a stall, and asking again costs one more 429 that brings a fresh Retry-After.
+ */
+const MAX_WAIT_MS = 5 * 60 * 1000;
+
 /** Sends under way at once at most: each is a durable write and a POST, so a few overlap well. */
 const MAX_PARALLEL_SENDS = 8;
 
@@ -188,7 +194,8 @@ export class BatchRunLoop {
       this.deps.store.batchItems.requeue(item.id, item.idempotencyKey);
       this.patch(item.id, { state: 'pending' });
       this.window = Math.max(1, Math.floor(this.window / 2));
-      const retryAt = this.deps.now() + Math.max(1_000, outcome.error.retryAfterMs ?? 5_000);
+      const waitMs = Math.min(MAX_WAIT_MS, Math.max(1_000, outcome.error.retryAfterMs ?? 5_000));
+      const retryAt = this.deps.now() + waitMs;
       this.wait = { reason, retryAt: Math.max(retryAt, this.wait?.retryAt ?? 0) };
     }
   }

@@ -133,6 +133,35 @@ describe('BatchRunner', () => {
     expect(posts.map((post) => post.credentials)).toEqual([true, true, true]);
   });
 
+  it('a Retry-After of a day holds sending back five minutes at most, and the run stops when asked', async () => {
+    fixture = await jobsFixture({
+      sim: { surface: 'managed', faults: { queueFull: { retryAfterSeconds: 86_400 } } },
+    });
+    const { store, profileId, jobs } = fixture;
+    const batch = recordPlannedBatch(
+      { store, profileId, surface: 'managed', newId },
+      { name: 'day', plan: {} },
+      seeds(1),
+    );
+    const stop = new AbortController();
+    let aheadMs: number | null = null;
+    const run = jobs.batches.run(batch.id, {
+      window: 1,
+      signal: stop.signal,
+      onProgress: (progress) => {
+        if (progress.waiting === null || aheadMs !== null) return;
+        aheadMs = progress.waiting.retryAt - Date.now();
+        stop.abort();
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(aheadMs).not.toBeNull();
+    expect(aheadMs!).toBeGreaterThan(4 * 60_000);
+    expect(aheadMs!).toBeLessThanOrEqual(5 * 60_000);
+    // Nothing failed: the item waits to be sent again under its key.
+    expect(store.batchItems.listForBatch(batch.id).rows.map((item) => item.state)).toEqual(['pending']);
+  });
+
   it('batches.sending says a run held back by a locked keychain waits for it, until it is unlocked', async () => {
     let locked = true;
     fixture = await jobsFixture({

@@ -25,41 +25,42 @@ afterEach(async () => {
  * `count` jobs submitted (oldest first), then a "quit" while they run: the first runtime stops watching, and
  * the store still says they are in flight.
  */
-async function inFlightAtQuit(count: number): Promise<string[]> {
-  fixture = await jobsFixture({ sim: { surface: 'serverless', workers: 4, timing: { stepMs: 5 } } });
+async function inFlightAtQuit(count: number): Promise<{ started: JobsFixture; ids: string[] }> {
+  const started = await jobsFixture({ sim: { surface: 'serverless', workers: 4, timing: { stepMs: 5 } } });
+  fixture = started;
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 40, seed: i }));
-    ids.push((await fixture.jobs.service.submit({ workflowJson })).id);
+    ids.push((await started.jobs.service.submit({ workflowJson })).id);
   }
-  await fixture.jobs.dispose();
-  expect(ids.every((id) => fixture!.store.jobs.get('p1', id)?.terminalAt === null)).toBe(true);
-  return ids;
+  await started.jobs.dispose();
+  expect(ids.every((id) => started.store.jobs.get('p1', id)?.terminalAt === null)).toBe(true);
+  return { started, ids };
 }
 
 it('resumes the jobs in flight at the last quit and records how they ended', async () => {
-  const ids = await inFlightAtQuit(4);
+  const { started, ids } = await inFlightAtQuit(4);
 
-  await clearSimRequests(fixture.sim);
-  restarted = createProfileJobs('p1', connectionTo(fixture.sim), fixture.store, { watch: fastWatch });
+  await clearSimRequests(started.sim);
+  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
   expect(restarted.watcher.stats().tracked).toBe(4);
   await until(() =>
-    ids.every((id) => fixture!.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null,
+    ids.every((id) => started.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null,
   );
-  const reads = (await fixture.requests()).filter((request) =>
+  const reads = (await started.requests()).filter((request) =>
     ids.some((id) => request.path === `/api/v2/jobs/${id}`),
   );
   // The list carried them while there were many; a final read each (outputs, timings), and a GET or so
   // for the last few (fewer than the list threshold are cheaper to read one by one).
   expect(reads.length).toBeLessThanOrEqual(ids.length * 2);
-  expect((await fixture.requests(/\/api\/v2\/jobs$/)).some((request) => request.method === 'GET')).toBe(true);
+  expect((await started.requests(/\/api\/v2\/jobs$/)).some((request) => request.method === 'GET')).toBe(true);
 });
 
 it('beyond its resume limit it takes up the rest, newest first, as the ones it follows end', async () => {
-  const ids = await inFlightAtQuit(7);
+  const { started, ids } = await inFlightAtQuit(7);
 
   const followed: number[] = [];
-  restarted = createProfileJobs('p1', connectionTo(fixture.sim), fixture.store, {
+  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, {
     watch: { ...fastWatch, resumeLimit: 2 },
   });
   // Two at the start, the newest; never more than two open ones at once.
@@ -68,7 +69,7 @@ it('beyond its resume limit it takes up the rest, newest first, as the ones it f
   expect(newestTwo.every((id) => restarted!.watcher.wireOf(id) !== null)).toBe(true);
   await until(() => {
     followed.push(restarted!.watcher.stats().inFlight);
-    return ids.every((id) => fixture!.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null;
+    return ids.every((id) => started.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null;
   });
   expect(Math.max(...followed)).toBeLessThanOrEqual(2);
 });
