@@ -6,7 +6,7 @@ import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import type { LoupeStore } from '../store';
 import { isStoreError } from '../store/errors';
 import { entryTitle } from '../store/facts/entryOf';
-import { itemValuesText } from '../../../src-shared/itemValuesText';
+import { valuesBesideTitle } from '../../../src-shared/itemValuesText';
 import { namedItemValues } from '../store/facts/itemValueNames';
 import { workflowFacts } from '../store/facts/workflowFacts';
 
@@ -23,16 +23,6 @@ function titleFromWorkflow(store: LoupeStore, profileId: string, jobId: string):
   }
 }
 
-/** `seed 7, cfg 4.5`, or null when the title already ends with them (a title made from the batch's name). */
-function valuesBeside(
-  title: string | null,
-  values: readonly { target: string; value: unknown }[] | undefined,
-): string | null {
-  const text = itemValuesText(namedItemValues(values ?? null));
-  if (text === '' || title?.endsWith(text) === true) return null;
-  return text;
-}
-
 export function withTitles(store: LoupeStore, profileId: string, jobs: readonly JobSummary[]): JobSummary[] {
   const ids = jobs.map((job) => job.id);
   const titles = store.library.entries.titlesOf(profileId, ids);
@@ -44,6 +34,10 @@ export function withTitles(store: LoupeStore, profileId: string, jobs: readonly 
   return jobs.map((job) => {
     const title =
       titles.get(job.id) ?? (job.submittedByUs ? titleFromWorkflow(store, profileId, job.id) : null);
-    return { ...job, title, itemValues: valuesBeside(title, values.get(job.id)) };
+    return {
+      ...job,
+      title,
+      itemValues: valuesBesideTitle(title, namedItemValues(values.get(job.id) ?? null)),
+    };
   });
 }

@@ -41,7 +41,7 @@ export const LibraryRow = memo(function LibraryRow({
   const title = fullTitle(entry);
   return (
     <div
-      {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
+      {...entryOptionProps(entry, { focused, selected, values }, { onPick, onOpen, onDragOut })}
       className={`flex h-full items-center gap-3 rounded border px-2 ${
         selected ? 'border-accent bg-accent/15' : 'border-transparent hover:bg-hover/40'
       } ${focused ? FOCUS_MARK : 'outline-none'} ${entry.rejected ? 'opacity-60' : ''}`}

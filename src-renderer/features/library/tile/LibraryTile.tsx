@@ -45,7 +45,7 @@ export const LibraryTile = memo(function LibraryTile({
   const title = values === null ? fullTitle(entry) : `${fullTitle(entry)} · ${values}`;
   return (
     <div
-      {...entryOptionProps(entry, { focused, selected }, { onPick, onOpen, onDragOut })}
+      {...entryOptionProps(entry, { focused, selected, values }, { onPick, onOpen, onDragOut })}
       style={{ width: side }}
       className={`group flex flex-col overflow-hidden rounded border ${
         selected ? 'border-accent bg-accent/15' : 'border-line bg-panel'

@@ -2,7 +2,7 @@
  * Until the picture has come (main may be making it), the tile shows a raised square rather than sitting
  * blank. Still, not pulsing: an animation on every tile a fast scroll brings in would repaint them each frame.
  */
-const LOADING = ['bg-raised'];
+const LOADING = 'bg-raised';
 
 /**
  * A thumbnail from main's route, loaded as it nears the screen. The loading look is taken off the element
@@ -17,9 +17,9 @@ export function ThumbImage({ src, onError, testId }: { src: string; onError: () 
       draggable={false}
       loading="lazy"
       decoding="async"
-      onLoad={(event) => event.currentTarget.classList.remove(...LOADING)}
+      onLoad={(event) => event.currentTarget.classList.remove(LOADING)}
       onError={onError}
-      className={`h-full w-full object-contain ${LOADING.join(' ')}`}
+      className={`h-full w-full object-contain ${LOADING}`}
     />
   );
 }

@@ -2,7 +2,6 @@
 // aria-activedescendant, selection, roving focus, drag out, pick and open.
 import type { DragEvent, MouseEvent } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
-import { entryValues } from './entryValues';
 
 export interface TileHandlers {
   onPick: (entry: LibraryEntry, event: MouseEvent) => void;
@@ -11,14 +10,10 @@ export interface TileHandlers {
   onDragOut: (entry: LibraryEntry, event: DragEvent) => void;
 }
 
-function optionName(entry: LibraryEntry): string {
-  const values = entryValues(entry);
-  return values === null ? entry.title : `${entry.title}, ${values}`;
-}
-
 export function entryOptionProps(
   entry: LibraryEntry,
-  state: { focused: boolean; selected: boolean },
+  /** `values`: the sweep item's values the tile or row shows (entryValues), said in the option's name too. */
+  state: { focused: boolean; selected: boolean; values: string | null },
   handlers: Pick<TileHandlers, 'onPick' | 'onOpen' | 'onDragOut'>,
 ) {
   return {
@@ -27,7 +22,7 @@ export function entryOptionProps(
     'data-entry-id': entry.entryId,
     'aria-selected': state.selected,
     // A sweep's item is named with its values, so a screen reader tells its pictures apart as the eye does.
-    'aria-label': optionName(entry),
+    'aria-label': state.values === null ? entry.title : `${entry.title}, ${state.values}`,
     tabIndex: state.focused ? 0 : -1,
     draggable: true,
     onDragStart: (event: DragEvent) => handlers.onDragOut(entry, event),

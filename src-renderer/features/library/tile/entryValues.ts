@@ -1,5 +1,5 @@
 import type { LibraryEntry } from '../../../../src-shared/contract';
-import { itemValuesText } from '../../../../src-shared/itemValuesText';
+import { valuesBesideTitle } from '../../../../src-shared/itemValuesText';
 import { visibleText } from '../../../lib/visibleText';
 
 /**
@@ -9,7 +9,6 @@ import { visibleText } from '../../../lib/visibleText';
  */
 export function entryValues(entry: Pick<LibraryEntry, 'batch' | 'title'>): string | null {
   if (entry.batch === null) return null;
-  const text = itemValuesText(entry.batch.values);
-  if (text === '' || entry.title.includes(text)) return null;
-  return visibleText(text);
+  const text = valuesBesideTitle(entry.title, entry.batch.values);
+  return text === null ? null : visibleText(text);
 }
