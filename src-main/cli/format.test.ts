@@ -1,6 +1,6 @@
 // Output formatting: untrusted text made visible, JSON kept valid and inert, file names made safe.
 import { describe, expect, it } from 'vitest';
-import { formatBytes, table } from './format';
+import { formatBytes, statusWords, table } from './format';
 import { safeJson, visible } from './terminalText';
 
 describe('visible', () => {
@@ -22,6 +22,16 @@ describe('safeJson', () => {
     // eslint-disable-next-line no-control-regex -- asserting that no control character got through.
     expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('statusWords', () => {
+  it('says a job the service no longer knows is not on it, with the last status it gave', () => {
+    expect(statusWords({ status: 'running', rawStatus: 'running' })).toBe('running');
+    expect(statusWords({ status: 'unknown', rawStatus: 'warming' })).toBe('unknown (warming)');
+    expect(statusWords({ status: 'unknown', rawStatus: 'running', goneAt: '2026-11-30T03:00:00Z' })).toBe(
+      'not on the service (last seen running)',
+    );
   });
 });
 

@@ -27,10 +27,19 @@ export function formatLabels(labels: Readonly<Record<string, string>>): string {
     .join(',');
 }
 
+/**
+ * The status in words. An unknown status keeps the service's own word, so the line never claims more than it
+ * knows; a job the service said it no longer knows says that, with the last status it gave.
+ */
+export function statusWords(job: Pick<JobSummary, 'status' | 'rawStatus' | 'goneAt'>): string {
+  if (job.status !== 'unknown') return job.status;
+  if (job.goneAt != null) return `not on the service (last seen ${job.rawStatus})`;
+  return `unknown (${job.rawStatus})`;
+}
+
 /** `running 45% node 3/7 KSampler step 2/4`: the state of a job in one line. */
 export function jobStateLine(job: JobSnapshot): string {
-  // An unknown status keeps the service's own word, so the line never claims more than it knows.
-  const parts: string[] = [job.status === 'unknown' ? `unknown (${job.rawStatus})` : job.status];
+  const parts: string[] = [statusWords(job)];
   if (job.status === 'queued' && job.queuePosition !== null) parts.push(`position ${job.queuePosition}`);
   const progress = job.progress;
   if (progress !== null && job.status === 'running') {
@@ -99,11 +108,6 @@ export function outputTable(outputs: readonly JobOutput[]): string[] {
 export function jobListTable(jobs: readonly JobSummary[]): string[] {
   return table(
     ['ID', 'STATUS', 'CREATED', 'LABELS'],
-    jobs.map((job) => [
-      job.id,
-      job.status === 'unknown' ? `unknown (${job.rawStatus})` : job.status,
-      job.createdAt ?? '',
-      formatLabels(job.labels),
-    ]),
+    jobs.map((job) => [job.id, statusWords(job), job.createdAt ?? '', formatLabels(job.labels)]),
   );
 }

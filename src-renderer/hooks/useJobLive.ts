@@ -62,11 +62,15 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
   const query = useQuery({
     ...jobQuery(loupe, profileId ?? '', jobId ?? ''),
     enabled: profileId !== null && jobId !== null,
-    refetchInterval: (q) => (polling && !isTerminalStatus(q.state.data?.status) ? pollIntervalMs : false),
+    refetchInterval: (q) =>
+      polling && !isTerminalStatus(q.state.data?.status) && q.state.data?.goneAt == null
+        ? pollIntervalMs
+        : false,
     refetchIntervalInBackground: true,
   });
   const job = query.data;
-  const terminal = isTerminalStatus(job?.status);
+  // Ended, or the service said it no longer knows the job: either way nothing more will come.
+  const terminal = isTerminalStatus(job?.status) || job?.goneAt != null;
   // Subscribe only once the first read has said the job is still going: watching a finished job would make
   // main read it again just to find it finished.
   const known = job !== undefined;

@@ -98,6 +98,12 @@ export const jobSnapshotSchema = z.object({
    * Loupe did not send. Its end is the batch's news: no notice of its own.
    */
   batchId: z.string().nullable(),
+  /**
+   * When the service answered that it no longer knows this job (404) while Loupe still had it in flight, before
+   * any retention deadline Loupe knew had passed: a local proxy that restarted, or a key now another account's.
+   * The status is then 'unknown' (rawStatus keeps the last one read). Null or absent otherwise.
+   */
+  goneAt: z.string().max(64).nullable().optional(),
 });
 export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
 
@@ -153,6 +159,8 @@ export const jobSummarySchema = z.object({
    * share their prompt, can be told apart. Null or absent for a job of no batch or of a batch without axes.
    */
   itemValues: z.string().max(2_000).nullable().optional(),
+  /** As on the snapshot. */
+  goneAt: z.string().max(64).nullable().optional(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
@@ -174,6 +182,7 @@ export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
     retryOf: snapshot.retryOf,
     batchId: snapshot.batchId,
     thumbnail: thumbnailOf(snapshot.outputs),
+    ...(snapshot.goneAt == null ? {} : { goneAt: snapshot.goneAt }),
   };
 }
 

@@ -35,6 +35,11 @@ function sentLabelsOf(row: JobRow): Record<string, string> | null {
   return row.submittedByUs ? row.labels : null;
 }
 
+/** The service's 404 for an open job, as a local fact; absent for every other job. */
+function goneFactOf(row: JobRow): Pick<LocalFacts, 'goneAt'> {
+  return row.goneAt === null ? {} : { goneAt: row.goneAt };
+}
+
 function retriesByJob(rows: readonly JobRow[]): Map<string, string[]> {
   const retries = new Map<string, string[]>();
   for (const row of rows) {
@@ -56,6 +61,7 @@ function toLocalJob(row: JobRow, retries: string[], batchId: string | null): Loc
       retries,
       sentLabels: sentLabelsOf(row),
       batchId,
+      ...goneFactOf(row),
     },
     createdMs: createdMsOf(wire) ?? Date.parse(row.createdAt),
     observedAt: row.updatedAt,
@@ -119,6 +125,7 @@ export class LocalHistory {
       retries: this.retriesOf(jobId),
       sentLabels: row === null ? null : sentLabelsOf(row),
       batchId: this.batchOf(jobId),
+      ...(row === null ? {} : goneFactOf(row)),
     };
   }
 

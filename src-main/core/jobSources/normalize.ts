@@ -42,6 +42,8 @@ export interface LocalFacts {
   sentLabels?: Record<string, string> | null;
   /** The batch of several items Loupe sent this job for (batchItemsTable.severalItemBatchOf). */
   batchId?: string | null;
+  /** When the service answered 404 for the job while it was open (jobsTable.markGone); null or absent if not. */
+  goneAt?: string | null;
 }
 
 /** The service's labels when it echoes any, else the ones Loupe sent (the job still carries them for us). */
@@ -156,8 +158,24 @@ function errorOf(error: WireJobError | null): JobError | null {
   };
 }
 
-function statusOf(read: ReadWireJob): { status: JobStatus; rawStatus: string } {
-  return { status: contractStatus(read.status), rawStatus: read.v1_status ?? read.status };
+/**
+ * The status, and the text the service sent. A job the service said it forgot while open is 'unknown' (how it
+ * ended cannot be known), its last status kept in rawStatus; an end read before that stands.
+ */
+function statusOf(read: ReadWireJob, local: LocalFacts): { status: JobStatus; rawStatus: string } {
+  const status = contractStatus(read.status);
+  const gone = goneAtOf(local, status);
+  return { status: gone === null ? status : 'unknown', rawStatus: read.v1_status ?? read.status };
+}
+
+function goneAtOf(local: LocalFacts, status: JobStatus): string | null {
+  return isTerminal(status) ? null : (local.goneAt ?? null);
+}
+
+/** `goneAt` on a snapshot or row only when the job is gone: every other job's shape stays as it was. */
+function goneField(local: LocalFacts, read: ReadWireJob): { goneAt?: string } {
+  const goneAt = goneAtOf(local, contractStatus(read.status));
+  return goneAt === null ? {} : { goneAt };
 }
 
 function queuePositionOf(read: ReadWireJob): number | null {
@@ -169,7 +187,7 @@ export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapsho
   return {
     id: read.id,
     profileId: context.profileId,
-    ...statusOf(read),
+    ...statusOf(read, context.local),
     createdAt: read.created_at,
     startedAt: read.started_at,
     completedAt: read.completed_at,
@@ -187,6 +205,7 @@ export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapsho
     retryOf: context.local.retryOf,
     retries: [...context.local.retries],
     batchId: context.local.batchId ?? null,
+    ...goneField(context.local, read),
   };
 }
 
@@ -195,7 +214,7 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
   const outputsCount = outputsCountOf(read);
   return {
     id: read.id,
-    ...statusOf(read),
+    ...statusOf(read, context.local),
     createdAt: read.created_at,
     completedAt: read.completed_at,
     observedAt: context.observedAt,
@@ -207,6 +226,7 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     submittedByUs: context.local.submittedByUs,
     retryOf: context.local.retryOf,
     batchId: context.local.batchId ?? null,
+    ...goneField(context.local, read),
     // A row without an outputs field (a bare list row) has no picture Loupe knows of: null, never a guess.
     // The first outputs only, as summaryOfSnapshot sees them: a row has the same picture whoever builds it.
     thumbnail: read.outputs === null ? null : thumbnailOf(firstOutputs(read).map(outputFields)),

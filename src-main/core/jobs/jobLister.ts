@@ -195,7 +195,8 @@ export class JobLister {
               sentLabels: remembered?.local.sentLabels ?? null,
               batchId: local.batchId,
             }
-          : (remembered?.local ?? noLocalFacts),
+          : // The service listed it just now: whatever 404 it gave before, it knows the job again.
+            { ...(remembered?.local ?? noLocalFacts), goneAt: null },
       surfaceOffersLogs: this.deps.surfaceOffersLogs,
     });
     return { summary, createdMs: createdMsOf(wire) };

@@ -13,6 +13,7 @@ import type { JobWatcher } from '../watch/jobWatcher';
 import { readJobLog } from './jobLogs';
 import type { JobLister } from './jobLister';
 import type { JobSubmitter, RetryChanges } from '../outbox';
+import { isApiError } from '../api';
 import { outputsPage } from '../jobSources/normalize';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
 import { parseWorkflowText } from './workflowText';
@@ -39,8 +40,19 @@ export class JobsService {
     return this.deps.lister.list(args);
   }
 
+  /**
+   * The job as the service has it now. A job the service no longer knows (404) that Loupe remembers reads as
+   * Loupe last had it, noted gone (its outputs, workflow and Retry stay at hand); one it never knew is refused.
+   */
   async get(jobId: string): Promise<JobSnapshot> {
-    return this.deps.watcher.track(await this.deps.api.read(jobId));
+    try {
+      return this.deps.watcher.track(await this.deps.api.read(jobId));
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 404) throw error;
+      const remembered = this.deps.watcher.rememberedGone(jobId);
+      if (remembered === null) throw error;
+      return remembered;
+    }
   }
 
   /**

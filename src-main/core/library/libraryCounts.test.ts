@@ -222,6 +222,7 @@ describe('migration 12 (library counts)', () => {
       DROP INDEX library_sidecars_due; ALTER TABLE library_blobs DROP COLUMN sidecar_due;
       DELETE FROM schema_migrations WHERE version = 14;
       ALTER TABLE profiles DROP COLUMN credential_saved; DELETE FROM schema_migrations WHERE version = 15;
+      ALTER TABLE jobs DROP COLUMN gone_at; DELETE FROM schema_migrations WHERE version = 16;
       DELETE FROM library_entries WHERE entry_id IN (SELECT entry_id FROM library_entries WHERE profile_id = 'q'
         LIMIT 5);`);
     const ftsRows = (): number =>
@@ -236,7 +237,7 @@ describe('migration 12 (library counts)', () => {
     store.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration.applied).toEqual([12, 13, 14, 15]);
+    expect(store.migration.applied).toEqual([12, 13, 14, 15, 16]);
     countsAgree();
     expect(ftsRows()).toBe(entries());
     expect(new LibrarySearch(store).search({ query: 'png', rejected: 'include' }).total).toBe(entries());

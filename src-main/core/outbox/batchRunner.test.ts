@@ -284,7 +284,7 @@ describe('BatchRunner', () => {
 
   it('a job the service forgets while Loupe’s clock says its deadline is still ahead (404) is counted as not told; the run ends', async () => {
     const {
-      fixture: { store, sim },
+      fixture: { store, sim, profileId },
       batch,
       running,
     } = await twoJobsPastRetention(false);
@@ -295,6 +295,12 @@ describe('BatchRunner', () => {
       'created',
     ]);
     expect(sim.control.stats().jobs.total).toBe(2);
+    // And so they stay after a restart: the store counts them unknown, not running, and resumes neither.
+    expect(store.batchItems.positionsForBatch(batch.id).rows.map((item) => item.jobStatus)).toEqual([
+      'unknown',
+      'unknown',
+    ]);
+    expect(store.jobs.list(profileId, { openOnly: true }).rows).toEqual([]);
   });
 
   it('a job past the deadline its last read gave, on Loupe’s clock too, ends expired: counted, stored, never polled again', async () => {

@@ -132,7 +132,10 @@ const itemPositionDbRow = z
   .transform((r) => ({ id: r.id, state: r.state, jobId: r.job_id, jobStatus: r.job_status }));
 export type BatchItemPosition = z.output<typeof itemPositionDbRow>;
 
-const standingSelect = `SELECT i.id, i.batch_id, i.state, i.job_id, j.status AS job_status,
+/** A job the service said it forgot (jobsTable markGone) counts as 'unknown', not as its last status. */
+const jobStatusColumn = `CASE WHEN j.gone_at IS NOT NULL THEN 'unknown' ELSE j.status END AS job_status`;
+
+const standingSelect = `SELECT i.id, i.batch_id, i.state, i.job_id, ${jobStatusColumn},
     j.snapshot AS job_snapshot
   FROM batch_items i JOIN batches b ON b.id = i.batch_id
   LEFT JOIN jobs j ON j.profile_id = b.profile_id AND j.job_id = i.job_id`;
@@ -260,7 +263,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     );
     this.selectPositions = prepare<{ batch_id: string }>(
       db,
-      `SELECT i.id, i.state, i.job_id, j.status AS job_status
+      `SELECT i.id, i.state, i.job_id, ${jobStatusColumn}
          FROM batch_items i JOIN batches b ON b.id = i.batch_id
          LEFT JOIN jobs j ON j.profile_id = b.profile_id AND j.job_id = i.job_id
          WHERE i.batch_id = :batch_id ORDER BY i.position`,

@@ -117,6 +117,28 @@ describe('jobsTable', () => {
     }
   });
 
+  it('a job the service forgot leaves the open list; the same snapshot read again brings it back', () => {
+    for (const id of ['a', 'b']) store.jobs.upsertSnapshot('p', job(id, 'running'));
+    store.jobs.upsertSnapshot('p', job('done', 'succeeded'));
+    expect(store.jobs.markGone('p', 'a', '2026-11-30T01:00:00.000Z')).toBe(true);
+    // Noted once, at the first 404; an ended job is left as it ended.
+    expect(store.jobs.markGone('p', 'a')).toBe(false);
+    expect(store.jobs.markGone('p', 'done')).toBe(false);
+    expect(store.jobs.get('p', 'a')).toMatchObject({ status: 'running', goneAt: '2026-11-30T01:00:00.000Z' });
+    expect(store.jobs.list('p', { openOnly: true }).rows.map((row) => row.jobId)).toEqual(['b']);
+    const [open] = store.jobs.list('p', { openOnly: true }).rows;
+    expect(store.jobs.list('p', { openOnly: true, after: open! }).rows).toEqual([]);
+    // The service answers for it again with nothing new: still a change, the note is cleared.
+    expect(store.jobs.upsertSnapshot('p', job('a', 'running')).changed).toBe(true);
+    expect(store.jobs.get('p', 'a')?.goneAt).toBeNull();
+    expect(
+      store.jobs
+        .list('p', { openOnly: true })
+        .rows.map((row) => row.jobId)
+        .sort(),
+    ).toEqual(['a', 'b']);
+  });
+
   it('writes a batch of snapshots in one call', () => {
     const jobs = Array.from({ length: 50 }, (_, i) => job(`j${i}`, 'queued'));
     expect(store.jobs.upsertSnapshots('p', jobs)).toEqual({ changed: 50 });

@@ -42,6 +42,7 @@ const jobDbRow = z
     created_at: z.string(),
     updated_at: z.string(),
     terminal_at: z.string().nullable(),
+    gone_at: z.string().nullable(),
   })
   .transform((r) => ({
     profileId: r.profile_id,
@@ -55,6 +56,8 @@ const jobDbRow = z
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     terminalAt: r.terminal_at,
+    /** When the service answered 404 for this job while it was open (schema.ts jobsGone); null otherwise. */
+    goneAt: r.gone_at,
   }));
 export type JobRow = z.output<typeof jobDbRow>;
 
@@ -73,7 +76,10 @@ export interface SubmittedJob {
 export interface JobListOptions {
   limit?: number;
   offset?: number;
-  /** Only jobs without a terminal status (what the watcher resumes after a restart). */
+  /**
+   * Only jobs without a terminal status that the service has not said it forgot (what the watcher resumes
+   * after a restart).
+   */
   openOnly?: boolean;
   /**
    * With `openOnly`: the open jobs after this one in the order (older, or as old with a later id), whatever
@@ -89,7 +95,7 @@ export interface JobCursor {
 }
 
 const columns =
-  'profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow, created_at, updated_at, terminal_at';
+  'profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow, created_at, updated_at, terminal_at, gone_at';
 
 type UpsertParams = {
   profile_id: string;
@@ -111,6 +117,7 @@ export class JobsTable {
   private readonly selectRetries;
   private readonly deleteRow;
   private readonly setWorkflow;
+  private readonly setGone;
 
   constructor(
     private readonly db: Db,
@@ -121,23 +128,25 @@ export class JobsTable {
     this.upsert = prepare<UpsertParams>(
       db,
       `INSERT INTO jobs (${columns})
-         VALUES (:profile_id, :job_id, :status, :snapshot, :labels, 0, NULL, NULL, :at, :at, :terminal_at)
+         VALUES (:profile_id, :job_id, :status, :snapshot, :labels, 0, NULL, NULL, :at, :at, :terminal_at, NULL)
        ON CONFLICT (profile_id, job_id) DO UPDATE SET
          status = excluded.status,
          snapshot = excluded.snapshot,
          labels = COALESCE(excluded.labels, jobs.labels),
          updated_at = excluded.updated_at,
-         terminal_at = COALESCE(jobs.terminal_at, excluded.terminal_at)
+         terminal_at = COALESCE(jobs.terminal_at, excluded.terminal_at),
+         gone_at = NULL
        WHERE jobs.snapshot IS NOT excluded.snapshot
           OR jobs.status IS NOT excluded.status
-          OR (excluded.labels IS NOT NULL AND jobs.labels IS NOT excluded.labels)`,
+          OR (excluded.labels IS NOT NULL AND jobs.labels IS NOT excluded.labels)
+          OR jobs.gone_at IS NOT NULL`,
     );
     this.submit = prepare<
       Omit<UpsertParams, 'snapshot'> & { workflow: string; retry_of: string | null; snapshot: string | null }
     >(
       db,
       `INSERT INTO jobs (${columns})
-         VALUES (:profile_id, :job_id, :status, :snapshot, :labels, 1, :retry_of, :workflow, :at, :at, :terminal_at)
+         VALUES (:profile_id, :job_id, :status, :snapshot, :labels, 1, :retry_of, :workflow, :at, :at, :terminal_at, NULL)
        ON CONFLICT (profile_id, job_id) DO UPDATE SET
          submitted_by_us = 1,
          retry_of = excluded.retry_of,
@@ -156,7 +165,7 @@ export class JobsTable {
     );
     this.selectOpen = prepare<{ profile_id: string; limit: number; offset: number }>(
       db,
-      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL
+      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL AND gone_at IS NULL
          ORDER BY created_at DESC, job_id LIMIT :limit OFFSET :offset`,
     );
     this.selectOpenAfter = prepare<{
@@ -166,7 +175,7 @@ export class JobsTable {
       job_id: string;
     }>(
       db,
-      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL
+      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL AND gone_at IS NULL
          AND (created_at < :created_at OR (created_at = :created_at AND job_id > :job_id))
          ORDER BY created_at DESC, job_id LIMIT :limit`,
     );
@@ -186,6 +195,19 @@ export class JobsTable {
       `UPDATE jobs SET workflow = :workflow, updated_at = :at
          WHERE profile_id = :profile_id AND job_id = :job_id AND workflow IS NULL`,
     );
+    this.setGone = prepare<{ profile_id: string; job_id: string; at: string }>(
+      db,
+      `UPDATE jobs SET gone_at = :at, updated_at = :at
+         WHERE profile_id = :profile_id AND job_id = :job_id AND terminal_at IS NULL AND gone_at IS NULL`,
+    );
+  }
+
+  /**
+   * Notes that the service answered 404 for an open job (schema.ts jobsGone): it reads as 'unknown' from now
+   * on and is no longer resumed. An ended job is left as it ended. True when it was noted now.
+   */
+  markGone(profileId: string, jobId: string, at = this.now().toISOString()): boolean {
+    return this.setGone.run({ profile_id: profileId, job_id: jobId, at }).changes > 0;
   }
 
   /** Records the latest snapshot of one job. `changed` is false when it equals the stored one. */

@@ -417,6 +417,14 @@ const profileCredentialSaved = `
 ALTER TABLE profiles ADD COLUMN credential_saved INTEGER CHECK (credential_saved IN (0, 1));
 `;
 
+// When the service answered 404 for a job Loupe still had in flight, before any retention deadline Loupe knew
+// had passed: a local proxy restarted and lost its queue, or the key now belongs to another account. How the
+// job ended cannot be known, so its status stays as last read and the job reads as 'unknown' with this time;
+// the watcher does not take it up again at each start. A later read that finds the job clears it.
+const jobsGone = `
+ALTER TABLE jobs ADD COLUMN gone_at TEXT;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -433,4 +441,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 13, name: 'library entries by asset', sql: libraryByAsset },
   { version: 14, name: 'library sidecars', sql: librarySidecars },
   { version: 15, name: 'profile credential saved', sql: profileCredentialSaved },
+  { version: 16, name: 'jobs gone from the service', sql: jobsGone },
 ];

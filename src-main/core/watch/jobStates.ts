@@ -107,8 +107,11 @@ export class JobStates {
    * Takes a new wire job from `source`. Watchers hear about every read (so they know it is fresh) and about
    * any change from the stream or a list; rows and the store only about changes. Returns whether it changed.
    */
-  apply(job: TrackedJob, wire: WireJob, source: SnapshotSource): boolean {
+  apply(job: TrackedJob, wire: WireJob, source: SnapshotSource, fromService = true): boolean {
     if (source !== 'sse') this.deps.flushStream?.(job.id);
+    // The service spoke of the job: whatever 404 it gave before, it knows it again (the store's note is
+    // cleared by the snapshot's write).
+    if (fromService && job.local.goneAt != null) job.local = { ...job.local, goneAt: null };
     const context = this.contextFor(job);
     const snapshot = toSnapshot(wire, context);
     const changed = job.snapshot === null || !sameApartFromObservedAt(job.snapshot, snapshot);
@@ -117,7 +120,8 @@ export class JobStates {
     if (changed || source === 'poll') this.emit(job, { type: 'snapshot', job: snapshot, source });
     if (changed) {
       this.pendingRows.set(job.id, toSummary(wire, context));
-      this.pendingWrites.set(job.id, wire);
+      // Only news is written: the wire again with new local facts is what the store holds already.
+      if (fromService) this.pendingWrites.set(job.id, wire);
     }
     return changed;
   }
@@ -141,7 +145,26 @@ export class JobStates {
   /** New local facts (a retry was linked): re-announce the snapshot with them. */
   relink(job: TrackedJob, local: LocalFacts): void {
     job.local = local;
-    if (job.wire !== null) this.apply(job, job.wire, 'poll');
+    if (job.wire !== null) this.apply(job, job.wire, 'poll', false);
+  }
+
+  /**
+   * The service answered 404 for the open job, before any deadline Loupe knew had passed: noted in the store
+   * (the job reads 'unknown' and is not taken up at the next start), its watchers and row told.
+   */
+  markGone(job: TrackedJob): void {
+    const { store, profileId } = this.deps;
+    const at = new Date(this.deps.now()).toISOString();
+    // A read still waiting to be written first: written after the note, it would clear it.
+    this.flush();
+    try {
+      store.jobs.markGone(profileId, job.id, at);
+    } catch (error) {
+      // Told all the same; a start reads the job once more and notes it then.
+      this.deps.logError('A job the service no longer knows could not be noted', error);
+    }
+    // Noted at the first 404: one read again later (the job opened once more) keeps that time.
+    this.relink(job, { ...job.local, goneAt: job.local.goneAt ?? at });
   }
 
   /** A new watcher hears what is known at once: the last snapshot and the mode. */

@@ -232,6 +232,19 @@ export class JobWatcher {
     return snapshot;
   }
 
+  /**
+   * The service answered 404 for a job opened by id: what Loupe remembers of it, noted gone if it was still
+   * open (it then reads 'unknown', or `expired` past a deadline it gave); null when Loupe never knew the job.
+   */
+  rememberedGone(jobId: string): JobSnapshot | null {
+    const remembered = this.deps.history.one(jobId);
+    if (remembered === null) return null;
+    const job = this.states.ensure(jobId, () => remembered.local);
+    if (job.wire === null) this.states.seed(job, remembered.wire);
+    this.forget(job);
+    return job.snapshot;
+  }
+
   /** Rows a list page brought: in-flight jobs are tracked from now on; known ones take the news. */
   trackRows(rows: readonly WireJob[], options: { cannotTellCanceling: boolean }): void {
     for (const row of rows) {
@@ -384,6 +397,8 @@ export class JobWatcher {
       this.finish(job);
       return;
     }
+    // How it ended cannot be known: it reads 'unknown' from now on, and is not followed any more.
+    this.states.markGone(job);
     this.streams.stop(job.id);
     this.states.jobs.delete(job.id);
     this.states.endWatchers(

@@ -7,7 +7,7 @@ import { useShortcutKeys } from '../../hooks/useShortcutKeys';
 import { isControl } from '../../lib/keyTargets';
 import { listCursorKey } from '../../lib/listCursor';
 import { jobKeys } from '../../queries/jobKeys';
-import { canCancel, canRetry } from './actions/jobCommandRules';
+import { canCancel, canRetry, type CommandTarget } from './actions/jobCommandRules';
 import type { JobCommands } from './actions/useJobCommands';
 import { useJobsUi } from './jobsUiStore';
 import { SEARCH_INPUT_ID } from './list/SearchBox';
@@ -17,12 +17,12 @@ export function useJobShortcuts(rows: readonly JobSummary[], commands: JobComman
   const client = useQueryClient();
   const profileId = useActiveProfileId();
 
-  const statusOf = (jobId: string): string | undefined => {
+  const jobOf = (jobId: string): CommandTarget => {
     const row = rows.find((r) => r.id === jobId);
-    if (row) return row.status;
-    return profileId === null
-      ? undefined
-      : client.getQueryData<JobSnapshot>(jobKeys.job(profileId, jobId))?.status;
+    if (row) return row;
+    const open =
+      profileId === null ? undefined : client.getQueryData<JobSnapshot>(jobKeys.job(profileId, jobId));
+    return open ?? { status: '' };
   };
   /** A multi-selection, else the open job, else the cursor row. */
   const targets = (): string[] => {
@@ -58,10 +58,10 @@ export function useJobShortcuts(rows: readonly JobSummary[], commands: JobComman
         return true;
       }
       case 'c':
-        commands.cancel(targets().filter((id) => canCancel(statusOf(id) ?? '')));
+        commands.cancel(targets().filter((id) => canCancel(jobOf(id))));
         return true;
       case 'r':
-        commands.retry(targets().filter((id) => canRetry(statusOf(id) ?? '')));
+        commands.retry(targets().filter((id) => canRetry(jobOf(id))));
         return true;
       default:
         return false;

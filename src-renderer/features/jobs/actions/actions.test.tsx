@@ -164,6 +164,33 @@ describe('acting on a job', () => {
     ).toBeTruthy();
   });
 
+  it('a job the service no longer knows says so, is not followed, offers Retry and no Cancel', async () => {
+    const goneAt = '2026-11-30T03:00:00.000Z';
+    const host = fakeJobsHost({
+      jobs: [jobSnapshot({ id: 'lost-1', status: 'unknown', rawStatus: 'running', goneAt })],
+    });
+    renderJobsView(host);
+    const row = await screen.findByRole('option', { name: /lost-1/ });
+    const rowStatus = within(row).getByTestId('job-status');
+    expect(rowStatus.textContent).toBe('Not on the service');
+    expect(rowStatus.title).toContain('no longer knows this job (last seen running)');
+    fireEvent.click(row);
+    const detail = await screen.findByTestId('job-detail');
+    expect(within(detail).getByTestId('job-gone').textContent).toContain(
+      'It may have restarted and lost its queue, or the key may now belong to another account.',
+    );
+    expect(within(detail).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // Nothing more will come: the job is not watched (each watch would be one more 404).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(host.watchers('lost-1')).toEqual([]);
+    fireEvent.click(within(detail).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(host.callsOf('jobs.retry')).toEqual([
+        { name: 'jobs.retry', args: { profileId: 'local', jobId: 'lost-1' } },
+      ]),
+    );
+  });
+
   it('copies the id and the CLI command', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

@@ -1,14 +1,31 @@
 import { jobIdSchema } from '../../../../src-shared/contract';
 import { isTerminalStatus } from '../../../queries/jobQueries';
 
-/** Cancel makes sense while a job waits or runs; an unknown state may still be running, so it is offered. */
-export function canCancel(status: string): boolean {
-  return status === 'queued' || status === 'running' || status === 'unknown';
+/** What the rules read of a job: its status, and whether the service said it no longer knows it. */
+export interface CommandTarget {
+  status: string;
+  goneAt?: string | null;
 }
 
-/** Retry re-submits a finished job's workflow as a new attempt. */
-export function canRetry(status: string): boolean {
-  return isTerminalStatus(status);
+function isGone(job: CommandTarget): boolean {
+  return job.goneAt != null;
+}
+
+/**
+ * Cancel makes sense while a job waits or runs; an unknown state may still be running, so it is offered,
+ * unless the service said it no longer knows the job (a cancel would only be answered 404).
+ */
+export function canCancel(job: CommandTarget): boolean {
+  if (isGone(job)) return false;
+  return job.status === 'queued' || job.status === 'running' || job.status === 'unknown';
+}
+
+/**
+ * Retry re-submits a finished job's workflow as a new attempt; a job the service forgot (its proxy restarted)
+ * may never have ended, and running it again is what its owner wants next.
+ */
+export function canRetry(job: CommandTarget): boolean {
+  return isTerminalStatus(job.status) || isGone(job);
 }
 
 /**

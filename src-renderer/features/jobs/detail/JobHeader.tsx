@@ -1,6 +1,7 @@
 import type { JobSnapshot } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { CopyButton } from '../../../components/jobs/CopyButton';
+import { goneWords } from '../../../components/jobs/goneWords';
 import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge';
 import { Spinner } from '../../../components/Spinner';
 import type { JobLive } from '../../../hooks/useJobLive';
@@ -25,7 +26,7 @@ export function JobHeader({ job, live, commands, onClose }: JobHeaderProps) {
   return (
     <header className="flex shrink-0 flex-col gap-2 border-b border-line px-4 py-3">
       <div className="flex min-w-0 items-center gap-3">
-        <JobStatusBadge status={job.status} rawStatus={job.rawStatus} size="md" />
+        <JobStatusBadge status={job.status} rawStatus={job.rawStatus} goneAt={job.goneAt} size="md" />
         <h2 className="min-w-0 flex-1 truncate font-mono text-sm text-fg" title={visibleText(job.id)}>
           {visibleText(job.id)}
         </h2>
@@ -35,7 +36,7 @@ export function JobHeader({ job, live, commands, onClose }: JobHeaderProps) {
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-1.5">
-        {canCancel(job.status) || canceling ? (
+        {canCancel(job) || canceling ? (
           <Button disabled={canceling} title="Cancel this job (c)" onClick={() => commands.cancel([job.id])}>
             {canceling ? (
               <>
@@ -46,7 +47,7 @@ export function JobHeader({ job, live, commands, onClose }: JobHeaderProps) {
             )}
           </Button>
         ) : null}
-        {canRetry(job.status) ? (
+        {canRetry(job) ? (
           <Button
             disabled={retrying}
             title="Run this job's workflow again as a new attempt (r)"
@@ -71,6 +72,11 @@ export function JobHeader({ job, live, commands, onClose }: JobHeaderProps) {
           </CopyButton>
         ) : null}
       </div>
+      {job.goneAt != null && job.status === 'unknown' ? (
+        <p role="note" data-testid="job-gone" className="text-xs text-muted">
+          {goneWords(job.goneAt, job.rawStatus)}
+        </p>
+      ) : null}
     </header>
   );
 }

@@ -146,7 +146,12 @@ export const JobRow = memo(function JobRow({
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex w-24 shrink-0 overflow-hidden">
-            <JobStatusBadge status={row.status} rawStatus={row.rawStatus} showRaw={false} />
+            <JobStatusBadge
+              status={row.status}
+              rawStatus={row.rawStatus}
+              goneAt={row.goneAt}
+              showRaw={false}
+            />
           </span>
           <RowName row={row} />
           {row.retryOf ? (

@@ -11,8 +11,8 @@ export function SelectionBar({ rows, commands }: { rows: readonly JobSummary[]; 
   const setSelection = useJobsUi((state) => state.setSelection);
   if (selected.size < 2) return null;
   const chosen = rows.filter((row) => selected.has(row.id));
-  const cancelable = chosen.filter((row) => canCancel(row.status)).map((row) => row.id);
-  const retryable = chosen.filter((row) => canRetry(row.status)).map((row) => row.id);
+  const cancelable = chosen.filter((row) => canCancel(row)).map((row) => row.id);
+  const retryable = chosen.filter((row) => canRetry(row)).map((row) => row.id);
   return (
     <div
       role="toolbar"

@@ -1,0 +1,113 @@
+// A job the service forgets while it runs (a local proxy restarted and lost its queue; the key is now another
+// account's): its 404 comes before any retention deadline Loupe knows, so how it ended cannot be known. It
+// reads 'unknown' with when the service said so, in the row, the list and the store, and a restart does not
+// take it up again (before, the store kept it running for good and every start read it once more).
+import { afterEach, expect, it } from 'vitest';
+import type { JobSummary } from '../../../src-shared/contracts/jobs';
+import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
+import { connectionTo } from '../api/testing/conformance/simulatorHarness';
+import { createProfileJobs, type ProfileJobs } from '../jobs/profileJobs';
+import {
+  clearSimRequests,
+  fastWatch,
+  jobsFixture,
+  until,
+  type JobsFixture,
+} from '../jobs/testing/conformance/jobsHarness';
+
+let fixture: JobsFixture | undefined;
+let restarted: ProfileJobs | undefined;
+afterEach(async () => {
+  await restarted?.dispose();
+  restarted = undefined;
+  await fixture?.dispose();
+  fixture = undefined;
+});
+
+/** A long job running, then the service restarted with nothing: Loupe's next read of the job is a 404. */
+async function forgottenWhileRunning(): Promise<{ started: JobsFixture; jobId: string; rows: JobSummary[] }> {
+  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } } });
+  fixture = started;
+  const rows: JobSummary[] = [];
+  started.jobs.watcher.onUpdates((changed) => rows.push(...changed));
+  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 5_000 }));
+  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
+  started.sim.control.reset();
+  await until(() => started.store.jobs.get('p1', jobId)?.goneAt ?? null);
+  return { started, jobId, rows };
+}
+
+it('a job the service forgets while it runs reads unknown, with when, in its row, the list and the store', async () => {
+  const { started, jobId, rows } = await forgottenWhileRunning();
+
+  const stored = started.store.jobs.get('p1', jobId);
+  // The store keeps the last status the service gave, never an end it did not give.
+  expect(stored).toMatchObject({ status: 'running', terminalAt: null });
+  const goneAt = stored?.goneAt ?? '';
+  expect(Number.isFinite(Date.parse(goneAt))).toBe(true);
+  await until(() => (rows.some((row) => row.id === jobId && row.status === 'unknown') ? true : null));
+  expect(rows.filter((row) => row.id === jobId).at(-1)).toMatchObject({
+    status: 'unknown',
+    rawStatus: 'running',
+    goneAt,
+  });
+  const listed = (await started.jobs.service.list({})).jobs.find((job) => job.id === jobId);
+  expect(listed).toMatchObject({ status: 'unknown', rawStatus: 'running', goneAt });
+  // Not followed any more, and not work that keeps the profile busy.
+  expect(started.jobs.watcher.stats().inFlight).toBe(0);
+  expect(started.store.jobs.list('p1', { openOnly: true }).rows).toEqual([]);
+});
+
+it('a restart does not read a forgotten job again; the list still says what became of it', async () => {
+  const { started, jobId } = await forgottenWhileRunning();
+  await started.jobs.dispose();
+
+  await clearSimRequests(started.sim);
+  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
+  expect(restarted.watcher.stats().tracked).toBe(0);
+  const listed = (await restarted.service.list({})).jobs.find((job) => job.id === jobId);
+  expect(listed).toMatchObject({ status: 'unknown', rawStatus: 'running' });
+  // Several of the fast watcher's ticks and polls: nothing asks for the job.
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(await started.requests(new RegExp(`/api/v2/jobs/${jobId}`))).toEqual([]);
+});
+
+it('a job that ended before the service forgot it keeps its end', async () => {
+  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 1 } } });
+  fixture = started;
+  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 4 }));
+  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'succeeded' ? true : null));
+  started.sim.control.reset();
+  // A 404 now (a window opening it) changes nothing about an end already read.
+  expect(started.store.jobs.markGone('p1', jobId)).toBe(false);
+  expect(started.store.jobs.get('p1', jobId)).toMatchObject({ status: 'succeeded', goneAt: null });
+});
+
+it('opened by id after the service forgot it, a job reads as Loupe last had it, noted gone; a job Loupe never knew is refused', async () => {
+  const { started, jobId } = await forgottenWhileRunning();
+  await started.jobs.dispose();
+  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
+
+  await expect(restarted.service.get(jobId)).resolves.toMatchObject({
+    id: jobId,
+    status: 'unknown',
+    rawStatus: 'running',
+    goneAt: started.store.jobs.get('p1', jobId)?.goneAt,
+    submittedByUs: true,
+  });
+  // Read once, and not followed after: nothing more will come of it.
+  expect(restarted.watcher.stats().tracked).toBe(0);
+  await expect(restarted.service.get('never-seen')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+});
+
+it('a job left open in the store and opened by id is noted gone at that read', async () => {
+  const started = await jobsFixture({ sim: { surface: 'serverless' } });
+  fixture = started;
+  // What a quit left: a job Loupe remembers running, on a service that has since restarted empty.
+  started.store.jobs.upsertSnapshot('p1', { id: 'left-open', status: 'running' });
+  await expect(started.jobs.service.get('left-open')).resolves.toMatchObject({ status: 'unknown' });
+  expect(started.store.jobs.get('p1', 'left-open')?.goneAt).not.toBeNull();
+  expect(started.store.jobs.list('p1', { openOnly: true }).rows).toEqual([]);
+});
