@@ -22,13 +22,22 @@ export interface WorkPart {
   failed: boolean;
 }
 
+/**
+ * "1 batch sending (12 of 60)", "1 batch waiting (12 of 60)", "2 batches sending (…), 1 waiting": the batches
+ * a profile sends, and how many of them hold back for now (the batch's page says why).
+ */
+function batchesText(work: ProfileWork): string {
+  const sent = work.sent.total > 0 ? ` (${work.sent.done} of ${work.sent.total})` : '';
+  const waiting = Math.min(work.batchesWaiting ?? 0, work.batchesSending);
+  const verb = waiting === work.batchesSending ? 'waiting' : 'sending';
+  const some = waiting > 0 && waiting < work.batchesSending ? `, ${waiting} waiting` : '';
+  return `${plural(work.batchesSending, 'batch', 'batches')} ${verb}${sent}${some}`;
+}
+
 /** "1 batch sending (12 of 60)", "2 jobs running", "1 failure": what runs on one profile, part by part. */
 export function workParts(work: ProfileWork): WorkPart[] {
   const parts: WorkPart[] = [];
-  if (work.batchesSending > 0) {
-    const sent = work.sent.total > 0 ? ` (${work.sent.done} of ${work.sent.total})` : '';
-    parts.push({ text: `${plural(work.batchesSending, 'batch', 'batches')} sending${sent}`, failed: false });
-  }
+  if (work.batchesSending > 0) parts.push({ text: batchesText(work), failed: false });
   if (work.jobsInFlight > 0) {
     parts.push({ text: `${plural(work.jobsInFlight, 'job', 'jobs')} running`, failed: false });
   }

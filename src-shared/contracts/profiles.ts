@@ -107,6 +107,8 @@ const countSchema = z.number().int().nonnegative();
 export const profileWorkSchema = z.object({
   profileId: z.string(),
   batchesSending: countSchema,
+  /** Of those, the ones holding back for now (a full queue, a service starting, a locked keychain). */
+  batchesWaiting: countSchema.optional(),
   jobsInFlight: countSchema,
   /** Jobs of Loupe's own that failed since the profile was last shown. */
   failuresSinceLooked: countSchema,

@@ -131,6 +131,7 @@ export class ProfileRuntimes {
       return {
         profileId,
         batchesSending: built?.senders.sendingCount() ?? 0,
+        batchesWaiting: built?.senders.waitingCount() ?? 0,
         jobsInFlight: built?.watcher.stats().ownInFlight ?? 0,
         failuresSinceLooked: this.failures.get(profileId)?.size ?? 0,
         sent: built?.senders.sendingProgress() ?? { done: 0, total: 0 },

@@ -177,7 +177,15 @@ describe('BatchRunner', () => {
       { name: 'locked', plan: {} },
       seeds(2),
     );
-    const senders = new BatchSenders(jobs.batches, store, () => undefined, 'test-owner');
+    // What the profile's work line is told each time it may have changed: the batches waiting of those sending.
+    const told: string[] = [];
+    const senders = new BatchSenders(
+      jobs.batches,
+      store,
+      () => undefined,
+      'test-owner',
+      () => told.push(`${senders.waitingCount()} of ${senders.sendingCount()}`),
+    );
     try {
       senders.start(batch.id, 2);
       await expect
@@ -187,9 +195,12 @@ describe('BatchRunner', () => {
       expect(said.state).toBe('sending');
       expect(said.waiting?.retryAt).toBeGreaterThan(Date.now());
       expect(sim.control.stats().jobs.total).toBe(0);
+      expect(told.at(-1)).toBe('1 of 1');
       locked = false;
       await expect.poll(() => senders.describe(batch.id).state, { timeout: 20_000 }).toBe('idle');
       expect(senders.describe(batch.id).waiting).toBeNull();
+      // Started, waiting, sending again, ended: each turn told once.
+      expect(told).toEqual(['0 of 1', '1 of 1', '0 of 1', '0 of 0']);
       expect(sim.control.stats().jobs.total).toBe(2);
     } finally {
       await senders.dispose();

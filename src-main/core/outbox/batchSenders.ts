@@ -56,6 +56,13 @@ export class BatchSenders {
     return this.running.size;
   }
 
+  /** Of the batches sending here, those holding back for now (a full queue, a locked keychain). */
+  waitingCount(): number {
+    let count = 0;
+    for (const running of this.running.values()) if (running.waiting !== null) count += 1;
+    return count;
+  }
+
   /** Of the items of the batches sending here, how many have left (a job made or refused) and how many there are. */
   sendingProgress(): { done: number; total: number } {
     let done = 0;
@@ -162,7 +169,10 @@ export class BatchSenders {
         window: () => running.window,
         signal: controller.signal,
         onProgress: (progress) => {
+          const wasWaiting = running.waiting !== null;
           running.waiting = progress.waiting;
+          // The profile's work line says "waiting" rather than "sending": told when that turns.
+          if (wasWaiting !== (progress.waiting !== null)) this.onChange();
         },
         ...(autoRetry === null ? {} : { autoRetry }),
       })

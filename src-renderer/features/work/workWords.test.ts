@@ -26,6 +26,18 @@ describe('the words for work on a profile', () => {
     );
   });
 
+  it('says a batch holding back (a full queue, a locked keychain) is waiting, not sending', () => {
+    const sent = { done: 12, total: 60 };
+    expect(workText(work('s', { batchesSending: 1, batchesWaiting: 1, sent }))).toBe(
+      '1 batch waiting (12 of 60)',
+    );
+    expect(workText(work('s', { batchesSending: 3, batchesWaiting: 1, sent }))).toBe(
+      '3 batches sending (12 of 60), 1 waiting',
+    );
+    // A count past the batches sending (a hostile or stale event) never reads as more than there are.
+    expect(workText(work('s', { batchesSending: 1, batchesWaiting: 5 }))).toBe('1 batch waiting');
+  });
+
   it('says what runs elsewhere: batches first, each profile named, nothing when idle', () => {
     expect(elsewhereText([work('s', { batchesSending: 1 })], nameOf)).toBe('1 batch sending on Studio');
     expect(elsewhereText([work('s', { batchesSending: 2 }), work('k', { batchesSending: 1 })], nameOf)).toBe(
