@@ -8,7 +8,7 @@ import type { JobSnapshot } from '../../src-shared/contract';
 import { useLoupe } from '../lib/loupeContext';
 import { summaryOf, writeSnapshot } from '../queries/jobCache';
 import { jobKeys } from '../queries/jobKeys';
-import { isTerminalStatus, jobQuery } from '../queries/jobQueries';
+import { hasSettled, jobQuery } from '../queries/jobQueries';
 import { createFrameQueue, newestById } from './frameQueue';
 import { jobFinishNotices } from './jobFinishNotices';
 import { previewImage, type PreviewImage } from './previewImage';
@@ -62,15 +62,11 @@ export function useJobLive(jobId: string | null, options: JobLiveOptions = {}): 
   const query = useQuery({
     ...jobQuery(loupe, profileId ?? '', jobId ?? ''),
     enabled: profileId !== null && jobId !== null,
-    refetchInterval: (q) =>
-      polling && !isTerminalStatus(q.state.data?.status) && q.state.data?.goneAt == null
-        ? pollIntervalMs
-        : false,
+    refetchInterval: (q) => (polling && !hasSettled(q.state.data) ? pollIntervalMs : false),
     refetchIntervalInBackground: true,
   });
   const job = query.data;
-  // Ended, or the service said it no longer knows the job: either way nothing more will come.
-  const terminal = isTerminalStatus(job?.status) || job?.goneAt != null;
+  const terminal = hasSettled(job);
   // Subscribe only once the first read has said the job is still going: watching a finished job would make
   // main read it again just to find it finished.
   const known = job !== undefined;

@@ -17,6 +17,14 @@ export const JOB_LIST_PAGE_SIZE = 200;
 /** Tolerant: a status this build does not know (a newer host) is not terminal. */
 export const isTerminalStatus = isTerminalJobStatus;
 
+/**
+ * Nothing more will come of the job: it ended, or the service said it no longer knows it (contract `goneAt`).
+ * Neither is polled, watched or shown as progressing.
+ */
+export function hasSettled(job: { status: string; goneAt?: string | null | undefined } | undefined): boolean {
+  return job !== undefined && (isTerminalJobStatus(job.status) || job.goneAt != null);
+}
+
 /** One job, read with jobs.get. A poll answer older than what an event already brought is not taken. */
 export const jobQuery = (loupe: LoupeApi, profileId: string, jobId: string) =>
   queryOptions({

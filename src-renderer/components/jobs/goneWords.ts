@@ -4,7 +4,8 @@
 import { exactTime, parseTime } from '../../../src-shared/format';
 import { visibleText } from '../../lib/visibleText';
 
-export const GONE_LABEL = 'Not on the service';
+/** Short, for a list row's narrow status column; the hover and the detail's note say the rest. */
+export const GONE_LABEL = 'Gone';
 
 /** "The service answered on … that it no longer knows this job (last seen running). …" */
 export function goneWords(goneAt: string, rawStatus: string | undefined): string {

@@ -167,12 +167,31 @@ describe('acting on a job', () => {
   it('a job the service no longer knows says so, is not followed, offers Retry and no Cancel', async () => {
     const goneAt = '2026-11-30T03:00:00.000Z';
     const host = fakeJobsHost({
-      jobs: [jobSnapshot({ id: 'lost-1', status: 'unknown', rawStatus: 'running', goneAt })],
+      jobs: [
+        jobSnapshot({
+          id: 'lost-1',
+          status: 'unknown',
+          rawStatus: 'running',
+          goneAt,
+          expiresAt: '2026-12-30T03:00:00.000Z',
+          // The last progress read before the service forgot it: not shown as a job still going.
+          progress: {
+            value: 0.57,
+            nodesDone: 4,
+            nodesTotal: 7,
+            currentNode: '3',
+            currentNodeClass: 'KSampler',
+            step: 5,
+            steps: 5000,
+            message: null,
+          },
+        }),
+      ],
     });
     renderJobsView(host);
     const row = await screen.findByRole('option', { name: /lost-1/ });
     const rowStatus = within(row).getByTestId('job-status');
-    expect(rowStatus.textContent).toBe('Not on the service');
+    expect(rowStatus.textContent).toBe('Gone');
     expect(rowStatus.title).toContain('no longer knows this job (last seen running)');
     fireEvent.click(row);
     const detail = await screen.findByTestId('job-detail');
@@ -180,6 +199,12 @@ describe('acting on a job', () => {
       'It may have restarted and lost its queue, or the key may now belong to another account.',
     );
     expect(within(detail).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(detail).queryByTestId('job-progress')).toBeNull();
+    expect(within(detail).getByText('Ended').nextElementSibling?.textContent).toBe('unknown');
+    expect(within(detail).queryByText('Expires')).toBeNull();
+    expect(
+      await within(detail).findByText('Loupe saw no outputs of this job before the service forgot it.'),
+    ).toBeTruthy();
     // Nothing more will come: the job is not watched (each watch would be one more 404).
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(host.watchers('lost-1')).toEqual([]);

@@ -59,9 +59,14 @@ export function JobFacts({ job }: { job: JobSnapshot }) {
         <RelativeTime iso={job.startedAt} missing="not yet" aheadMs={ahead} />
       </Fact>
       <Fact label="Ended">
-        <RelativeTime iso={job.completedAt} missing="not yet" aheadMs={ahead} />
+        <RelativeTime
+          iso={job.completedAt}
+          missing={job.goneAt == null ? 'not yet' : 'unknown'}
+          aheadMs={ahead}
+        />
       </Fact>
-      {job.expiresAt ? (
+      {/* The service no longer keeps a job it has forgotten: its deadline means nothing now. */}
+      {job.expiresAt && job.goneAt == null ? (
         <Fact label="Expires">
           <RelativeTime iso={job.expiresAt} aheadMs={ahead} />
         </Fact>

@@ -2,7 +2,7 @@ import type { JobSnapshot } from '../../../../src-shared/contract';
 import { ProgressBar } from '../../../components/jobs/ProgressBar';
 import type { PreviewImage } from '../../../hooks/previewImage';
 import { visibleText } from '../../../lib/visibleText';
-import { isTerminalStatus } from '../../../queries/jobQueries';
+import { hasSettled } from '../../../queries/jobQueries';
 import { LivePreview } from './LivePreview';
 
 function queueText(position: number | null): string {
@@ -14,7 +14,7 @@ function queueText(position: number | null): string {
 /** Where the job is: the queue, or the bar with nodes, the node class, sampler steps and the message. */
 export function JobProgressPanel({ job, preview }: { job: JobSnapshot; preview: PreviewImage | null }) {
   const progress = job.progress;
-  const finished = isTerminalStatus(job.status);
+  const finished = hasSettled(job);
   const showBar = !finished && (progress !== null || job.status === 'running');
   // Once the job has ended its outputs are the pictures that count; the last preview goes.
   const image = finished ? null : preview;

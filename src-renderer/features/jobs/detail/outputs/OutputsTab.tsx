@@ -1,6 +1,6 @@
 import type { JobSnapshot } from '../../../../../src-shared/contract';
 import { OutputsPanel } from '../../../../components/gallery/OutputsPanel';
-import { isTerminalStatus } from '../../../../queries/jobQueries';
+import { hasSettled } from '../../../../queries/jobQueries';
 import { MoreOutputs } from './MoreOutputs';
 import { outputItems } from './outputItems';
 import { OutputsGallery } from './OutputsGallery';
@@ -15,14 +15,18 @@ import { usePendingHashes } from './usePendingHashes';
 export function OutputsTab({ job }: { job: JobSnapshot }) {
   usePendingHashes(job);
   const pages = useJobOutputs(job);
-  const writing = !isTerminalStatus(job.status);
+  const writing = !hasSettled(job);
   return (
     <OutputsPanel
       profileId={job.profileId}
       count={job.outputsCount}
       writing={writing}
-      waiting={job.status === 'running'}
-      none="This job produced no outputs."
+      waiting={writing && job.status === 'running'}
+      none={
+        job.goneAt == null
+          ? 'This job produced no outputs.'
+          : 'Loupe saw no outputs of this job before the service forgot it.'
+      }
       coming="Outputs appear here as the job writes them."
     >
       {(base) => (
