@@ -119,7 +119,10 @@ export class JobLister {
     for (let fetches = 0; cursor.source !== 'local' && !next.serviceDone && rows.length < limit; fetches++) {
       if (fetches >= maxServiceFetches) break;
       const page = await pageFromService(this.deps.api, next, filters, limit);
-      this.deps.watcher.trackRows(page.rows, { cannotTellCanceling: cursor.source === 'v1' });
+      this.deps.watcher.trackRows(page.rows, {
+        cannotTellCanceling: cursor.source === 'v1',
+        notedGone: notedGone(page.rows, byId),
+      });
       this.noteListed(page.rows);
       for (const row of page.rows) listed.add(row.id);
       this.mergePage(page, rows, filters, byId, (job) => listed.has(job.wire.id), takeLocalWhile, next);
@@ -253,4 +256,11 @@ function noServiceHere(surface: Connection['surface']): DomainError {
     `Nothing answers for the job list at this address (404), so it is not the service's base URL. ${fix}`,
     { status: 404 },
   );
+}
+
+/** The listed jobs the store notes as gone from the service (a 404 that a list now contradicts). */
+function notedGone(rows: readonly WireJob[], byId: ReadonlyMap<string, LocalJob>): Set<string> {
+  const gone = new Set<string>();
+  for (const row of rows) if (byId.get(row.id)?.local.goneAt != null) gone.add(row.id);
+  return gone;
 }

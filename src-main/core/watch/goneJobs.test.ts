@@ -111,3 +111,24 @@ it('a job left open in the store and opened by id is noted gone at that read', a
   expect(started.store.jobs.get('p1', 'left-open')?.goneAt).not.toBeNull();
   expect(started.store.jobs.list('p1', { openOnly: true }).rows).toEqual([]);
 });
+
+it('a job noted gone that the service lists after all (the 404 was passing) takes its end from the list', async () => {
+  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 5 } } });
+  fixture = started;
+  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 40 }));
+  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
+  await started.jobs.dispose();
+  // A 404 noted while it ran; the job went on to its end on the service all the same.
+  expect(started.store.jobs.markGone('p1', jobId)).toBe(true);
+  await until(() =>
+    started.sim.control.jobs().find((job) => job.id === jobId)?.status === 'succeeded' ? true : null,
+  );
+
+  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
+  const listed = (await restarted.service.list({})).jobs.find((job) => job.id === jobId);
+  expect(listed).toMatchObject({ status: 'succeeded' });
+  expect(listed?.goneAt).toBeUndefined();
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'succeeded' ? true : null));
+  expect(started.store.jobs.get('p1', jobId)).toMatchObject({ goneAt: null });
+  expect(started.store.jobs.get('p1', jobId)?.terminalAt).not.toBeNull();
+});

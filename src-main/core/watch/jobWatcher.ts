@@ -246,10 +246,21 @@ export class JobWatcher {
   }
 
   /** Rows a list page brought: in-flight jobs are tracked from now on; known ones take the news. */
-  trackRows(rows: readonly WireJob[], options: { cannotTellCanceling: boolean }): void {
+  trackRows(
+    rows: readonly WireJob[],
+    options: {
+      cannotTellCanceling: boolean;
+      /** Jobs the store notes the service had forgotten (a 404): listed after all, their news is kept. */
+      notedGone?: ReadonlySet<string>;
+    },
+  ): void {
     for (const row of rows) {
       const known = this.states.get(row.id);
       const terminal = isTerminal(contractStatus(row.status));
+      if (known === undefined && terminal && options.notedGone?.has(row.id) === true) {
+        this.endReappeared(row, options);
+        continue;
+      }
       if (known === undefined && (terminal || this.states.jobs.size >= this.config.maxTracked)) continue;
       const job = known ?? this.states.ensure(row.id, () => this.deps.history.facts(row.id));
       if (job.finished) continue;
@@ -257,6 +268,18 @@ export class JobWatcher {
       if (merged.wire !== null) this.states.apply(job, merged.wire, 'list');
       if (merged.confirm) job.needsRead = true;
     }
+  }
+
+  /**
+   * A job noted gone that a list shows ended after all (the 404 was passing): its end is recorded like any
+   * other, which clears the note, and it is not followed (a list row is all there is to know of it now).
+   */
+  private endReappeared(row: WireJob, options: { cannotTellCanceling: boolean }): void {
+    const remembered = this.deps.history.one(row.id);
+    const job = this.states.ensure(row.id, () => remembered?.local ?? this.deps.history.facts(row.id));
+    const merged = mergeListRow(remembered?.wire ?? null, row, options);
+    this.states.apply(job, merged.wire ?? row, 'list');
+    this.finish(job);
   }
 
   /** New local facts for a job (a retry was linked to it). */
