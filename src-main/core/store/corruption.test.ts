@@ -64,6 +64,22 @@ describe('corrupt rows', () => {
     expect(list.corrupt.map((e) => [e.code, e.details.key])).toEqual([['corrupt_row', 'bad']]);
   });
 
+  it.each([
+    ['not a time', "'not a time'"],
+    ['a number', '42'],
+    ['a long text', `'${'9'.repeat(5_000)}'`],
+  ])(
+    'a damaged jobs.gone_at (%s) reads as no note, not as a damaged row that would hide the job',
+    (_kind, value) => {
+      store.jobs.markGone('p', 'bad');
+      tamper(`UPDATE jobs SET gone_at = ${value} WHERE job_id = 'bad'`);
+      expect(store.jobs.get('p', 'bad')).toMatchObject({ jobId: 'bad', goneAt: null });
+      const list = store.jobs.list('p');
+      expect(list.corrupt).toEqual([]);
+      expect(list.rows.map((row) => row.jobId).sort()).toEqual(['bad', 'good']);
+    },
+  );
+
   it('a damaged message never echoes the stored content', () => {
     tamper(`UPDATE jobs SET snapshot = '{"secret-ish": ' WHERE job_id = 'bad'`);
     expect(caught(() => store.jobs.get('p', 'bad')).message).not.toContain('secret-ish');

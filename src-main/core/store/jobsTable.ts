@@ -42,7 +42,9 @@ const jobDbRow = z
     created_at: z.string(),
     updated_at: z.string(),
     terminal_at: z.string().nullable(),
-    gone_at: z.string().nullable(),
+    // Only a note: a damaged one reads as none (the job is read again, and noted again if still gone),
+    // never as a damaged row that would hide the job.
+    gone_at: z.iso.datetime().nullable().catch(null),
   })
   .transform((r) => ({
     profileId: r.profile_id,
