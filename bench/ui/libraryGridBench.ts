@@ -307,6 +307,12 @@ export async function benchLibraryGrid(browser: Browser): Promise<Figures> {
         'ms',
         TARGETS.frameMs,
       ),
+      { name: '    the same, CPU time', value: wheelSweep.cpuP95, unit: 'ms' },
+      {
+        name: '    of its slowest frames (top 5 %), style, layout and paint (median)',
+        value: wheelSweep.slowRendering,
+        unit: 'ms',
+      },
       { name: '  grid / empty page', value: gridSweep.busyP95 / emptySweep.busyP95, unit: '×' },
       goal('  size S: p95 frame', smallSweep.busyP95, 'ms', TARGETS.frameMs),
       goal('  size L: p95 frame', largeSweep.busyP95, 'ms', TARGETS.frameMs),
