@@ -27,7 +27,7 @@ export function ItemState({ item }: { item: BatchItem }) {
     return (
       <span className="flex min-w-0 items-center gap-2">
         <span className="flex min-w-0" title={job ? undefined : 'Loupe has not read this job yet'}>
-          <JobStatusBadge status={status} rawStatus={job?.rawStatus} showRaw={false} />
+          <JobStatusBadge status={status} rawStatus={job?.rawStatus} goneAt={job?.goneAt} showRaw={false} />
         </span>
         {job && (job.status === 'running' || job.status === 'canceling') ? (
           <ProgressBar
