@@ -2,32 +2,26 @@
 // account's): its 404 comes before any retention deadline Loupe knows, so how it ended cannot be known. It
 // reads 'unknown' with when the service said so, in the row, the list and the store, and a restart does not
 // take it up again (before, the store kept it running for good and every start read it once more).
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { connectionTo } from '../api/testing/conformance/simulatorHarness';
-import { createProfileJobs, type ProfileJobs } from '../jobs/profileJobs';
+import { createProfileJobs } from '../jobs/profileJobs';
 import {
   clearSimRequests,
   fastWatch,
+  disposedAfterEach,
   jobsFixture,
   until,
   type JobsFixture,
 } from '../jobs/testing/conformance/jobsHarness';
 
-let fixture: JobsFixture | undefined;
-let restarted: ProfileJobs | undefined;
-afterEach(async () => {
-  await restarted?.dispose();
-  restarted = undefined;
-  await fixture?.dispose();
-  fixture = undefined;
-});
+const runs = disposedAfterEach();
 
 /** A long job running, then the service restarted with nothing: Loupe's next read of the job is a 404. */
 async function forgottenWhileRunning(): Promise<{ started: JobsFixture; jobId: string; rows: JobSummary[] }> {
   const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } } });
-  fixture = started;
+  runs.fixture = started;
   const rows: JobSummary[] = [];
   started.jobs.watcher.onUpdates((changed) => rows.push(...changed));
   const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 5_000 }));
@@ -64,9 +58,9 @@ it('a restart does not read a forgotten job again; the list still says what beca
   await started.jobs.dispose();
 
   await clearSimRequests(started.sim);
-  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
-  expect(restarted.watcher.stats().tracked).toBe(0);
-  const listed = (await restarted.service.list({})).jobs.find((job) => job.id === jobId);
+  runs.restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
+  expect(runs.restarted.watcher.stats().tracked).toBe(0);
+  const listed = (await runs.restarted.service.list({})).jobs.find((job) => job.id === jobId);
   expect(listed).toMatchObject({ status: 'unknown', rawStatus: 'running' });
   // Several of the fast watcher's ticks and polls: nothing asks for the job.
   await new Promise((resolve) => setTimeout(resolve, 400));
@@ -75,7 +69,7 @@ it('a restart does not read a forgotten job again; the list still says what beca
 
 it('a job that ended before the service forgot it keeps its end', async () => {
   const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 1 } } });
-  fixture = started;
+  runs.fixture = started;
   const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 4 }));
   const jobId = (await started.jobs.service.submit({ workflowJson })).id;
   await until(() => (started.store.jobs.get('p1', jobId)?.status === 'succeeded' ? true : null));
@@ -88,9 +82,9 @@ it('a job that ended before the service forgot it keeps its end', async () => {
 it('opened by id after the service forgot it, a job reads as Loupe last had it, noted gone; a job Loupe never knew is refused', async () => {
   const { started, jobId } = await forgottenWhileRunning();
   await started.jobs.dispose();
-  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
+  runs.restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
 
-  await expect(restarted.service.get(jobId)).resolves.toMatchObject({
+  await expect(runs.restarted.service.get(jobId)).resolves.toMatchObject({
     id: jobId,
     status: 'unknown',
     rawStatus: 'running',
@@ -98,13 +92,16 @@ it('opened by id after the service forgot it, a job reads as Loupe last had it, 
     submittedByUs: true,
   });
   // Read once, and not followed after: nothing more will come of it.
-  expect(restarted.watcher.stats().tracked).toBe(0);
-  await expect(restarted.service.get('never-seen')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  expect(runs.restarted.watcher.stats().tracked).toBe(0);
+  await expect(runs.restarted.service.get('never-seen')).rejects.toMatchObject({
+    status: 404,
+    code: 'not_found',
+  });
 });
 
 it('a job left open in the store and opened by id is noted gone at that read', async () => {
   const started = await jobsFixture({ sim: { surface: 'serverless' } });
-  fixture = started;
+  runs.fixture = started;
   // What a quit left: a job Loupe remembers running, on a service that has since restarted empty.
   started.store.jobs.upsertSnapshot('p1', { id: 'left-open', status: 'running' });
   await expect(started.jobs.service.get('left-open')).resolves.toMatchObject({ status: 'unknown' });
@@ -114,7 +111,7 @@ it('a job left open in the store and opened by id is noted gone at that read', a
 
 it('a job noted gone that the service lists after all (the 404 was passing) takes its end from the list', async () => {
   const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 5 } } });
-  fixture = started;
+  runs.fixture = started;
   const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 40 }));
   const jobId = (await started.jobs.service.submit({ workflowJson })).id;
   await started.jobs.dispose();
@@ -124,8 +121,8 @@ it('a job noted gone that the service lists after all (the 404 was passing) take
     started.sim.control.jobs().find((job) => job.id === jobId)?.status === 'succeeded' ? true : null,
   );
 
-  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
-  const listed = (await restarted.service.list({})).jobs.find((job) => job.id === jobId);
+  runs.restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
+  const listed = (await runs.restarted.service.list({})).jobs.find((job) => job.id === jobId);
   expect(listed).toMatchObject({ status: 'succeeded' });
   expect(listed?.goneAt).toBeUndefined();
   await until(() => (started.store.jobs.get('p1', jobId)?.status === 'succeeded' ? true : null));

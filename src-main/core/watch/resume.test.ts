@@ -1,25 +1,19 @@
 // After a restart the watcher picks up what was in flight: jobs the store remembers without a terminal
 // status are refreshed (by the list, not one GET each) and their final state lands in the store.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { connectionTo } from '../api/testing/conformance/simulatorHarness';
-import { createProfileJobs, type ProfileJobs } from '../jobs/profileJobs';
+import { createProfileJobs } from '../jobs/profileJobs';
 import {
   clearSimRequests,
   fastWatch,
+  disposedAfterEach,
   jobsFixture,
   until,
   type JobsFixture,
 } from '../jobs/testing/conformance/jobsHarness';
 
-let fixture: JobsFixture | undefined;
-let restarted: ProfileJobs | undefined;
-afterEach(async () => {
-  await restarted?.dispose();
-  restarted = undefined;
-  await fixture?.dispose();
-  fixture = undefined;
-});
+const runs = disposedAfterEach();
 
 /**
  * `count` jobs submitted (oldest first), then a "quit" while they run: the first runtime stops watching, and
@@ -27,7 +21,7 @@ afterEach(async () => {
  */
 async function inFlightAtQuit(count: number): Promise<{ started: JobsFixture; ids: string[] }> {
   const started = await jobsFixture({ sim: { surface: 'serverless', workers: 4, timing: { stepMs: 5 } } });
-  fixture = started;
+  runs.fixture = started;
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 40, seed: i }));
@@ -42,8 +36,8 @@ it('resumes the jobs in flight at the last quit and records how they ended', asy
   const { started, ids } = await inFlightAtQuit(4);
 
   await clearSimRequests(started.sim);
-  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
-  expect(restarted.watcher.stats().tracked).toBe(4);
+  runs.restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, { watch: fastWatch });
+  expect(runs.restarted.watcher.stats().tracked).toBe(4);
   await until(() =>
     ids.every((id) => started.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null,
   );
@@ -60,15 +54,15 @@ it('beyond its resume limit it takes up the rest, newest first, as the ones it f
   const { started, ids } = await inFlightAtQuit(7);
 
   const followed: number[] = [];
-  restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, {
+  runs.restarted = createProfileJobs('p1', connectionTo(started.sim), started.store, {
     watch: { ...fastWatch, resumeLimit: 2 },
   });
   // Two at the start, the newest; never more than two open ones at once.
-  expect(restarted.watcher.stats().inFlight).toBe(2);
+  expect(runs.restarted.watcher.stats().inFlight).toBe(2);
   const newestTwo = ids.slice(-2);
-  expect(newestTwo.every((id) => restarted!.watcher.wireOf(id) !== null)).toBe(true);
+  expect(newestTwo.every((id) => runs.restarted!.watcher.wireOf(id) !== null)).toBe(true);
   await until(() => {
-    followed.push(restarted!.watcher.stats().inFlight);
+    followed.push(runs.restarted!.watcher.stats().inFlight);
     return ids.every((id) => started.store.jobs.get('p1', id)?.status === 'succeeded') ? true : null;
   });
   expect(Math.max(...followed)).toBeLessThanOrEqual(2);

@@ -1,6 +1,7 @@
 // Test support: a profile's jobs runtime (service + watcher) against the real simulator through real sockets,
 // with a store in a temporary directory and the watcher's intervals shrunk to milliseconds. Test-only (lint
 // lets conformance folders import the simulator; core's source may not).
+import { afterEach } from 'vitest';
 import type { JobWatchEvent } from '../../../../../src-shared/contracts/jobs';
 import type { SimulatorOptions } from '../../../../simulator/server';
 import {
@@ -142,3 +143,21 @@ export function until<T>(probe: () => T | null | Promise<T | null>, timeoutMs = 
 }
 
 export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a test that quits and starts a profile's runtime again holds: the first run, and the restart. */
+export interface RestartedRuns {
+  fixture?: JobsFixture | undefined;
+  restarted?: ProfileJobs | undefined;
+}
+
+/** Holds a test's runs and disposes of them after each test (the restart first: it uses the first's store). */
+export function disposedAfterEach(): RestartedRuns {
+  const runs: RestartedRuns = {};
+  afterEach(async () => {
+    await runs.restarted?.dispose();
+    runs.restarted = undefined;
+    await runs.fixture?.dispose();
+    runs.fixture = undefined;
+  });
+  return runs;
+}
