@@ -4,7 +4,7 @@
 //  - a stream that keeps dropping (sseDropLimit times within the window) is given up for a cooldown that
 //    doubles each time, and polling carries the job meanwhile;
 //  - 429 (too_many_streams: another window or client holds the service's streams) closes the door to new
-//    streams for at least the cooldown; 501 (no streams on this surface) closes it for good;
+//    streams for its Retry-After, held between the cooldown and the longest cooldown; 501 (no streams on this surface) closes it for good;
 //  - a refused or repeatedly failing stream cools down like a dropping one.
 import { ApiError, followJobEvents, type HttpClient, type JobStreamEvent, type StreamEnd } from '../api';
 import type { WatchConfig } from './config';
@@ -185,7 +185,10 @@ export class LiveStreams {
   private onRequestFailure(jobId: string, stream: OpenStream, error: ApiError): void {
     if (!this.isCurrent(jobId, stream)) return;
     if (error.status === 429) {
-      const wait = Math.max(error.retryAfterMs ?? 0, this.deps.config.sseCooldownMs);
+      // At least the cooldown, and at most the longest one: a server's Retry-After of a day (or a broken one)
+      // must not keep every job without a stream for that long; asking again later costs one more 429.
+      const { sseCooldownMs, sseMaxCooldownMs } = this.deps.config;
+      const wait = Math.min(sseMaxCooldownMs, Math.max(error.retryAfterMs ?? 0, sseCooldownMs));
       this.blockedUntil = Math.max(this.blockedUntil, this.deps.timers.now() + wait);
       this.stop(jobId);
       this.deps.host.onInterrupted(jobId, reasons.tooMany);
