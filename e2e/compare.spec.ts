@@ -112,13 +112,17 @@ test.describe('compare', () => {
     await tiles.nth(1).click({ modifiers: ['ControlOrMeta'] });
     await expect(bar.getByTestId('selection-count')).toHaveText('2 selected');
 
-    // The first open, with the originals' bytes held: each pane says it is loading.
+    // The first open, with the originals' bytes held: each pane shows its thumbnail and says the original is
+    // on its way.
     const release = await holdPictures(page);
     await compareButton.click();
     const dialog = page.getByRole('dialog', { name: 'Compare' });
     await expect(dialog.getByRole('heading', { name: 'Compare 2 outputs' })).toBeVisible();
-    await expect(dialog.getByText('Loading picture A…')).toBeVisible();
-    await expect(dialog.getByText('Loading picture B…')).toBeVisible();
+    await expect(dialog.getByText('Loading the original of A…')).toBeVisible();
+    await expect(dialog.getByText('Loading the original of B…')).toBeVisible();
+    await expect(dialog.getByTestId('compare-preview')).toHaveCount(2);
+    for (const preview of await dialog.getByTestId('compare-preview').all())
+      await expect(preview).toBeVisible();
     const before = await expectExactDifferences(dialog, 2);
     await shot(page, 'compare-loading.png');
     await release();

@@ -9,6 +9,15 @@ export function assetUrl(base: string, profileId: string, assetId: string): stri
 }
 
 /**
+ * Where the asset's thumbnail comes from: main's thumbnail route beside the asset route (WebP, 384 px on the
+ * long side, made once per hash). Grids load these, never the original; Compare shows one while the original
+ * is on its way. `${base}${profileId}/thumbs/${assetId}`, each segment escaped like assetUrl's.
+ */
+export function thumbUrl(base: string, profileId: string, assetId: string): string {
+  return `${base}${encodeURIComponent(profileId)}/thumbs/${encodeURIComponent(assetId)}`;
+}
+
+/**
  * The same URL asked for again (Retry after a failed load): the route reads only the path, so the query
  * changes nothing but the browser's idea of "the same request", and a failed answer is not reused.
  */

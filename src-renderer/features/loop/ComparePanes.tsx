@@ -6,6 +6,8 @@ export type CompareMode = 'side' | 'slider' | 'difference';
 
 interface Picture {
   url: string;
+  /** Its thumbnail, shown while the original (up to 4K and more) is on its way. */
+  preview?: string;
   label: string;
 }
 
@@ -104,8 +106,15 @@ function DifferenceCanvas({ a, b, view }: { a: string; b: string; view: View }) 
 type Loading = 'loading' | 'shown' | 'broken';
 
 /** What a pane says over its picture while it loads, or when it did not (the image's own icon says nothing). */
-function PaneNote({ state, letter }: { state: Loading; letter: string }) {
+function PaneNote({ state, letter, previewed }: { state: Loading; letter: string; previewed: boolean }) {
   if (state === 'shown') return null;
+  // Over a thumbnail the words keep to a corner: the picture is there to look at, only sharper soon.
+  if (state === 'loading' && previewed)
+    return (
+      <p role="status" className="absolute right-1 bottom-1 rounded bg-raised/80 px-1 text-[11px] text-muted">
+        Loading the original of {letter}…
+      </p>
+    );
   return (
     <p
       role={state === 'broken' ? 'alert' : 'status'}
@@ -133,11 +142,27 @@ function Pane({
   captionRight?: boolean;
 }) {
   const [state, setState] = useState<Loading>('loading');
+  const [previewed, setPreviewed] = useState(false);
+  const preview = state === 'loading' && picture.preview !== undefined ? picture.preview : null;
   return (
     <figure
       className={`${layer ? 'absolute inset-0' : 'relative min-w-0 flex-1'} flex items-center justify-center overflow-hidden bg-canvas`}
       data-state={state}
     >
+      {preview === null ? null : (
+        // The thumbnail under the coming original, at the pane's size and the same zoom; it goes once the
+        // original has loaded (or failed: the note says so then).
+        <img
+          src={preview}
+          alt=""
+          draggable={false}
+          data-testid="compare-preview"
+          onLoad={() => setPreviewed(true)}
+          onError={() => setPreviewed(false)}
+          className={`absolute inset-0 h-full w-full origin-center object-contain select-none ${previewed ? '' : 'invisible'}`}
+          style={{ transform: transformOf(view) }}
+        />
+      )}
       <img
         src={picture.url}
         alt={`${letter}: ${picture.label}`}
@@ -147,7 +172,7 @@ function Pane({
         className={`max-h-full max-w-full origin-center select-none ${state === 'shown' ? '' : 'invisible'}`}
         style={{ transform: transformOf(view) }}
       />
-      <PaneNote state={state} letter={letter} />
+      <PaneNote state={state} letter={letter} previewed={preview !== null && previewed} />
       <figcaption
         className={`absolute top-1 ${captionRight ? 'right-1' : 'left-1'} rounded bg-raised/80 px-1 text-[11px] text-fg`}
       >

@@ -144,6 +144,29 @@ describe('a pane while its picture loads', () => {
   });
 });
 
+describe('a pane while its original is on its way', () => {
+  it('shows the thumbnail at once, says the original is coming, and lets the original take over', async () => {
+    open([pick('job-a', 'asset-1'), pick('job-b', 'asset-2')]);
+    const [a] = await screen.findAllByRole('img');
+    const previews = screen.getAllByTestId('compare-preview');
+    expect(previews.map((image) => image.getAttribute('src'))).toEqual([
+      '/asset-bytes/cap/local/thumbs/asset-1',
+      '/asset-bytes/cap/local/thumbs/asset-2',
+    ]);
+    fireEvent.load(previews[0]!);
+    // The thumbnail is shown, the words keep to a corner; the other pane still waits for either.
+    expect(previews[0]?.className).not.toContain('invisible');
+    expect(screen.getByText('Loading the original of A…')).toBeTruthy();
+    expect(screen.getByText('Loading picture B…')).toBeTruthy();
+    fireEvent.load(a as HTMLElement);
+    expect(screen.getAllByTestId('compare-preview')).toHaveLength(1);
+    expect(screen.queryByText('Loading the original of A…')).toBeNull();
+    // A thumbnail that cannot be had leaves the pane as it was without one.
+    fireEvent.error(screen.getByTestId('compare-preview'));
+    expect(screen.getByText('Loading picture B…')).toBeTruthy();
+  });
+});
+
 describe('focus while Compare is open', () => {
   it('moves into the dialog as it opens and goes back to the opener as it closes', async () => {
     const opener = document.createElement('button');

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { useModalFocus } from '../../components/gallery/useModalFocus';
 import { LoadingNote } from '../../components/LoadingNote';
 import { QueryErrorNotice } from '../../components/QueryErrorNotice';
-import { assetUrl } from '../../lib/assetUrl';
+import { assetUrl, thumbUrl } from '../../lib/assetUrl';
 import { unwrap } from '../../lib/callError';
 import { useLoupe } from '../../lib/loupeContext';
 import { useAssetBase } from '../../queries/assetQueries';
@@ -121,6 +121,7 @@ function Compare({
       ? []
       : picks.map((pick) => ({
           url: assetUrl(base.data, pick.profileId, pick.assetId),
+          preview: thumbUrl(base.data, pick.profileId, pick.assetId),
           label: pick.label,
         }));
   return (

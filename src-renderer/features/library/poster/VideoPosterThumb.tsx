@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { useLoupe } from '../../../lib/loupeContext';
-import { withAttempt } from '../../../lib/assetUrl';
 import { entryBytesUrl } from '../tile/entryUrl';
-import { thumbUrl } from '../tile/thumbUrl';
+import { thumbUrl, withAttempt } from '../../../lib/assetUrl';
 import { ThumbImage } from '../tile/ThumbImage';
 import { posterFor } from './posterQueue';
 

@@ -3,7 +3,7 @@ import type { LibraryEntry } from '../../../../src-shared/contract';
 import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import { VideoPosterThumb } from '../poster/VideoPosterThumb';
 import { ThumbImage } from './ThumbImage';
-import { thumbUrl } from './thumbUrl';
+import { thumbUrl } from '../../../lib/assetUrl';
 
 /**
  * Says plainly that there is no picture: why, when main said why or the load failed; for a kind that has no
