@@ -7,7 +7,14 @@ import { fakeLayout } from '../../test/fakeLayout';
 import { renderApp } from '../../test/renderApp';
 import { useJobsUi } from '../jobs/jobsUiStore';
 import { useBatchesUi } from './batchesUiStore';
-import { batchOutput, fakeBatchesHost, type FakeBatchesHost } from './testing/fakeBatches';
+import {
+  batchDetail,
+  batchOutput,
+  createdItem,
+  fakeBatchesHost,
+  waitingItem,
+  type FakeBatchesHost,
+} from './testing/fakeBatches';
 import { listedBatch, listedBatchIds, renderBatches, resetBatchesUi } from './testing/renderBatches';
 import { DUNES, KITE_JOBS, KITE_OUTPUTS, kites, outputsOf, SAMPLE_JOBS } from './testing/sampleBatches';
 
@@ -31,6 +38,43 @@ function tiles(): HTMLElement[] {
 }
 
 const itemRows = () => screen.getAllByTestId('batch-item');
+
+describe('a batch whose jobs the service forgot', () => {
+  const gone = (id: string) =>
+    jobSnapshot({ id, status: 'unknown', rawStatus: 'running', goneAt: '2026-11-30T03:00:00.000Z' });
+
+  async function openBatch(items: Parameters<typeof batchDetail>[0]['items']): Promise<HTMLElement> {
+    const batch = batchDetail({ id: 'lost', name: 'Lighthouse sweep', items });
+    const jobs = items.flatMap((item) => (item.job === null ? [] : [jobSnapshot({ ...item.job })]));
+    renderBatches(fakeBatchesHost({ jobs, batches: [batch] }).loupe);
+    await waitFor(() => expect(listedBatchIds()).toContain('lost'));
+    fireEvent.click(listedBatch('lost'));
+    return screen.findByTestId('batch-detail');
+  }
+
+  it('says it stopped, not that it is in progress, when nothing else is left to move', async () => {
+    const detail = await openBatch([
+      createdItem(0, jobSnapshot({ id: 'done', status: 'succeeded' })),
+      createdItem(1, gone('lost-1')),
+      createdItem(2, gone('lost-2')),
+      waitingItem(3, 'failed', 'The service queue is full.'),
+    ]);
+    expect(within(detail).getByTestId('batch-stopped').textContent).toBe(
+      'Stopped: 2 jobs gone from the service',
+    );
+    expect(within(detail).queryByTestId('batch-running')).toBeNull();
+    expect(within(detail).getAllByText('Gone')).toHaveLength(2);
+  });
+
+  it('is still in progress while another item may move', async () => {
+    const detail = await openBatch([
+      createdItem(0, gone('lost-1')),
+      createdItem(1, jobSnapshot({ id: 'run', status: 'running' })),
+    ]);
+    expect(within(detail).getByTestId('batch-running')).toBeTruthy();
+    expect(within(detail).queryByTestId('batch-stopped')).toBeNull();
+  });
+});
 
 describe('the open batch', () => {
   it('says where it stands in words, lists every item, and shows the outputs of all its jobs', async () => {

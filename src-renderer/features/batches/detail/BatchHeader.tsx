@@ -6,6 +6,7 @@ import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { Spinner } from '../../../components/Spinner';
 import { visibleText } from '../../../lib/visibleText';
+import { isTerminalStatus } from '../../../queries/jobQueries';
 import { countsInWords, plural } from '../batchCounts';
 import { BatchStateBar } from '../BatchStateBar';
 
@@ -18,9 +19,28 @@ interface BatchHeaderProps {
   children?: ReactNode;
 }
 
+/**
+ * How many of the batch's jobs the service forgot, when that is all that keeps it from finishing: every other
+ * item was refused or has ended, so nothing more will come (the items say Gone, with Retry on each job's page).
+ * Null while anything may still move, or when the batch's items are not all here to tell.
+ */
+function goneLeft(batch: BatchDetail): number | null {
+  if (batch.finished || batch.items.length !== batch.itemCount) return null;
+  let gone = 0;
+  for (const item of batch.items) {
+    if (item.submission === 'failed') continue;
+    const job = item.job;
+    if (item.submission !== 'created' || job === null) return null;
+    if (job.goneAt != null) gone += 1;
+    else if (!isTerminalStatus(job.status)) return null;
+  }
+  return gone > 0 ? gone : null;
+}
+
 /** The batch's name, whether it is done, its items' states as a bar and in words, and when it was made. */
 export function BatchHeader({ batch, onClose, actions, children }: BatchHeaderProps) {
   const name = visibleText(batch.name);
+  const gone = goneLeft(batch);
   return (
     <header className="flex shrink-0 flex-col gap-2 border-b border-line px-4 py-3">
       <div className="flex min-w-0 items-center gap-3">
@@ -30,6 +50,14 @@ export function BatchHeader({ batch, onClose, actions, children }: BatchHeaderPr
         {batch.finished ? (
           <span className="shrink-0 text-[11px] text-faint" data-testid="batch-finished">
             Finished
+          </span>
+        ) : gone !== null ? (
+          <span
+            className="shrink-0 text-[11px] text-muted"
+            data-testid="batch-stopped"
+            title="Nothing more will come of them: the service answered that it no longer knows them. Open one to run it again."
+          >
+            Stopped: {plural(gone, 'job')} gone from the service
           </span>
         ) : (
           <span
