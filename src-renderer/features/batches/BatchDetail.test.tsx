@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BatchItem, JobSnapshot } from '../../../src-shared/contract';
 import { summaryOf } from '../../queries/jobCache';
 import { useUiStore } from '../../stores/uiStore';
 import { jobSnapshot, tick } from '../../test/fakeJobsHost';
@@ -43,9 +44,10 @@ describe('a batch whose jobs the service forgot', () => {
   const gone = (id: string) =>
     jobSnapshot({ id, status: 'unknown', rawStatus: 'running', goneAt: '2026-11-30T03:00:00.000Z' });
 
-  async function openBatch(items: Parameters<typeof batchDetail>[0]['items']): Promise<HTMLElement> {
+  /** A batch of one item per job, in order, then the items without a job. */
+  async function openBatch(jobs: JobSnapshot[], withoutJobs: BatchItem[] = []): Promise<HTMLElement> {
+    const items = [...jobs.map((job, position) => createdItem(position, job)), ...withoutJobs];
     const batch = batchDetail({ id: 'lost', name: 'Lighthouse sweep', items });
-    const jobs = items.flatMap((item) => (item.job === null ? [] : [jobSnapshot({ ...item.job })]));
     renderBatches(fakeBatchesHost({ jobs, batches: [batch] }).loupe);
     await waitFor(() => expect(listedBatchIds()).toContain('lost'));
     fireEvent.click(listedBatch('lost'));
@@ -53,12 +55,10 @@ describe('a batch whose jobs the service forgot', () => {
   }
 
   it('says it stopped, not that it is in progress, when nothing else is left to move', async () => {
-    const detail = await openBatch([
-      createdItem(0, jobSnapshot({ id: 'done', status: 'succeeded' })),
-      createdItem(1, gone('lost-1')),
-      createdItem(2, gone('lost-2')),
-      waitingItem(3, 'failed', 'The service queue is full.'),
-    ]);
+    const detail = await openBatch(
+      [jobSnapshot({ id: 'done', status: 'succeeded' }), gone('lost-1'), gone('lost-2')],
+      [waitingItem(3, 'failed', 'The service queue is full.')],
+    );
     expect(within(detail).getByTestId('batch-stopped').textContent).toBe(
       'Stopped: 2 jobs gone from the service',
     );
@@ -67,10 +67,7 @@ describe('a batch whose jobs the service forgot', () => {
   });
 
   it('is still in progress while another item may move', async () => {
-    const detail = await openBatch([
-      createdItem(0, gone('lost-1')),
-      createdItem(1, jobSnapshot({ id: 'run', status: 'running' })),
-    ]);
+    const detail = await openBatch([gone('lost-1'), jobSnapshot({ id: 'run', status: 'running' })]);
     expect(within(detail).getByTestId('batch-running')).toBeTruthy();
     expect(within(detail).queryByTestId('batch-stopped')).toBeNull();
   });
