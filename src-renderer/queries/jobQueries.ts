@@ -22,7 +22,12 @@ export const isTerminalStatus = isTerminalJobStatus;
  * Neither is polled, watched or shown as progressing.
  */
 export function hasSettled(job: { status: string; goneAt?: string | null | undefined } | undefined): boolean {
-  return job !== undefined && (isTerminalJobStatus(job.status) || job.goneAt != null);
+  return job !== undefined && (isTerminalJobStatus(job.status) || isGone(job));
+}
+
+/** The service said it no longer knows the job (contract `goneAt`): it reads Gone, with Retry at hand. */
+export function isGone(job: { goneAt?: string | null | undefined }): boolean {
+  return job.goneAt != null;
 }
 
 /** One job, read with jobs.get. A poll answer older than what an event already brought is not taken. */

@@ -162,20 +162,15 @@ function errorOf(error: WireJobError | null): JobError | null {
  * The status, and the text the service sent. A job the service said it forgot while open is 'unknown' (how it
  * ended cannot be known), its last status kept in rawStatus; an end read before that stands.
  */
-function statusOf(read: ReadWireJob, local: LocalFacts): { status: JobStatus; rawStatus: string } {
+function statusOf(
+  read: ReadWireJob,
+  local: LocalFacts,
+): { status: JobStatus; rawStatus: string; goneAt?: string } {
   const status = contractStatus(read.status);
-  const gone = goneAtOf(local, status);
-  return { status: gone === null ? status : 'unknown', rawStatus: read.v1_status ?? read.status };
-}
-
-function goneAtOf(local: LocalFacts, status: JobStatus): string | null {
-  return isTerminal(status) ? null : (local.goneAt ?? null);
-}
-
-/** `goneAt` on a snapshot or row only when the job is gone: every other job's shape stays as it was. */
-function goneField(local: LocalFacts, read: ReadWireJob): { goneAt?: string } {
-  const goneAt = goneAtOf(local, contractStatus(read.status));
-  return goneAt === null ? {} : { goneAt };
+  const rawStatus = read.v1_status ?? read.status;
+  // `goneAt` only when the job is gone: every other job's shape stays as it was.
+  const goneAt = isTerminal(status) ? null : (local.goneAt ?? null);
+  return goneAt === null ? { status, rawStatus } : { status: 'unknown', rawStatus, goneAt };
 }
 
 function queuePositionOf(read: ReadWireJob): number | null {
@@ -205,7 +200,6 @@ export function toSnapshot(wire: WireJob, context: NormalizeContext): JobSnapsho
     retryOf: context.local.retryOf,
     retries: [...context.local.retries],
     batchId: context.local.batchId ?? null,
-    ...goneField(context.local, read),
   };
 }
 
@@ -226,7 +220,6 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     submittedByUs: context.local.submittedByUs,
     retryOf: context.local.retryOf,
     batchId: context.local.batchId ?? null,
-    ...goneField(context.local, read),
     // A row without an outputs field (a bare list row) has no picture Loupe knows of: null, never a guess.
     // The first outputs only, as summaryOfSnapshot sees them: a row has the same picture whoever builds it.
     thumbnail: read.outputs === null ? null : thumbnailOf(firstOutputs(read).map(outputFields)),

@@ -6,7 +6,7 @@ import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { Spinner } from '../../../components/Spinner';
 import { visibleText } from '../../../lib/visibleText';
-import { isTerminalStatus } from '../../../queries/jobQueries';
+import { hasSettled, isGone } from '../../../queries/jobQueries';
 import { countsInWords, plural } from '../batchCounts';
 import { BatchStateBar } from '../BatchStateBar';
 
@@ -30,9 +30,8 @@ function goneLeft(batch: BatchDetail): number | null {
   for (const item of batch.items) {
     if (item.submission === 'failed') continue;
     const job = item.job;
-    if (item.submission !== 'created' || job === null) return null;
-    if (job.goneAt != null) gone += 1;
-    else if (!isTerminalStatus(job.status)) return null;
+    if (item.submission !== 'created' || job === null || !hasSettled(job)) return null;
+    if (isGone(job)) gone += 1;
   }
   return gone > 0 ? gone : null;
 }

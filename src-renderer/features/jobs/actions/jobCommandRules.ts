@@ -1,14 +1,10 @@
 import { jobIdSchema } from '../../../../src-shared/contract';
-import { isTerminalStatus } from '../../../queries/jobQueries';
+import { isGone, isTerminalStatus } from '../../../queries/jobQueries';
 
 /** What the rules read of a job: its status, and whether the service said it no longer knows it. */
 export interface CommandTarget {
   status: string;
   goneAt?: string | null;
-}
-
-function isGone(job: CommandTarget): boolean {
-  return job.goneAt != null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { LabelChips } from '../../../components/jobs/LabelChips';
 import { metricLabel, metricValue, parseTime } from '../../../components/jobs/formatValues';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { visibleText } from '../../../lib/visibleText';
+import { isGone } from '../../../queries/jobQueries';
 import { useJobsUi } from '../jobsUiStore';
 
 function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -59,14 +60,10 @@ export function JobFacts({ job }: { job: JobSnapshot }) {
         <RelativeTime iso={job.startedAt} missing="not yet" aheadMs={ahead} />
       </Fact>
       <Fact label="Ended">
-        <RelativeTime
-          iso={job.completedAt}
-          missing={job.goneAt == null ? 'not yet' : 'unknown'}
-          aheadMs={ahead}
-        />
+        <RelativeTime iso={job.completedAt} missing={isGone(job) ? 'unknown' : 'not yet'} aheadMs={ahead} />
       </Fact>
       {/* The service no longer keeps a job it has forgotten: its deadline means nothing now. */}
-      {job.expiresAt && job.goneAt == null ? (
+      {job.expiresAt && !isGone(job) ? (
         <Fact label="Expires">
           <RelativeTime iso={job.expiresAt} aheadMs={ahead} />
         </Fact>

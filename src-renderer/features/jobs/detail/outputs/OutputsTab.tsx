@@ -1,6 +1,6 @@
 import type { JobSnapshot } from '../../../../../src-shared/contract';
 import { OutputsPanel } from '../../../../components/gallery/OutputsPanel';
-import { hasSettled } from '../../../../queries/jobQueries';
+import { hasSettled, isGone } from '../../../../queries/jobQueries';
 import { MoreOutputs } from './MoreOutputs';
 import { outputItems } from './outputItems';
 import { OutputsGallery } from './OutputsGallery';
@@ -23,9 +23,9 @@ export function OutputsTab({ job }: { job: JobSnapshot }) {
       writing={writing}
       waiting={writing && job.status === 'running'}
       none={
-        job.goneAt == null
-          ? 'This job produced no outputs.'
-          : 'Loupe saw no outputs of this job before the service forgot it.'
+        isGone(job)
+          ? 'Loupe saw no outputs of this job before the service forgot it.'
+          : 'This job produced no outputs.'
       }
       coming="Outputs appear here as the job writes them."
     >
