@@ -1,6 +1,6 @@
 // Output formatting: untrusted text made visible, JSON kept valid and inert, file names made safe.
 import { describe, expect, it } from 'vitest';
-import { formatBytes, statusWords, table } from './format';
+import { batchCountsWords, formatBytes, statusWords, table } from './format';
 import { safeJson, visible } from './terminalText';
 
 describe('visible', () => {
@@ -32,6 +32,15 @@ describe('statusWords', () => {
     expect(statusWords({ status: 'unknown', rawStatus: 'running', goneAt: '2026-11-30T03:00:00Z' })).toBe(
       'not on the service (last seen running)',
     );
+  });
+});
+
+describe('batchCountsWords', () => {
+  it('counts a batch’s jobs the service forgot apart from those of unknown status', () => {
+    expect(
+      batchCountsWords({ submitting: 3, submitFailed: 1, jobs: { succeeded: 2, unknown: 1 }, gone: 2 }),
+    ).toBe('2 succeeded, 1 unknown, 2 not on the service, 3 to send, 1 refused');
+    expect(batchCountsWords({ submitting: 0, submitFailed: 0, jobs: { running: 1 } })).toBe('1 running');
   });
 });
 

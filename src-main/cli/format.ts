@@ -1,5 +1,6 @@
 // Human-readable renderings: sizes, tables, one-line job summaries. Every field that came from the service
 // goes through `visible` here, so the command files never print raw server text by accident.
+import type { BatchCounts } from '../../src-shared/contracts/batches';
 import type { JobOutput, JobSnapshot, JobSummary } from '../../src-shared/contracts/jobs';
 import { formatBytes as formatSize } from '../../src-shared/format';
 import { visible } from './terminalText';
@@ -35,6 +36,15 @@ export function statusWords(job: Pick<JobSummary, 'status' | 'rawStatus' | 'gone
   if (job.status !== 'unknown') return job.status;
   if (job.goneAt != null) return `not on the service (last seen ${job.rawStatus})`;
   return `unknown (${job.rawStatus})`;
+}
+
+/** `2 succeeded, 1 running, 2 not on the service, 3 to send, 1 refused`: a batch's items by where they stand. */
+export function batchCountsWords(counts: BatchCounts): string {
+  const parts = Object.entries(counts.jobs).map(([status, n]) => `${n} ${status}`);
+  if ((counts.gone ?? 0) > 0) parts.push(`${counts.gone} not on the service`);
+  if (counts.submitting > 0) parts.push(`${counts.submitting} to send`);
+  if (counts.submitFailed > 0) parts.push(`${counts.submitFailed} refused`);
+  return parts.join(', ');
 }
 
 /** `running 45% node 3/7 KSampler step 2/4`: the state of a job in one line. */

@@ -53,6 +53,11 @@ export const batchCountsSchema = z.object({
   submitFailed: z.number().int().nonnegative(),
   /** Created items by their job's status ('unknown' too when Loupe has no row for the job yet). */
   jobs: z.partialRecord(jobStatusSchema, z.number().int().nonnegative()),
+  /**
+   * Created items whose job the service said it no longer knows (contract `goneAt`): counted here, not under
+   * `jobs.unknown`. Absent when there are none (and from an older host).
+   */
+  gone: z.number().int().nonnegative().optional(),
 });
 export type BatchCounts = z.infer<typeof batchCountsSchema>;
 

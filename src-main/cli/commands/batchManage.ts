@@ -2,14 +2,14 @@
 // (core's BatchReader, the same the app's Batches screen reads), and sending taken up or stopped through
 // core's BatchRunner.
 import { resolve } from 'node:path';
-import { batchIdSchema, type BatchSummary } from '../../../src-shared/contracts/batches';
+import { batchIdSchema } from '../../../src-shared/contracts/batches';
 import { exportBatch } from '../../core/batches';
 import { sheetCommand } from './batchSheet';
 import { failureGroups } from '../../core/outbox';
 import { readSendingOptions, sendBatch, sendingOptionHelp, sendingOptions } from '../batchFollow';
 import type { CommandContext, CommandSpec } from '../commandSpec';
 import { exitCodes } from '../exitCodes';
-import { table } from '../format';
+import { batchCountsWords, table } from '../format';
 import type { ParsedArgs } from '../parsedArgs';
 import { visible } from '../terminalText';
 
@@ -17,13 +17,6 @@ function batchId(args: ParsedArgs): string {
   const id = args.positional(0);
   if (!batchIdSchema.safeParse(id).success) throw args.usageError(`${visible(id)} is not a batch id.`);
   return id;
-}
-
-function countsText(batch: BatchSummary): string {
-  const parts = Object.entries(batch.counts.jobs).map(([status, n]) => `${n} ${status}`);
-  if (batch.counts.submitting > 0) parts.push(`${batch.counts.submitting} to send`);
-  if (batch.counts.submitFailed > 0) parts.push(`${batch.counts.submitFailed} refused`);
-  return parts.join(', ');
 }
 
 const list: CommandSpec = {
@@ -43,7 +36,12 @@ const list: CommandSpec = {
     }
     if (batches.length === 0)
       out.note('No batches yet. Start one with `loupe batch run WORKFLOW --sweep …`.');
-    const rows = batches.map((batch) => [batch.id, batch.name, String(batch.itemCount), countsText(batch)]);
+    const rows = batches.map((batch) => [
+      batch.id,
+      batch.name,
+      String(batch.itemCount),
+      batchCountsWords(batch.counts),
+    ]);
     for (const line of table(['ID', 'NAME', 'ITEMS', 'STATE'], rows)) out.line(line);
     return exitCodes.ok;
   },
@@ -65,7 +63,9 @@ const show: CommandSpec = {
       out.document({ ...detail, failures });
       return exitCodes.ok;
     }
-    out.line(`${visible(detail.name)}  ${detail.itemCount} items  ${visible(countsText(detail))}`);
+    out.line(
+      `${visible(detail.name)}  ${detail.itemCount} items  ${visible(batchCountsWords(detail.counts))}`,
+    );
     const rows = detail.items.map((item) => [
       String(item.position),
       item.values.map((v) => `${v.target}=${JSON.stringify(v.value)}`).join(' '),

@@ -28,6 +28,18 @@ describe('countItems', () => {
     expect(countItems([created(null), created('unknown')]).jobs).toEqual({ unknown: 2 });
   });
 
+  it('counts a created item whose job the service forgot as gone, not unknown', () => {
+    const gone: CountedItem = { submission: 'created', jobStatus: 'unknown', jobGone: true };
+    expect(countItems([gone, gone, created('unknown')])).toEqual({
+      submitting: 0,
+      submitFailed: 0,
+      jobs: { unknown: 1 },
+      gone: 2,
+    });
+    // Nothing more will come of it, but how it ended is not known: the batch is not called finished.
+    expect(isFinished([gone, created('succeeded')], true)).toBe(false);
+  });
+
   it('adds up to the item count for a mix of every state', () => {
     const items = [
       ...BATCH_SUBMISSION_STATES.filter((s) => s !== 'created').map(noJob),

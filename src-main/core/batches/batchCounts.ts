@@ -8,6 +8,8 @@ export interface CountedItem {
   submission: BatchSubmissionState;
   /** The stored job's status; null when the item has no job, or Loupe has no readable row for it. */
   jobStatus: JobStatus | null;
+  /** The service said it no longer knows the job (jobsTable markGone): counted as gone, not as unknown. */
+  jobGone?: boolean;
 }
 
 export function countItems(items: readonly CountedItem[]): BatchCounts {
@@ -23,6 +25,10 @@ export function countItems(items: readonly CountedItem[]): BatchCounts {
         counts.submitFailed += 1;
         break;
       case 'created': {
+        if (item.jobGone === true) {
+          counts.gone = (counts.gone ?? 0) + 1;
+          break;
+        }
         // A job Loupe has not recorded (or cannot read) is counted, as 'unknown', so the counts add up.
         const status = item.jobStatus ?? 'unknown';
         counts.jobs[status] = (counts.jobs[status] ?? 0) + 1;

@@ -150,6 +150,26 @@ describe('batches.get', () => {
     expect(detail.counts).toEqual({ submitting: 1, submitFailed: 1, jobs: { succeeded: 1, unknown: 2 } });
   });
 
+  it('counts a job the service forgot as gone, in the list and the detail, and the item says when', () => {
+    recordJob('p', 'j-lost', 'running');
+    recordJob('p', 'j-ok', 'succeeded');
+    expect(bed.fixture.store.jobs.markGone('p', 'j-lost', '2026-11-30T03:00:00.000Z')).toBe(true);
+    recordBatch('p', 'b', [
+      { state: 'created', jobId: 'j-lost' },
+      { state: 'created', jobId: 'j-ok' },
+      { state: 'created', jobId: 'j-not-read' },
+    ]);
+    const counts = { submitting: 0, submitFailed: 0, jobs: { succeeded: 1, unknown: 1 }, gone: 1 };
+    expect(bed.fixture.reader.list('p').batches[0]).toMatchObject({ counts, finished: false });
+    const detail = batchDetailSchema.parse(bed.fixture.reader.get('p', 'b'));
+    expect(detail.counts).toEqual(counts);
+    expect(detail.items[0]!.job).toMatchObject({
+      status: 'unknown',
+      rawStatus: 'running',
+      goneAt: '2026-11-30T03:00:00.000Z',
+    });
+  });
+
   it('gives each item the summary jobs.list gives: labels and the attempts chain from Loupe’s record', () => {
     // The submit answer carried no labels; Loupe recorded the ones it sent, and that this job is a retry.
     bed.fixture.store.jobs.recordSubmitted('p', {

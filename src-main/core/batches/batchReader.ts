@@ -81,6 +81,7 @@ function summarize(
   const counted = standings.map((standing, i): CountedItem => ({
     submission: standing.state,
     jobStatus: jobs[i]?.status ?? null,
+    jobGone: standing.job?.gone === true,
   }));
   const outputs = outputsOf(jobs);
   return {

@@ -111,6 +111,7 @@ const itemStandingDbRow = z
     job_id: z.string().nullable(),
     job_status: z.string().nullable(),
     job_snapshot: nullableJsonColumn(jobSnapshotSchema).catch(null),
+    job_gone: z.number().nullable(),
   })
   .transform((r) => ({
     id: r.id,
@@ -118,7 +119,10 @@ const itemStandingDbRow = z
     state: r.state,
     jobId: r.job_id,
     /** Null when the item has no job yet, or the jobs table has no row for it. */
-    job: r.job_status === null ? null : { status: r.job_status, snapshot: r.job_snapshot },
+    job:
+      r.job_status === null
+        ? null
+        : { status: r.job_status, snapshot: r.job_snapshot, gone: r.job_gone === 1 },
   }));
 export type BatchItemStanding = z.output<typeof itemStandingDbRow>;
 
@@ -136,7 +140,7 @@ export type BatchItemPosition = z.output<typeof itemPositionDbRow>;
 const jobStatusColumn = `CASE WHEN j.gone_at IS NOT NULL THEN 'unknown' ELSE j.status END AS job_status`;
 
 const standingSelect = `SELECT i.id, i.batch_id, i.state, i.job_id, ${jobStatusColumn},
-    j.snapshot AS job_snapshot
+    j.snapshot AS job_snapshot, j.gone_at IS NOT NULL AS job_gone
   FROM batch_items i JOIN batches b ON b.id = i.batch_id
   LEFT JOIN jobs j ON j.profile_id = b.profile_id AND j.job_id = i.job_id`;
 

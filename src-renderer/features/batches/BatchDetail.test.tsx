@@ -64,6 +64,10 @@ describe('a batch whose jobs the service forgot', () => {
     );
     expect(within(detail).queryByTestId('batch-running')).toBeNull();
     expect(within(detail).getAllByText('Gone')).toHaveLength(2);
+    // Counted as gone, not lumped in with jobs Loupe has not read yet.
+    expect(within(detail).getByTestId('batch-counts').textContent).toBe(
+      '4 items: 1 succeeded, 1 refused, 2 gone',
+    );
   });
 
   it('is still in progress while another item may move', async () => {

@@ -174,6 +174,26 @@ describe('the contact sheet', () => {
     expect(screen.getByTestId('contact-sheet-summary').textContent).toBe('7 × 2 · 3 pictures');
   });
 
+  it('says Gone for a job the service forgot, not Unknown, with why on hover', async () => {
+    const gone: SweptState = {
+      job: { status: 'unknown', rawStatus: 'running', goneAt: '2026-11-30T03:00:00.000Z' },
+    };
+    const made = [gone, { job: { status: 'unknown' } } satisfies SweptState].map((state, index) =>
+      sweptItem('forgot', index, [{ target: '3.seed', value: index + 1 }], state),
+    );
+    const { grid } = await showSheet(batchDetail({ id: 'forgot', items: made.map((entry) => entry.item) }));
+    expect(cells(grid).map((element) => [element.dataset.state, element.textContent])).toEqual([
+      ['gone', 'Gone'],
+      // A job Loupe has simply not read yet stays Unknown.
+      ['unknown', 'Unknown'],
+    ]);
+    const words = cell(grid, 0).querySelector('[title]')?.getAttribute('title') ?? '';
+    expect(words).toMatch(
+      /^3\.seed 1: The service answered on .* that it no longer knows this job \(last seen running\)/,
+    );
+    expect(cell(grid, 0).className).not.toContain('border-dashed');
+  });
+
   it('shows a picture once it loads, and says so in words when it does not', async () => {
     const { grid } = await showSheet(sweepBatch('grid', [SEEDS, CFGS]));
     const first = cell(grid, 0).querySelector('img')!;

@@ -2,9 +2,10 @@
 // 1 failed, 1 submitting"). Job states take the job palette (one colour per state, everywhere); items with
 // no job yet are neutral, and refusals a paler red than a job that failed.
 import type { BatchCounts, JobStatus } from '../../../src-shared/contract';
+import { GONE_LABEL } from '../../components/jobs/goneWords';
 import { STATUS_LOOK } from '../../components/jobs/jobStatusLook';
 
-export type CountKey = JobStatus | 'submitting' | 'refused';
+export type CountKey = JobStatus | 'submitting' | 'refused' | 'gone';
 
 export interface CountPart {
   key: CountKey;
@@ -22,6 +23,7 @@ const ORDER: readonly CountKey[] = [
   'refused',
   'canceled',
   'expired',
+  'gone',
   'canceling',
   'running',
   'queued',
@@ -35,6 +37,10 @@ function partFor(key: CountKey, counts: BatchCounts): CountPart {
   }
   if (key === 'refused') {
     return { key, count: counts.submitFailed, word: 'refused', bar: 'bg-state-failed/45' };
+  }
+  if (key === 'gone') {
+    // Settled like an ended job, but how it ended is unknown: the unknown colour, paler.
+    return { key, count: counts.gone ?? 0, word: GONE_LABEL.toLowerCase(), bar: 'bg-state-unknown/60' };
   }
   const look = STATUS_LOOK[key];
   return {

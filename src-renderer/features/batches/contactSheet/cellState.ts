@@ -1,7 +1,9 @@
 // What a cell without a picture says instead: where its item stands, in a word or two and in the state's own
 // colour (ARCHITECTURE.md, "The look"), so a sheet that is still running reads at a glance.
 import type { BatchItem } from '../../../../src-shared/contract';
+import { GONE_LABEL, goneWords } from '../../../components/jobs/goneWords';
 import { statusLook } from '../../../components/jobs/jobStatusLook';
+import { isGone } from '../../../queries/jobQueries';
 import { visibleText } from '../../../lib/visibleText';
 import { clipText, SUMMARY_CHARS } from '../../jobs/clipText';
 
@@ -52,6 +54,18 @@ export function cellState(item: BatchItem): CellState {
     };
   }
   const job = item.job;
+  if (job !== null && isGone(job)) {
+    // Nothing more will come of it, unlike a job Loupe has not read yet: say so, with why on hover.
+    const why = goneWords(job.goneAt ?? '', job.rawStatus);
+    return {
+      state: 'gone',
+      words: GONE_LABEL,
+      tone: 'text-muted',
+      progress: null,
+      reason: null,
+      reasonTitle: why,
+    };
+  }
   const status = job?.status ?? 'unknown';
   const look = statusLook(status);
   const running = status === 'running' && job !== null;

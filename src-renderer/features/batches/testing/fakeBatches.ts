@@ -67,6 +67,7 @@ export function countsOf(items: readonly BatchItem[]): BatchCounts {
   for (const item of items) {
     if (item.submission === 'failed') counts.submitFailed += 1;
     else if (item.submission !== 'created') counts.submitting += 1;
+    else if (item.job?.goneAt != null) counts.gone = (counts.gone ?? 0) + 1;
     else {
       const status = item.job?.status ?? 'unknown';
       counts.jobs[status] = (counts.jobs[status] ?? 0) + 1;
