@@ -90,7 +90,8 @@ export function buildSheetModel(
     const job = row.jobId === null ? null : store.jobs.get(profileId, row.jobId);
     const outputs = row.jobId === null || job === null ? [] : outputsOfJob(row.jobId, job, stored);
     const image = outputs.find((o) => isImage(o.name, o.contentType)) ?? null;
-    const status = job?.status ?? row.state;
+    // A job the service said it no longer knows is 'gone', as the window's cell says, not its last status.
+    const status = job === null ? row.state : job.goneAt !== null ? 'gone' : job.status;
     const values: Record<string, string> = {};
     const own = new Map<string, unknown>((row.values ?? []).map(({ target, value }) => [target, value]));
     groups.forEach((group, index) => {
