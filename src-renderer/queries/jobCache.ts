@@ -65,9 +65,11 @@ export function patchListRows(client: QueryClient, profileId: string, rows: JobS
         if (position === undefined) continue;
         seen.add(next.id);
         const held = page.jobs[position];
-        if (held === undefined || next === held || isOlder(next, held)) continue;
+        if (held === undefined || next === held) continue;
+        const patched = isOlder(next, held) ? namedBy(held, next) : withNameOf(held, next);
+        if (patched === held) continue;
         jobs ??= [...page.jobs];
-        jobs[position] = withNameOf(held, next);
+        jobs[position] = patched;
       }
       if (jobs === null) return page;
       changedPages += 1;
@@ -87,6 +89,20 @@ function withNameOf(held: JobSummary, next: JobSummary): JobSummary {
   const values =
     next.itemValues === undefined && held.itemValues != null ? { itemValues: held.itemValues } : {};
   return { ...next, ...title, ...values };
+}
+
+/**
+ * An older row never undoes a newer one's state, but it may bring the name the held row lacks: main names a
+ * row from Loupe's record once the job's outputs are in the library, and that record can be older than a list
+ * page read since. The held row, with the name.
+ */
+function namedBy(held: JobSummary, older: JobSummary): JobSummary {
+  if (older.title == null || held.title != null) return held;
+  return {
+    ...held,
+    title: older.title,
+    ...(older.itemValues == null ? {} : { itemValues: older.itemValues }),
+  };
 }
 
 function createdMs(row: JobSummary): number {

@@ -6,6 +6,7 @@ import { createConnectionTester } from '../capabilities';
 import { createContentServices, type ContentServices, type PickFolder, type StartDrag } from '../content';
 import { ProfileRuntimes } from '../jobs/profileRuntimes';
 import { createLibraryCore, type LibraryCore } from '../library/libraryCore';
+import { NamedRowUpdates } from '../library/namedRowUpdates';
 import { readForLibrary } from '../library/readForLibrary';
 import { PosterStore } from '../library/thumbs/posterStore';
 import { Supervisor } from '../supervision';
@@ -250,6 +251,17 @@ async function buildCore(
     ...options.jobs,
   });
   jobsRef = jobs;
+  // A job's row is named by its entries: when they are written, the window's row is renamed (not only on
+  // the list's next read).
+  const namedRows = new NamedRowUpdates({
+    store,
+    listening: (profileId) => jobs.listening(profileId),
+    tell: (profileId, rows) => jobs.tellRows(profileId, rows),
+    logError,
+  });
+  const stopNaming = store.library.indexer.onIndexed((counts) => {
+    if (counts.job !== undefined) namedRows.note(counts.job.profileId, counts.job.jobId);
+  });
   const batches = new BatchReader({ store });
   const services = {
     connections: createConnectionTester({ profiles }),
@@ -321,6 +333,8 @@ async function buildCore(
     router: routerService,
     library: { ...library, ...keepServices },
     close: async () => {
+      stopNaming();
+      namedRows.dispose();
       await library.close();
       await keepServices.keep.close();
       await jobs.dispose();

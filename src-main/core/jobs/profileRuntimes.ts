@@ -123,6 +123,16 @@ export class ProfileRuntimes {
     };
   }
 
+  /** Whether a window follows the profile's rows (jobs.updates is open on it). */
+  listening(profileId: string): boolean {
+    return (this.updateSinks.get(profileId)?.size ?? 0) > 0;
+  }
+
+  /** Rows changed by something other than the watcher (named after indexing): to jobs.updates only. */
+  tellRows(profileId: string, rows: readonly JobSummary[]): void {
+    for (const sink of this.updateSinks.get(profileId) ?? []) sink([...rows]);
+  }
+
   /** What runs on each profile that has a runtime or unseen failures. */
   work(): ProfileWork[] {
     const ids = new Set([...this.entries.keys(), ...this.failures.keys()]);
@@ -230,7 +240,7 @@ export class ProfileRuntimes {
   }
 
   private heard(profileId: string, rows: readonly JobSummary[]): void {
-    for (const sink of this.updateSinks.get(profileId) ?? []) sink([...rows]);
+    this.tellRows(profileId, rows);
     let failed = false;
     for (const row of rows) {
       if (!row.submittedByUs || row.status !== 'failed') continue;

@@ -60,6 +60,8 @@ export interface IndexedCounts {
   updated: number;
   /** The entries this write made (the keep rule acts on them). */
   createdIds: number[];
+  /** The job whose outputs these entries are, when they are a job's (its list row is named by them). */
+  job?: { profileId: string; jobId: string };
 }
 
 export class LibraryIndexer {
@@ -108,7 +110,10 @@ export class LibraryIndexer {
   indexOutputs(profileId: string, jobId: string, rows: readonly OutputRowInput[]): IndexedCounts {
     if (rows.length === 0) return { created: 0, updated: 0, createdIds: [] };
     const job = this.contextOf(profileId, jobId);
-    const counts = this.entries.upsertMany(rows.map((row) => entryOf(job, row)));
+    const counts: IndexedCounts = {
+      ...this.entries.upsertMany(rows.map((row) => entryOf(job, row))),
+      job: { profileId, jobId },
+    };
     for (const listener of this.listeners) listener(counts);
     return counts;
   }

@@ -105,4 +105,36 @@ describe('job rows named by what they made', () => {
     expect(within(listedRow(NAMED)).getByTestId('job-row-values').textContent).toBe('seed 7, cfg 4.5');
     expect(screen.queryByText(NAMED)).toBeNull();
   });
+
+  it('takes the name main gives a row once its outputs are in the library, from a newer or an older record', async () => {
+    const host = hostWith(rows);
+    renderJobsView(host);
+    await waitFor(() => expect(listedIds()).toHaveLength(3));
+    const held = rows[1];
+    if (held === undefined) throw new Error('no bare row');
+
+    // Older than the list page the window holds: its name is taken, its state is not.
+    const older = {
+      ...held,
+      observedAt: '2000-01-01T00:00:00.000Z',
+      outputsCount: 9,
+      title: 'isometric city block',
+    };
+    await waitFor(() => expect(host.emitUpdates([older])).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(within(listedRow(BARE)).getByTestId('job-row-title').textContent).toBe('isometric city block'),
+    );
+    expect(within(listedRow(BARE)).queryByText('9 outputs')).toBeNull();
+
+    // A newer named row replaces the row, name and all.
+    const newer = {
+      ...held,
+      observedAt: '2030-01-01T00:00:00.000Z',
+      outputsCount: 3,
+      title: 'a lighthouse at dusk',
+    };
+    await waitFor(() => expect(host.emitUpdates([newer])).toBeGreaterThan(0));
+    await waitFor(() => expect(within(listedRow(BARE)).getByText('3 outputs')).toBeTruthy());
+    expect(within(listedRow(BARE)).getByTestId('job-row-title').textContent).toBe('a lighthouse at dusk');
+  });
 });
