@@ -1,6 +1,6 @@
 // Pictures in the Jobs and Batches lists, in the browser shell against the Demo profile (serverless: every
-// picture lives behind a signed storage link). Each row with an image output shows its first one from the
-// asset route; the Demo server's own request log is the evidence that each picture left storage once, and
+// picture lives behind a signed storage link). Each row with an image output shows its first one's library
+// thumbnail (made in main from the picture, never the original in the row); the Demo server's own request log is the evidence that each picture left storage once, and
 // that drawing the lists again (another screen and back) costs the service nothing, and the browser's log
 // that the route was asked once per picture. Screenshots go to reports/screenshots/ for a person to see.
 import { resolve } from 'node:path';
@@ -30,6 +30,11 @@ interface ImageLike {
   complete: boolean;
   naturalWidth: number;
   getAttribute(name: string): string | null;
+}
+
+/** The picture a route URL shows, whether its thumbnail or itself: `/asset-bytes/…/demo/<id>`. */
+function pictureOf(url: string): string {
+  return new URL(url, 'http://route').pathname.replace('/thumbs/', '/');
 }
 
 interface RowLike {
@@ -70,9 +75,12 @@ test.describe('thumbnails', () => {
     webShell,
   }) => {
     const errors = collectPageErrors(page);
+    // The route's answers that carried a picture (a thumbnail not made yet is answered 404, and the row
+    // then shows the picture itself).
     const routeRequests: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/asset-bytes/')) routeRequests.push(request.url());
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/asset-bytes/') && response.ok())
+        routeRequests.push(response.url());
     });
     const jobs = await openDemoJobs(page, webShell.url);
     const origin = await demoOrigin(page);
@@ -93,7 +101,7 @@ test.describe('thumbnails', () => {
     // The asset route of this window, never a service or storage URL.
     for (const url of jobUrls) expect(new URL(url, webShell.origin).origin).toBe(webShell.origin);
     // One picture per job: no two rows share one.
-    expect(new Set(jobUrls).size).toBe(jobUrls.length);
+    expect(new Set(jobUrls.map(pictureOf)).size).toBe(jobUrls.length);
     // Rows without an image output keep the plain tile.
     await expect(jobs.locator('[data-testid="row-thumbnail"][data-state="failed"]')).toHaveCount(0);
 
@@ -101,34 +109,50 @@ test.describe('thumbnails', () => {
     const batches = page.getByRole('listbox', { name: 'Batches' });
     await expect(batches.getByTestId('batch-name')).toHaveText('Lighthouse study: seed × cfg');
     const [sweep] = await loadedPictures(batches);
-    expect(await sweep?.getAttribute('src')).toMatch(/^\/asset-bytes\/[^/]+\/demo\/[^/]+$/);
+    expect(await sweep?.getAttribute('src')).toMatch(/^\/asset-bytes\/[^/]+\/demo\/(thumbs\/)?[^/]+$/);
     await page.screenshot({ path: `${SHOTS}/thumbnails-batches.png` });
 
     // Every picture so far came out of storage exactly once: one storage fetch per picture the page asked
-    // for, and the page asked for each once. (It may have asked for more than are in view now: rows drawn
-    // from Loupe's memory before the service's list came in can be other jobs.)
+    // for (its thumbnail, or the picture itself for a job the library had not read yet), and the page asked
+    // for each once. (It may have asked for more than are in view now: rows drawn from Loupe's memory before
+    // the service's list came in can be other jobs.)
     const seen = await demoRequests(origin);
     const distinct = new Set(routeRequests.map((url) => new URL(url).pathname));
     expect(distinct.size).toBe(routeRequests.length);
     for (const url of [...jobUrls, (await sweep?.getAttribute('src')) ?? '']) expect(distinct).toContain(url);
-    expect(seen.storage).toBe(distinct.size);
+    expect(seen.storage).toBe(new Set([...distinct].map(pictureOf)).size);
 
-    // Drawn again, twice over: the same URLs for the same rows. A row may gain a picture meanwhile (the
+    // Drawn again, twice over: the same pictures for the same rows. A row drawn before the library had read
+    // its job showed the picture itself and now shows its thumbnail; a row may gain a picture meanwhile (the
     // library's background read of a listed job can land between two rounds), but none changes or goes, and
-    // each picture is still fetched from storage once.
+    // each picture is still fetched from storage once: a thumbnail is made from the copy main already has.
     for (let round = 0; round < 2; round++) {
       await openSection(page, 'Jobs');
       await loadedPictures(jobs);
-      expect(await pictureUrls(jobs)).toEqual(expect.arrayContaining(jobUrls));
+      expect((await pictureUrls(jobs)).map(pictureOf)).toEqual(
+        expect.arrayContaining(jobUrls.map(pictureOf)),
+      );
       await openSection(page, 'Batches');
       await loadedPictures(batches);
     }
     const after = await demoRequests(origin);
     const distinctAfter = new Set(routeRequests.map((url) => new URL(url).pathname));
-    expect(after.storage).toBe(distinctAfter.size);
+    expect(after.storage).toBe(new Set([...distinctAfter].map(pictureOf)).size);
     // The browser, too, asked the route once per picture: the URLs never change, so a row mounted again
     // reuses the picture it already has (and were it asked again, main's disk cache would answer).
     expect(routeRequests).toHaveLength(distinctAfter.size);
+    // Once the library has read the jobs (two a second, in the background), every row drawn shows the small
+    // thumbnail main made, never the original decoded whole for a 40 px square.
+    const originals = async (list: Locator, section: 'Jobs' | 'Batches') => {
+      await openSection(page, section === 'Jobs' ? 'Batches' : 'Jobs');
+      await openSection(page, section);
+      await loadedPictures(list);
+      return (await pictureUrls(list)).filter((url) => !url.includes('/thumbs/'));
+    };
+    await expect.poll(() => originals(jobs, 'Jobs'), { timeout: 30_000, intervals: [2_000] }).toEqual([]);
+    await expect
+      .poll(() => originals(batches, 'Batches'), { timeout: 30_000, intervals: [2_000] })
+      .toEqual([]);
 
     // A listed job Loupe never opened gains its picture too: the library reads finished jobs it has only
     // seen in lists in the background (issue 21), so no row of an image job stays bare for long.

@@ -14,8 +14,10 @@ interface BatchRowProps {
   top: number;
   cursor: boolean;
   open: boolean;
-  /** The batch's first picture on the asset route (useThumbnailUrl); null when it has none to show. */
+  /** The batch's first picture's thumbnail (useThumbnailUrl); null when it has none to show. */
   thumbnailUrl: string | null;
+  /** The picture itself, for when its thumbnail cannot be had. */
+  pictureUrl: string | null;
   onClick: (batchId: string) => void;
 }
 
@@ -29,6 +31,7 @@ export const BatchRow = memo(function BatchRow({
   cursor,
   open,
   thumbnailUrl,
+  pictureUrl,
   onClick,
 }: BatchRowProps) {
   const name = visibleText(batch.name);
@@ -48,7 +51,7 @@ export const BatchRow = memo(function BatchRow({
       }`}
       style={{ height: BATCH_ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
-      <RowThumbnail url={thumbnailUrl} />
+      <RowThumbnail url={thumbnailUrl} fallbackUrl={pictureUrl} />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1.5">
         <div className="flex min-w-0 items-center gap-3">
           <span className="min-w-0 flex-1 truncate text-xs text-fg" title={name} data-testid="batch-name">

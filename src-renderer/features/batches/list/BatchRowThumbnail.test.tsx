@@ -22,10 +22,10 @@ async function renderList() {
 }
 
 describe('pictures in the batch list', () => {
-  it('shows a batch’s first picture from the asset route, and a plain tile for one with none', async () => {
+  it('shows a batch’s first picture’s thumbnail, and a plain tile for one with none', async () => {
     await renderList();
     const img = picture('kites')!;
-    expect(img.getAttribute('src')).toBe('/asset-bytes/cap/local/kite-a');
+    expect(img.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/kite-a');
     expect(img.getAttribute('alt')).toBe('');
     expect(img.getAttribute('loading')).toBe('lazy');
     fireEvent.load(img);
@@ -35,8 +35,10 @@ describe('pictures in the batch list', () => {
     expect(picture('dunes')).toBeNull();
   });
 
-  it('falls back to the plain tile when the picture will not load, at the same size', async () => {
+  it('falls back to the picture itself, then to the plain tile when neither will load, at the same size', async () => {
     await renderList();
+    fireEvent.error(picture('kites')!);
+    expect(picture('kites')?.getAttribute('src')).toBe('/asset-bytes/cap/local/kite-a');
     fireEvent.error(picture('kites')!);
     expect(tile('kites').dataset.state).toBe('failed');
     expect(picture('kites')).toBeNull();

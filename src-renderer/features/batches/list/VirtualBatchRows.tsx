@@ -44,6 +44,7 @@ export function VirtualBatchRows({
             cursor={batch.id === cursorId}
             open={batch.id === openBatchId}
             thumbnailUrl={thumbnailUrl(batch.thumbnail)}
+            pictureUrl={thumbnailUrl(batch.thumbnail, 'original')}
             onClick={onRowClick}
           />
         );

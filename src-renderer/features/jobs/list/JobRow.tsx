@@ -17,8 +17,10 @@ interface JobRowProps {
   selected: boolean;
   cursor: boolean;
   open: boolean;
-  /** The first image output on the asset route (useThumbnailUrl); null when there is none to show. */
+  /** The first image output's thumbnail (useThumbnailUrl); null when there is none to show. */
   thumbnailUrl: string | null;
+  /** The picture itself, for when its thumbnail cannot be had. */
+  pictureUrl: string | null;
   onClick: (jobId: string, event: MouseEvent) => void;
 }
 
@@ -122,6 +124,7 @@ export const JobRow = memo(function JobRow({
   cursor,
   open,
   thumbnailUrl,
+  pictureUrl,
   onClick,
 }: JobRowProps) {
   const background = selected ? 'bg-accent/15' : open ? 'bg-hover' : 'hover:bg-hover/60';
@@ -142,7 +145,7 @@ export const JobRow = memo(function JobRow({
       // Contained: a row drawn while scrolling is laid out and painted on its own, not with the whole list.
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
-      <RowThumbnail url={thumbnailUrl} />
+      <RowThumbnail url={thumbnailUrl} fallbackUrl={pictureUrl} />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex w-24 shrink-0 overflow-hidden">

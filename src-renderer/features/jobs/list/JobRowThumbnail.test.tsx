@@ -1,6 +1,7 @@
-// The job list's pictures: each row shows its job's first image output from the asset route (the gallery's
-// road, so main's disk cache and signed-link re-resolution serve it), a quiet tile when there is none or it
-// will not load, and the same URL on every render and mount so a picture is asked for once, not per scroll.
+// The job list's pictures: each row shows its job's first image output's library thumbnail (a small WebP,
+// never the original, which can be a 4K PNG decoded whole for a 40 px square), the picture itself from the
+// asset route when the thumbnail will not load, a quiet tile when there is none or neither loads, and the same
+// URL on every render and mount so a picture is asked for once, not per scroll.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobOutput } from '../../../../src-shared/contract';
@@ -53,11 +54,11 @@ async function renderList(jobs = JOBS) {
 }
 
 describe('pictures in the job list', () => {
-  it('shows a row’s first image output from the asset route, and a plain tile for a row without one', async () => {
+  it('shows a row’s first image output’s thumbnail, and a plain tile for a row without one', async () => {
     await renderList();
     const img = picture('pictures')!;
     // The first image, not the latent before it nor the second picture; the active profile's route.
-    expect(img.getAttribute('src')).toBe('/asset-bytes/cap/local/img-a');
+    expect(img.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/img-a');
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('decoding')).toBe('async');
     expect(img.getAttribute('width')).toBe('40');
@@ -74,8 +75,21 @@ describe('pictures in the job list', () => {
     }
   });
 
-  it('leaves the plain tile where a picture will not load, never a broken image, and keeps the row’s height', async () => {
+  it('shows the picture itself when its thumbnail will not load', async () => {
     await renderList();
+    fireEvent.error(picture('pictures')!);
+    expect(tile('pictures').dataset.state).toBe('loading');
+    const original = picture('pictures')!;
+    expect(original.getAttribute('src')).toBe('/asset-bytes/cap/local/img-a');
+    fireEvent.load(original);
+    expect(tile('pictures').dataset.state).toBe('loaded');
+    // And stays with it: the thumbnail is not asked for again.
+    expect(picture('pictures')?.getAttribute('src')).toBe('/asset-bytes/cap/local/img-a');
+  });
+
+  it('leaves the plain tile where neither the thumbnail nor the picture loads, never a broken image, and keeps the row’s height', async () => {
+    await renderList();
+    fireEvent.error(picture('pictures')!);
     fireEvent.error(picture('pictures')!);
     expect(tile('pictures').dataset.state).toBe('failed');
     expect(picture('pictures')).toBeNull();
@@ -121,7 +135,7 @@ describe('pictures in the job list', () => {
     });
     await waitFor(() => expect(listedIds()).toContain('job-00'));
     expect(picture('job-00')).not.toBe(img);
-    expect(picture('job-00')?.getAttribute('src')).toBe('/asset-bytes/cap/local/img-0');
+    expect(picture('job-00')?.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/img-0');
   });
 
   it('gives a watched job its picture in the list when its first image lands', async () => {
@@ -145,7 +159,7 @@ describe('pictures in the job list', () => {
       });
     });
     await waitFor(() =>
-      expect(picture('painting')?.getAttribute('src')).toBe('/asset-bytes/cap/local/painted'),
+      expect(picture('painting')?.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/painted'),
     );
   });
 });

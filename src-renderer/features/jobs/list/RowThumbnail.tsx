@@ -4,8 +4,13 @@ import { memo, useState } from 'react';
 export const THUMBNAIL_SIZE = 40;
 
 interface RowThumbnailProps {
-  /** The picture on the asset route (useThumbnailUrl); null when the row has none to show. */
+  /** The picture's thumbnail (useThumbnailUrl); null when the row has none to show. */
   url: string | null;
+  /**
+   * The picture itself, loaded only when its thumbnail will not load (not in the library yet, a kind
+   * the thumbnailer refuses): a row shows its picture all the same, as before thumbnails.
+   */
+  fallbackUrl?: string | null;
 }
 
 /** The URL the last load answered for, and how. */
@@ -20,9 +25,16 @@ interface Settled {
  * tile stands in when there is no picture, while one loads, and (quietly: never the browser's broken-image
  * icon) when one would not load. Decorative: the row's text already names the job.
  */
-export const RowThumbnail = memo(function RowThumbnail({ url }: RowThumbnailProps) {
+export const RowThumbnail = memo(function RowThumbnail({
+  url: thumb,
+  fallbackUrl = null,
+}: RowThumbnailProps) {
   // Tied to the URL it was for, so a row handed another picture starts over instead of keeping old news.
   const [settled, setSettled] = useState<Settled | null>(null);
+  // The thumbnail that would not load, so the picture itself is shown instead (and the thumbnail not asked
+  // again while the row shows this picture).
+  const [failedThumb, setFailedThumb] = useState<string | null>(null);
+  const url = thumb !== null && failedThumb === thumb && fallbackUrl !== null ? fallbackUrl : thumb;
   const state = url === null ? 'none' : settled?.url !== url ? 'loading' : settled.ok ? 'loaded' : 'failed';
   return (
     <span
@@ -45,7 +57,10 @@ export const RowThumbnail = memo(function RowThumbnail({ url }: RowThumbnailProp
           loading="lazy"
           decoding="async"
           onLoad={() => setSettled({ url, ok: true })}
-          onError={() => setSettled({ url, ok: false })}
+          onError={() => {
+            if (url === thumb && fallbackUrl !== null) setFailedThumb(thumb);
+            else setSettled({ url, ok: false });
+          }}
           className={`h-full w-full object-cover transition-opacity duration-150 ${
             state === 'loaded' ? 'opacity-100' : 'opacity-0'
           }`}

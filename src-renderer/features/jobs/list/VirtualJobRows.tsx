@@ -86,6 +86,7 @@ export function VirtualJobRows({
             cursor={row.id === cursorId}
             open={row.id === openJobId}
             thumbnailUrl={thumbnailUrl(row.thumbnail)}
+            pictureUrl={thumbnailUrl(row.thumbnail, 'original')}
             onClick={onRowClick}
           />
         );

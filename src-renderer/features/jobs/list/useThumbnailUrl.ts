@@ -1,15 +1,19 @@
-// Where a row's picture loads from: the asset route, the same road the gallery, lightbox and contact sheet
-// take, so main's disk cache and its re-resolving of expired signed links serve the list too. The URL is
-// the asset's plain route URL, the same on every render and every mount, so the browser and the route see
-// one picture, not one per scroll.
+// Where a row's picture loads from: the library's thumbnail beside the asset route (a small WebP made once per
+// hash, as the library's grid loads), never the original, which can be a 4K PNG decoded whole for a 40 px
+// square on every row in view. The original, on the same road the gallery and lightbox take, is the fallback
+// when no thumbnail can be had. Each URL is the same on every render and every mount, so the browser and the
+// route see one picture, not one per scroll.
 import { useCallback } from 'react';
 import type { JobThumbnail } from '../../../../src-shared/contract';
 import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
-import { assetUrl } from '../../../lib/assetUrl';
+import { assetUrl, thumbUrl } from '../../../lib/assetUrl';
 import { useAssetBase } from '../../../queries/assetQueries';
 
-/** A row's thumbnail as its URL on the asset route; null when there is nothing to load. */
-export type ThumbnailUrl = (thumbnail: JobThumbnail | null) => string | null;
+/**
+ * A row's thumbnail as its URL: the library's small one, or (`'original'`) the picture itself for when that
+ * fails; null when there is nothing to load.
+ */
+export type ThumbnailUrl = (thumbnail: JobThumbnail | null, size?: 'small' | 'original') => string | null;
 
 /**
  * One function for a whole list, turning a row's thumbnail into its URL for the active profile (whose rows
@@ -20,10 +24,10 @@ export function useThumbnailUrl(): ThumbnailUrl {
   const profileId = useActiveProfileId();
   const base = useAssetBase(profileId).data;
   return useCallback(
-    (thumbnail) =>
+    (thumbnail, size = 'small') =>
       thumbnail === null || base === undefined || profileId === null
         ? null
-        : assetUrl(base, profileId, thumbnail.assetId),
+        : (size === 'small' ? thumbUrl : assetUrl)(base, profileId, thumbnail.assetId),
     [base, profileId],
   );
 }
