@@ -19,7 +19,14 @@ import {
   showSheet,
 } from './testing/contactSheetScreen';
 import { batchDetail, fakeBatchesHost } from './testing/fakeBatches';
-import { SUCCEEDED, sweepBatch, sweptImageUrl, sweptItem, type SweptState } from './testing/fakeContactSheet';
+import {
+  SUCCEEDED,
+  sweepBatch,
+  sweptImageUrl,
+  sweptItem,
+  sweptOriginalUrl,
+  type SweptState,
+} from './testing/fakeContactSheet';
 import { renderBatches, resetBatchesUi } from './testing/renderBatches';
 import { DUNES, kites, SAMPLE_JOBS } from './testing/sampleBatches';
 
@@ -202,6 +209,9 @@ describe('the contact sheet', () => {
     fireEvent.load(first);
     expect(first.dataset.loadState).toBe('loaded');
     expect(cell(grid, 0).querySelector('.animate-pulse')).toBeNull();
+    // The thumbnail would not load (the library has not read the job yet): the picture itself, then words.
+    fireEvent.error(cell(grid, 1).querySelector('img')!);
+    expect(cell(grid, 1).querySelector('img')?.getAttribute('src')).toBe(sweptOriginalUrl('grid', 2));
     fireEvent.error(cell(grid, 1).querySelector('img')!);
     expect(cell(grid, 1).querySelector('img')).toBeNull();
     expect(cell(grid, 1).textContent).toBe('Image did not load');

@@ -8,7 +8,7 @@ import { fakeLayout } from '../../test/fakeLayout';
 import { useLoopUi } from '../loop/loopUiStore';
 import { useBatchesUi } from './batchesUiStore';
 import { CFGS, cell, cells, SEEDS, showSheet } from './testing/contactSheetScreen';
-import { SUCCEEDED, sweepBatch, sweptImageUrl } from './testing/fakeContactSheet';
+import { SUCCEEDED, sweepBatch, sweptImageUrl, sweptOriginalUrl } from './testing/fakeContactSheet';
 import { resetBatchesUi } from './testing/renderBatches';
 
 beforeAll(() => fakeLayout.install({ width: 1200, height: 700 }));
@@ -52,21 +52,21 @@ describe('the contact sheet’s keys and lightbox', () => {
     const box = screen.getByTestId('lightbox');
     const shown = () => within(box).getByTestId('lightbox-stage').querySelector('img')?.getAttribute('src');
     // Cell 1 is seed 2, cfg 5: item 2.
-    expect(shown()).toBe(sweptImageUrl('grid', 2));
+    expect(shown()).toBe(sweptOriginalUrl('grid', 2));
     expect(box.textContent).toContain('2 of 6');
     expect(within(box).getByTestId('cell-values').textContent).toBe('3.seed23.cfg5');
     expect(within(box).getByTestId('output-origin').textContent).toContain('job-grid-2');
     fireEvent.keyDown(box, { key: 'ArrowRight' });
-    expect(shown()).toBe(sweptImageUrl('grid', 4));
+    expect(shown()).toBe(sweptOriginalUrl('grid', 4));
     // Row-major: past the row's end is the next row's start.
     fireEvent.keyDown(box, { key: 'ArrowRight' });
-    expect(shown()).toBe(sweptImageUrl('grid', 1));
+    expect(shown()).toBe(sweptOriginalUrl('grid', 1));
     fireEvent.keyDown(box, { key: 'ArrowUp' });
-    expect(shown()).toBe(sweptImageUrl('grid', 0));
+    expect(shown()).toBe(sweptOriginalUrl('grid', 0));
     fireEvent.keyDown(box, { key: 'ArrowDown' });
-    expect(shown()).toBe(sweptImageUrl('grid', 1));
+    expect(shown()).toBe(sweptOriginalUrl('grid', 1));
     fireEvent.keyDown(box, { key: 'ArrowRight' });
-    expect(shown()).toBe(sweptImageUrl('grid', 3));
+    expect(shown()).toBe(sweptOriginalUrl('grid', 3));
     expect(useBatchesUi.getState()).toMatchObject({ cursorId: 'grid', openBatchId: 'grid' });
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(screen.queryByTestId('lightbox')).toBeNull();
@@ -102,7 +102,7 @@ describe('the contact sheet’s keys and lightbox', () => {
     fireEvent.click(cell(grid, 2));
     const box = screen.getByTestId('lightbox');
     expect(within(box).getByTestId('lightbox-stage').querySelector('img')?.getAttribute('src')).toBe(
-      sweptImageUrl('mixed', 2),
+      sweptOriginalUrl('mixed', 2),
     );
     // Only pictures are in the lightbox's list: two of three cells.
     expect(box.textContent).toContain('2 of 2');

@@ -11,8 +11,10 @@ interface SheetCellProps {
   /** Its X index: the grid column it is placed in (after the row header's). */
   column: number;
   item: BatchItem | null;
-  /** The URL of the item's first image, once there is one. */
+  /** The URL of the item's first image's thumbnail, once there is one. */
   imageUrl: string | null;
+  /** The image itself, for when its thumbnail cannot be had. */
+  pictureUrl: string | null;
   /** The cell's values in words ("3.seed 2 · 3.cfg 7"). */
   label: string;
   /** Inner size in CSS pixels. */
@@ -59,6 +61,7 @@ export const SheetCell = memo(function SheetCell({
   column,
   item,
   imageUrl,
+  pictureUrl,
   label,
   size,
   tabbable,
@@ -87,7 +90,7 @@ export const SheetCell = memo(function SheetCell({
       style={{ width: size, height: size, gridColumnStart: column + 2, contain: 'strict' }}
     >
       {kind === 'image' && imageUrl !== null ? (
-        <SheetThumb key={imageUrl} url={imageUrl} alt={label} size={size} />
+        <SheetThumb key={imageUrl} url={imageUrl} fallbackUrl={pictureUrl} alt={label} size={size} />
       ) : null}
       {kind === 'state' && state !== null ? <StateInWords state={state} label={label} /> : null}
       {kind === 'image' && state !== null && state.state !== 'succeeded' ? (

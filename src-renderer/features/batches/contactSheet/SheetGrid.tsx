@@ -20,7 +20,8 @@ interface SheetGridProps {
   /** A cell's inner size in px. */
   size: number;
   /** The URL of an item's first image, or null while it has none. */
-  imageUrlOf: (item: BatchItem) => string | null;
+  /** A cell's thumbnail URL, or (`'original'`) its picture's. */
+  imageUrlOf: (item: BatchItem, size?: 'small' | 'original') => string | null;
   /** The cell that holds the grid's tab stop. */
   cursor: number;
   /** The grid element, where the cursor's cell is looked for to focus it. */

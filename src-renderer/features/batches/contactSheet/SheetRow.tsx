@@ -24,7 +24,8 @@ interface SheetRowProps {
   template: string;
   gap: number;
   size: number;
-  imageUrlOf: (item: BatchItem) => string | null;
+  /** A cell's thumbnail URL, or (`'original'`) its picture's. */
+  imageUrlOf: (item: BatchItem, size?: 'small' | 'original') => string | null;
   /** The column of the grid's tab stop when it is in this row, else -1. */
   tabColumn: number;
   onOpen: (cell: number) => void;
@@ -84,6 +85,7 @@ export const SheetRow = memo(function SheetRow({
             column={x}
             item={item}
             imageUrl={item === null ? null : imageUrlOf(item)}
+            pictureUrl={item === null ? null : imageUrlOf(item, 'original')}
             label={`${columnLabels[x] ?? ''}${rowLabel}`}
             size={size}
             tabbable={x === tabColumn}

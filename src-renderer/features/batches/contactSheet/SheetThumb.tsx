@@ -1,8 +1,10 @@
 import { useState } from 'react';
 
 interface SheetThumbProps {
-  /** The asset route URL. */
+  /** The picture's thumbnail. */
   url: string;
+  /** The picture itself, loaded only when its thumbnail will not load (the library has not read it yet). */
+  fallbackUrl: string | null;
   /** Names the cell's values, so a screen reader hears which variation this is. */
   alt: string;
   /** The cell's inner size in CSS pixels: set on the img, so nothing moves while a thousand of them load. */
@@ -14,8 +16,10 @@ interface SheetThumbProps {
  * into its square. No fade-in: flipping between pages to compare them must show each page at once, not
  * brighten it. A failed load says so in words; the lightbox (a click away) has Retry and the reason.
  */
-export function SheetThumb({ url, alt, size }: SheetThumbProps) {
+export function SheetThumb({ url: thumb, fallbackUrl, alt, size }: SheetThumbProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'broken'>('loading');
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const url = thumbFailed && fallbackUrl !== null ? fallbackUrl : thumb;
   if (state === 'broken') {
     return (
       <span className="flex h-full w-full items-center justify-center p-2 text-center text-[11px] text-muted">
@@ -38,7 +42,10 @@ export function SheetThumb({ url, alt, size }: SheetThumbProps) {
         draggable={false}
         data-load-state={state}
         onLoad={() => setState('loaded')}
-        onError={() => setState('broken')}
+        onError={() => {
+          if (url === thumb && fallbackUrl !== null) setThumbFailed(true);
+          else setState('broken');
+        }}
         className="relative h-full w-full object-contain"
       />
     </>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BatchItem, BatchOutput } from '../../../../src-shared/contract';
-import { assetUrl } from '../../../lib/assetUrl';
+import { assetUrl, thumbUrl } from '../../../lib/assetUrl';
 import { SheetGrid } from './SheetGrid';
 import { SheetLightbox } from './SheetLightbox';
 import { sheetImageKey, sheetLightboxList } from './sheetLightbox';
@@ -39,9 +39,11 @@ export function SheetView({
     [images],
   );
   const imageUrlOf = useCallback(
-    (item: BatchItem) => {
+    (item: BatchItem, size: 'small' | 'original' = 'small') => {
       const image = imageOf(item);
-      return image === null ? null : assetUrl(base, profileId, image.assetId);
+      // The library's small thumbnail in a cell, never the original: a 1,000-cell sheet of 4K pictures
+      // would decode a thousand of them whole. The original is the fallback while there is no thumbnail.
+      return image === null ? null : (size === 'small' ? thumbUrl : assetUrl)(base, profileId, image.assetId);
     },
     [imageOf, base, profileId],
   );

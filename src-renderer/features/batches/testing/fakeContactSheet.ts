@@ -36,8 +36,11 @@ export function combinations(axes: readonly SweepAxis[]): BatchItemValue[][] {
 
 export const sweptJobId = (batchId: string, position: number) => `job-${batchId}-${position}`;
 export const sweptAssetId = (batchId: string, position: number) => `${batchId}-img-${position}`;
-/** Where the sheet loads an item's picture from (the fake host's asset route, profile "local"). */
+/** Where the sheet loads an item's picture's thumbnail from (the fake host's asset route, profile "local"). */
 export const sweptImageUrl = (batchId: string, position: number) =>
+  `${ASSET_BASE}local/thumbs/${sweptAssetId(batchId, position)}`;
+/** Where it loads the picture itself, when the thumbnail will not load. */
+export const sweptOriginalUrl = (batchId: string, position: number) =>
   `${ASSET_BASE}local/${sweptAssetId(batchId, position)}`;
 
 /** One planned item of `batchId`. */
