@@ -4,6 +4,11 @@ import { useAssetAttempt } from './useAssetAttempt';
 interface AssetImageProps {
   /** The asset route URL (lib/assetUrl.ts). */
   url: string;
+  /**
+   * Its small thumbnail, shown instead when given (a tile): the picture itself is loaded only when the
+   * thumbnail will not (the library has not read the job yet), and Retry asks for the picture itself.
+   */
+  previewUrl?: string | undefined;
   alt: string;
   /** thumb: lazy, fitted into its tile; full: the whole picture, as large as fits. */
   variant: 'thumb' | 'full';
@@ -14,9 +19,14 @@ interface AssetImageProps {
  * placeholder shows until the bytes decode, and a failure shows BrokenAsset with Retry, never the browser's
  * broken-image icon. Parents key it by asset, so a new asset starts clean.
  */
-export function AssetImage({ url, alt, variant }: AssetImageProps) {
-  const { src, onError, broken } = useAssetAttempt(url, variant === 'thumb');
+export function AssetImage({ url, previewUrl, alt, variant }: AssetImageProps) {
+  const attempt = useAssetAttempt(url, variant === 'thumb');
   const [loaded, setLoaded] = useState(false);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const onPreview = previewUrl !== undefined && !previewFailed;
+  const { broken } = attempt;
+  const src = onPreview ? previewUrl : attempt.src;
+  const onError = onPreview ? () => setPreviewFailed(true) : attempt.onError;
 
   if (broken) return broken;
   const state = loaded ? 'loaded' : 'loading';

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useAssetAttempt } from './useAssetAttempt';
 
 interface AssetMediaProps {
   url: string;
+  /** The library's waveform of the sound (its thumbnail), drawn above the player; a quiet glyph without. */
+  waveUrl?: string | undefined;
   kind: 'audio' | 'video';
   /** Read by screen readers: the output's name. */
   label: string;
@@ -12,7 +15,7 @@ interface AssetMediaProps {
  * A player for audio or video from the asset route. The route passes Range through, so the native controls
  * seek without downloading the whole file; only metadata loads until the user presses play.
  */
-export function AssetMedia({ url, kind, label, variant }: AssetMediaProps) {
+export function AssetMedia({ url, waveUrl, kind, label, variant }: AssetMediaProps) {
   const { src, onError, broken } = useAssetAttempt(url, variant === 'thumb');
   if (broken) return broken;
   if (kind === 'video') {
@@ -31,7 +34,11 @@ export function AssetMedia({ url, kind, label, variant }: AssetMediaProps) {
   }
   return (
     <div className="flex h-full w-full flex-col items-center justify-center gap-3 px-2">
-      <WaveGlyph large={variant === 'full'} />
+      {waveUrl === undefined ? (
+        <WaveGlyph large={variant === 'full'} />
+      ) : (
+        <Waveform url={waveUrl} large={variant === 'full'} />
+      )}
       <audio
         key={src}
         src={src}
@@ -42,6 +49,26 @@ export function AssetMedia({ url, kind, label, variant }: AssetMediaProps) {
         className={variant === 'thumb' ? 'h-8 w-full' : 'w-full max-w-xl'}
       />
     </div>
+  );
+}
+
+/** The sound's own waveform (made in main from its samples); the quiet glyph while or if it cannot load. */
+function Waveform({ url, large }: { url: string; large: boolean }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  if (state === 'failed') return <WaveGlyph large={large} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      data-testid="waveform"
+      data-load-state={state}
+      decoding="async"
+      onLoad={() => setState('loaded')}
+      onError={() => setState('failed')}
+      className={`w-full object-contain ${large ? 'h-24 max-w-xl' : 'h-10'} ${
+        state === 'loaded' ? 'opacity-100' : 'opacity-0'
+      }`}
+    />
   );
 }
 

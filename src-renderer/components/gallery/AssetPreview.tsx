@@ -10,10 +10,26 @@ export function AssetPreview({ item, variant }: { item: GalleryItem; variant: 't
   const name = visibleText(item.name);
   switch (item.kind) {
     case 'image':
-      return <AssetImage url={item.url} alt={name} variant={variant} />;
+      return (
+        <AssetImage
+          url={item.url}
+          // A tile shows the small thumbnail; the lightbox, the picture itself.
+          previewUrl={variant === 'thumb' ? item.previewUrl : undefined}
+          alt={name}
+          variant={variant}
+        />
+      );
     case 'audio':
     case 'video':
-      return <AssetMedia url={item.url} kind={item.kind} label={name} variant={variant} />;
+      return (
+        <AssetMedia
+          url={item.url}
+          waveUrl={item.previewUrl}
+          kind={item.kind}
+          label={name}
+          variant={variant}
+        />
+      );
     case 'text':
       return <TextPreview url={item.url} variant={variant} />;
     default:

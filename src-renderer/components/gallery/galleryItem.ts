@@ -19,6 +19,11 @@ export interface GalleryItem {
   hash: string | null;
   /** The bytes on the asset route (lib/assetUrl.ts); never a service URL. */
   url: string;
+  /**
+   * The library's small thumbnail of it (a WebP made once per hash; a waveform for audio), which a tile
+   * shows instead of decoding the original. Absent where there is none to ask for (a Router run's media).
+   */
+  previewUrl?: string;
   /** The job it came from, when one gallery shows several jobs' outputs (a batch's). */
   origin?: GalleryOrigin;
 }

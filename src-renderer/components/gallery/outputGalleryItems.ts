@@ -1,7 +1,7 @@
 // Job outputs become gallery tiles one way, whether one job's (the outputs tab) or a whole batch's (the batch
 // gallery); only how a tile is keyed and whether it names its job differ.
 import type { JobOutput } from '../../../src-shared/contract';
-import { assetUrl } from '../../lib/assetUrl';
+import { assetUrl, thumbUrl } from '../../lib/assetUrl';
 import type { GalleryItem, GalleryOrigin } from './galleryItem';
 
 interface OutputTiles<Output extends JobOutput> {
@@ -35,6 +35,7 @@ export function outputGalleryItems<Output extends JobOutput>(
       sizeBytes: output.sizeBytes,
       hash: output.hash,
       url: assetUrl(base, profileId, output.assetId),
+      previewUrl: thumbUrl(base, profileId, output.assetId),
       ...(originOf ? { origin: originOf(output) } : {}),
     };
   });

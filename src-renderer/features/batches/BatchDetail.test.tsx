@@ -112,7 +112,7 @@ describe('the open batch', () => {
       '#2 · job-kite-2',
     ]);
     expect(within(tiles()[0]!).getByRole('img', { name: 'kite_0001.png' }).getAttribute('src')).toBe(
-      '/asset-bytes/cap/local/kite-a',
+      '/asset-bytes/cap/local/thumbs/kite-a',
     );
     const gallery = screen.getByTestId('outputs-gallery');
     expect(gallery.textContent).toContain('3 outputs from 2 jobs · 3.07 kB');

@@ -186,4 +186,20 @@ describe('the library search', () => {
     );
     expect(screen.queryByTestId('lightbox-picture')).toBeNull();
   });
+
+  it('opens a sound with its own waveform above the player, the one its tile shows', async () => {
+    library.entries = [libraryEntry(1, { type: 'audio', contentType: 'audio/wav', name: 'tone.wav' })];
+    renderLibrary(library);
+    const [tile] = await tiles();
+    (tile as HTMLElement).focus();
+    fireEvent.keyDown(tile as HTMLElement, { key: 'Enter' });
+    const wave = await screen.findByTestId('waveform');
+    const player = document.querySelector('audio');
+    expect(player).not.toBeNull();
+    const route = (player?.getAttribute('src') ?? '').replace(/[^/]+$/, '');
+    // The library's thumbnail of the same entry, beside the bytes it plays.
+    expect(wave.getAttribute('src')).toBe(
+      `${route}thumbs/${player?.getAttribute('src')?.split('/').pop() ?? ''}`,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract';
 import { thumbKindOf } from '../../../../src-shared/thumbKind';
 import { AssetMedia } from '../../../components/gallery/AssetMedia';
+import { thumbUrl } from '../../../lib/assetUrl';
 import { useAssetBase } from '../../../queries/assetQueries';
 import { entryBytesUrl } from '../tile/entryUrl';
 
@@ -12,7 +13,16 @@ export function EntryPicture({ entry }: { entry: LibraryEntry }) {
   if (base.data === undefined) return <p className="text-xs text-muted">Loading…</p>;
   const url = entryBytesUrl(base.data, entry);
   if (entry.type === 'video' || entry.type === 'audio') {
-    return <AssetMedia url={url} kind={entry.type} label={entry.title} variant="full" />;
+    return (
+      <AssetMedia
+        url={url}
+        // The waveform the library's tile shows, drawn large above the player.
+        waveUrl={entry.type === 'audio' ? thumbUrl(base.data, entry.profileId, entry.assetId) : undefined}
+        kind={entry.type}
+        label={entry.title}
+        variant="full"
+      />
+    );
   }
   // A latent or a text file is not drawn (and is not broken): say what it is and offer the file itself.
   if (thumbKindOf(entry.type, entry.contentType) === null) {

@@ -52,10 +52,15 @@ describe('the outputs gallery', () => {
       'latent',
     ]);
 
-    // Images: lazy thumbnails from the asset route (never a service URL).
+    // Images: lazy thumbnails from the asset route (never a service URL), the library's small one, not the
+    // original; the picture itself when the thumbnail will not load.
     const image = within(tileOf('image')).getByRole('img', { name: 'kite_0001.png' });
     expect(image.getAttribute('loading')).toBe('lazy');
-    expect(image.getAttribute('src')).toBe(`${BASE}local/img-1`);
+    expect(image.getAttribute('src')).toBe(`${BASE}local/thumbs/img-1`);
+    fireEvent.error(image);
+    expect(within(tileOf('image')).getByRole('img', { name: 'kite_0001.png' }).getAttribute('src')).toBe(
+      `${BASE}local/img-1`,
+    );
 
     // Video and audio: native players (they seek: the route passes Range through).
     const video = tileOf('video').querySelector('video');
@@ -64,6 +69,12 @@ describe('the outputs gallery', () => {
     const audio = tileOf('audio').querySelector('audio');
     expect(audio?.getAttribute('src')).toBe(`${BASE}local/aud-1`);
     expect(audio?.hasAttribute('controls')).toBe(true);
+    // Above the player, the sound's own waveform (its library thumbnail); the quiet glyph if it will not load.
+    const wave = within(tileOf('audio')).getByTestId('waveform');
+    expect(wave.getAttribute('src')).toBe(`${BASE}local/thumbs/aud-1`);
+    fireEvent.error(wave);
+    expect(within(tileOf('audio')).queryByTestId('waveform')).toBeNull();
+    expect(tileOf('audio').querySelector('audio')?.getAttribute('src')).toBe(`${BASE}local/aud-1`);
 
     // Text: the head of the file as text, asked for by Range, with bidi and control characters visible.
     const text = await within(tileOf('text')).findByTestId('text-preview');
@@ -114,7 +125,10 @@ describe('the outputs gallery', () => {
   it('shows a broken image as words with Retry, and retries with a fresh request', async () => {
     fakeAssetFetch({ [`${BASE}local/img-1`]: { status: 404, body: 'The service has no such asset.' } });
     renderTab(finishedJob(EVERY_KIND.slice(0, 1)));
+    // Neither the thumbnail nor the picture itself loads.
+    fireEvent.error(await screen.findByRole('img', { name: 'kite_0001.png' }));
     const image = await screen.findByRole('img', { name: 'kite_0001.png' });
+    expect(image.getAttribute('src')).toBe(`${BASE}local/img-1`);
     fireEvent.error(image);
 
     const broken = await screen.findByTestId('asset-broken');
@@ -163,7 +177,7 @@ describe('the outputs gallery', () => {
     await waitFor(() => expect(tiles()).toHaveLength(2));
     expect(tiles()[0]?.className).not.toContain('loupe-tile-in');
     expect(tiles()[1]?.className).toContain('loupe-tile-in');
-    expect(within(tiles()[1]!).getByRole('img').getAttribute('src')).toBe(`${BASE}local/img-2`);
+    expect(within(tiles()[1]!).getByRole('img').getAttribute('src')).toBe(`${BASE}local/thumbs/img-2`);
     expect(screen.getByTestId('outputs-gallery').textContent).toContain('2 outputs');
   });
 
