@@ -1,8 +1,7 @@
 // The jobs a batch's items became, as the store's jobs table last recorded them (the watcher keeps those
 // rows fresh; nothing here asks the service).
-import type { JobOutput, JobStatus, JobSummary } from '../../../src-shared/contracts/jobs';
-import type { LocalHistory } from '../jobSources/localHistory';
-import { contractStatus, outputOfRow, outputsOfWire, toSummary } from '../jobSources/normalize';
+import type { JobOutput, JobStatus } from '../../../src-shared/contracts/jobs';
+import { contractStatus, outputOfRow, outputsOfWire } from '../jobSources/normalize';
 import { hasPartialOutputs, readWire } from '../jobSources/wireJob';
 import type { LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
@@ -46,17 +45,4 @@ export function batchJobOf(standing: BatchItemStanding, stored: StoredOutputs): 
     status: contractStatus(standing.job.status),
     outputs: outputsOfJob(standing.jobId, standing.job, stored),
   };
-}
-
-/** The row jobs.list shows for a remembered job, so a batch item and a list row agree; null as above. */
-export function jobSummaryOf(history: LocalHistory, profileId: string, jobId: string): JobSummary | null {
-  const job = history.one(jobId);
-  if (job === null) return null;
-  return toSummary(job.wire, {
-    profileId,
-    observedAt: job.observedAt,
-    local: job.local,
-    // Only a snapshot's logsOffered reads this.
-    surfaceOffersLogs: false,
-  });
 }

@@ -13,7 +13,7 @@ import { DomainError } from '../errors';
 import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 import { countItems, isFinished, type CountedItem } from './batchCounts';
-import { batchJobOf, jobSummaryOf, storedOutputsOf, type BatchJob, type StoredOutputs } from './batchJobs';
+import { batchJobOf, storedOutputsOf, type BatchJob, type StoredOutputs } from './batchJobs';
 import { axesOfPlan } from '../outbox';
 
 export interface BatchReaderDeps {
@@ -65,7 +65,7 @@ export class BatchReader {
     );
     const history = new LocalHistory(jobs, profileId, batchItems);
     // An item whose row cannot be read in full (a damaged request) is left out of the items only.
-    const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history, profileId));
+    const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history));
     return { ...summary, ...axesOfPlan(batch.plan), items, outputs };
   }
 }
@@ -113,7 +113,7 @@ function outputsOf(jobs: readonly (BatchJob | null)[]): BatchOutput[] {
   return outputs;
 }
 
-function itemOf(row: BatchItemRow, history: LocalHistory, profileId: string): BatchItem {
+function itemOf(row: BatchItemRow, history: LocalHistory): BatchItem {
   return {
     id: row.id,
     values: row.values ?? [],
@@ -122,7 +122,8 @@ function itemOf(row: BatchItemRow, history: LocalHistory, profileId: string): Ba
     submitError: row.lastError,
     attempts: row.attempts,
     jobId: row.jobId,
-    job: row.jobId === null ? null : jobSummaryOf(history, profileId, row.jobId),
+    // The row jobs.list shows, so a batch item and a list row agree.
+    job: row.jobId === null ? null : history.summaryOf(row.jobId),
   };
 }
 

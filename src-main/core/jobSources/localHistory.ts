@@ -2,7 +2,8 @@
 // it: each row as a wire job with its local facts, and the newest-first order by the job's own creation
 // time (the table orders by when Loupe first saw a job, which differs for jobs learned from a list).
 import { isStoreError, type BatchItemsTable, type JobCursor, type JobRow, type JobsTable } from '../store';
-import type { LocalFacts } from './normalize';
+import type { JobSummary } from '../../../src-shared/contracts/jobs';
+import { toSummary, type LocalFacts } from './normalize';
 import { createdMsOf, type WireJob } from './wireJob';
 
 export interface LocalJob {
@@ -115,6 +116,18 @@ export class LocalHistory {
   one(jobId: string): LocalJob | null {
     const row = this.row(jobId);
     return row === null ? null : toLocalJob(row, this.retriesOf(jobId), this.batchOf(jobId));
+  }
+  /** The row jobs.list shows for a remembered job (a batch item's job, a row renamed after indexing). */
+  summaryOf(jobId: string): JobSummary | null {
+    const job = this.one(jobId);
+    if (job === null) return null;
+    return toSummary(job.wire, {
+      profileId: this.profileId,
+      observedAt: job.observedAt,
+      local: job.local,
+      // Only a snapshot's logsOffered reads this.
+      surfaceOffersLogs: false,
+    });
   }
 
   facts(jobId: string): LocalFacts {

@@ -4,7 +4,6 @@
 // it and its entries said "isometric city block". When entries are written for a job, its row, named, goes
 // out on jobs.updates: coalesced per profile, after the write has committed, only while a window listens.
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
-import { jobSummaryOf } from '../batches/batchJobs';
 import { LocalHistory } from '../jobSources/localHistory';
 import type { LoupeStore } from '../store';
 import { withTitles } from './jobTitles';
@@ -71,7 +70,7 @@ export class NamedRowUpdates {
     const { store } = this.deps;
     const history = new LocalHistory(store.jobs, profileId, store.batchItems);
     const rows = jobIds.flatMap((jobId) => {
-      const row = jobSummaryOf(history, profileId, jobId);
+      const row = history.summaryOf(jobId);
       return row === null ? [] : [row];
     });
     return withTitles(store, profileId, rows);
