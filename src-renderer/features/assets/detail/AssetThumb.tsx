@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { assetUrl } from '../../../lib/assetUrl';
+import { assetUrl, thumbUrl } from '../../../lib/assetUrl';
 import { useAssetBase } from '../../../queries/assetQueries';
 
 interface AssetThumbProps {
@@ -37,12 +37,16 @@ function looksLikeImage(contentType: string | null, name: string | null): boolea
 }
 
 /**
- * An image asset's picture from the asset route (`${base}${profileId}/${assetId}`), or a quiet mark with the
- * kind of file for anything else or a picture that would not load. The box never changes size.
+ * An image asset's picture from the asset route, or a quiet mark with the kind of file for anything else or a
+ * picture that would not load. In a row, the library's small thumbnail (`…/thumbs/<assetId>`) rather than
+ * the original, which is loaded only when there is no thumbnail (not in the library yet). The box never
+ * changes size.
  */
 export function AssetThumb({ profileId, assetId, contentType, name, alt, size }: AssetThumbProps) {
   const base = useAssetBase(profileId);
   const [broken, setBroken] = useState(false);
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const small = size === 'row' && !thumbFailed;
   const isImage = looksLikeImage(contentType, name);
   const box = `${BOX[size]} shrink-0 overflow-hidden border border-line bg-raised`;
   if (size === 'detail' && broken) {
@@ -66,11 +70,12 @@ export function AssetThumb({ profileId, assetId, contentType, name, alt, size }:
   return (
     <span className={`${box} flex items-center justify-center`}>
       <img
-        src={assetUrl(base.data, profileId, assetId)}
+        key={small ? 'small' : 'original'}
+        src={(small ? thumbUrl : assetUrl)(base.data, profileId, assetId)}
         alt={alt}
         loading="lazy"
         decoding="async"
-        onError={() => setBroken(true)}
+        onError={() => (small ? setThumbFailed(true) : setBroken(true))}
         className="max-h-full max-w-full object-contain"
         data-testid={size === 'detail' ? 'asset-preview' : undefined}
       />

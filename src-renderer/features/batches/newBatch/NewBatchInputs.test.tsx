@@ -35,10 +35,15 @@ describe('New batch: files bound to an input', () => {
       expect(document.activeElement).toBe(
         within(dialog).getByRole('searchbox', { name: 'Search assets by name, id or hash' }),
       );
-      // Pictures come from the asset route, as the Assets screen shows them.
+      // Pictures come from the asset route, as the Assets screen shows them: the library's small thumbnail,
+      // and the picture itself when there is none yet.
       await waitFor(() =>
-        expect(dialog.querySelector('img')?.getAttribute('src')).toBe('/asset-bytes/cap/local/a1b2c3d4e5f6'),
+        expect(dialog.querySelector('img')?.getAttribute('src')).toBe(
+          '/asset-bytes/cap/local/thumbs/a1b2c3d4e5f6',
+        ),
       );
+      fireEvent.error(dialog.querySelector('img')!);
+      expect(dialog.querySelector('img')?.getAttribute('src')).toBe('/asset-bytes/cap/local/a1b2c3d4e5f6');
       expect(bindButton().disabled).toBe(true);
 
       // Harbour first, then kite: the list's order is not the items' order.
