@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useThumbFirst } from '../../lib/useThumbFirst';
 import { useAssetAttempt } from './useAssetAttempt';
 
 interface AssetImageProps {
@@ -22,11 +23,12 @@ interface AssetImageProps {
 export function AssetImage({ url, previewUrl, alt, variant }: AssetImageProps) {
   const attempt = useAssetAttempt(url, variant === 'thumb');
   const [loaded, setLoaded] = useState(false);
-  const [previewFailed, setPreviewFailed] = useState(false);
-  const onPreview = previewUrl !== undefined && !previewFailed;
+  const picture = useThumbFirst(previewUrl, attempt.src);
   const { broken } = attempt;
-  const src = onPreview ? previewUrl : attempt.src;
-  const onError = onPreview ? () => setPreviewFailed(true) : attempt.onError;
+  const src = picture.src ?? attempt.src;
+  const onError = () => {
+    if (!picture.movedOn()) attempt.onError();
+  };
 
   if (broken) return broken;
   const state = loaded ? 'loaded' : 'loading';

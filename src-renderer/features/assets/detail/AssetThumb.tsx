@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { assetUrl, thumbUrl } from '../../../lib/assetUrl';
+import { useThumbFirst } from '../../../lib/useThumbFirst';
 import { useAssetBase } from '../../../queries/assetQueries';
 
 interface AssetThumbProps {
@@ -45,8 +46,10 @@ function looksLikeImage(contentType: string | null, name: string | null): boolea
 export function AssetThumb({ profileId, assetId, contentType, name, alt, size }: AssetThumbProps) {
   const base = useAssetBase(profileId);
   const [broken, setBroken] = useState(false);
-  const [thumbFailed, setThumbFailed] = useState(false);
-  const small = size === 'row' && !thumbFailed;
+  const picture = useThumbFirst(
+    size === 'row' && base.data !== undefined ? thumbUrl(base.data, profileId, assetId) : null,
+    base.data === undefined ? null : assetUrl(base.data, profileId, assetId),
+  );
   const isImage = looksLikeImage(contentType, name);
   const box = `${BOX[size]} shrink-0 overflow-hidden border border-line bg-raised`;
   if (size === 'detail' && broken) {
@@ -70,12 +73,14 @@ export function AssetThumb({ profileId, assetId, contentType, name, alt, size }:
   return (
     <span className={`${box} flex items-center justify-center`}>
       <img
-        key={small ? 'small' : 'original'}
-        src={(small ? thumbUrl : assetUrl)(base.data, profileId, assetId)}
+        key={picture.src}
+        src={picture.src ?? undefined}
         alt={alt}
         loading="lazy"
         decoding="async"
-        onError={() => (small ? setThumbFailed(true) : setBroken(true))}
+        onError={() => {
+          if (!picture.movedOn()) setBroken(true);
+        }}
         className="max-h-full max-w-full object-contain"
         data-testid={size === 'detail' ? 'asset-preview' : undefined}
       />

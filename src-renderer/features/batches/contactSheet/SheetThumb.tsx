@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useThumbFirst } from '../../../lib/useThumbFirst';
 
 interface SheetThumbProps {
   /** The picture's thumbnail. */
@@ -18,8 +19,8 @@ interface SheetThumbProps {
  */
 export function SheetThumb({ url: thumb, fallbackUrl, alt, size }: SheetThumbProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'broken'>('loading');
-  const [thumbFailed, setThumbFailed] = useState(false);
-  const url = thumbFailed && fallbackUrl !== null ? fallbackUrl : thumb;
+  const picture = useThumbFirst(thumb, fallbackUrl);
+  const url = picture.src ?? thumb;
   if (state === 'broken') {
     return (
       <span className="flex h-full w-full items-center justify-center p-2 text-center text-[11px] text-muted">
@@ -43,8 +44,7 @@ export function SheetThumb({ url: thumb, fallbackUrl, alt, size }: SheetThumbPro
         data-load-state={state}
         onLoad={() => setState('loaded')}
         onError={() => {
-          if (url === thumb && fallbackUrl !== null) setThumbFailed(true);
-          else setState('broken');
+          if (!picture.movedOn()) setState('broken');
         }}
         className="relative h-full w-full object-contain"
       />

@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import { useThumbFirst } from '../../../lib/useThumbFirst';
 
 /** The picture's side in CSS pixels: it fits a 50 px row with room to breathe, and never changes it. */
 export const THUMBNAIL_SIZE = 40;
@@ -31,10 +32,8 @@ export const RowThumbnail = memo(function RowThumbnail({
 }: RowThumbnailProps) {
   // Tied to the URL it was for, so a row handed another picture starts over instead of keeping old news.
   const [settled, setSettled] = useState<Settled | null>(null);
-  // The thumbnail that would not load, so the picture itself is shown instead (and the thumbnail not asked
-  // again while the row shows this picture).
-  const [failedThumb, setFailedThumb] = useState<string | null>(null);
-  const url = thumb !== null && failedThumb === thumb && fallbackUrl !== null ? fallbackUrl : thumb;
+  const picture = useThumbFirst(thumb, fallbackUrl);
+  const url = picture.src;
   const state = url === null ? 'none' : settled?.url !== url ? 'loading' : settled.ok ? 'loaded' : 'failed';
   return (
     <span
@@ -58,8 +57,7 @@ export const RowThumbnail = memo(function RowThumbnail({
           decoding="async"
           onLoad={() => setSettled({ url, ok: true })}
           onError={() => {
-            if (url === thumb && fallbackUrl !== null) setFailedThumb(thumb);
-            else setSettled({ url, ok: false });
+            if (!picture.movedOn()) setSettled({ url, ok: false });
           }}
           className={`h-full w-full object-cover transition-opacity duration-150 ${
             state === 'loaded' ? 'opacity-100' : 'opacity-0'
