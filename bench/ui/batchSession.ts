@@ -76,6 +76,7 @@ export async function startPausedBatch(contract: ContractClient): Promise<string
   const started = await contract.call(
     'batches.start',
     {
+      profileId: PROFILE_ID,
       // 30 sampler steps of 12 ms: each job lasts about 0.4 s, slow enough to watch items change.
       workflowJson: JSON.stringify(textToImageWorkflow({ steps: 30, width: 96, height: 96 })),
       axes: [
@@ -87,7 +88,11 @@ export async function startPausedBatch(contract: ContractClient): Promise<string
     },
     batchSendingSchema,
   );
-  await contract.call('batches.control', { batchId: started.batchId, action: 'pause' }, batchSendingSchema);
+  await contract.call(
+    'batches.control',
+    { profileId: PROFILE_ID, batchId: started.batchId, action: 'pause' },
+    batchSendingSchema,
+  );
   // Items already handed to the sender settle first: a resume right after a pause sends one of them a
   // second time and the shell dies on the store's conflict (reported to the batches owner).
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -95,7 +100,11 @@ export async function startPausedBatch(contract: ContractClient): Promise<string
 }
 
 export async function resumeBatch(contract: ContractClient, batchId: string, window: number): Promise<void> {
-  await contract.call('batches.control', { batchId, action: 'resume', window }, batchSendingSchema);
+  await contract.call(
+    'batches.control',
+    { profileId: PROFILE_ID, batchId, action: 'resume', window },
+    batchSendingSchema,
+  );
 }
 
 /** A wider (or narrower) window for a batch that is sending. */
@@ -104,7 +113,11 @@ export async function setBatchWindow(
   batchId: string,
   window: number,
 ): Promise<void> {
-  await contract.call('batches.control', { batchId, action: 'window', window }, batchSendingSchema);
+  await contract.call(
+    'batches.control',
+    { profileId: PROFILE_ID, batchId, action: 'window', window },
+    batchSendingSchema,
+  );
 }
 
 /** Polls batches.get until every item has ended. */
@@ -115,7 +128,7 @@ export async function batchFinished(
 ): Promise<void> {
   const began = Date.now();
   for (;;) {
-    const detail = await contract.call('batches.get', { batchId }, batchDetailSchema);
+    const detail = await contract.call('batches.get', { profileId: PROFILE_ID, batchId }, batchDetailSchema);
     if (detail.finished) return;
     if (Date.now() - began > timeoutMs) throw new Error('the 1,000-item batch did not finish in time');
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -7,7 +7,7 @@ import { textToImageWorkflow } from '../../src-main/simulator/jobs/sampleWorkflo
 import { jobSnapshotSchema } from '../../src-shared/contracts/jobs';
 import type { Figure, Figures } from '../figures';
 import { probedPage } from './browser';
-import { storageTraffic, URL_TTL_SECONDS, type BatchSession } from './batchSession';
+import { PROFILE_ID, storageTraffic, URL_TTL_SECONDS, type BatchSession } from './batchSession';
 import { picturesSettled, type PicturesSettled } from './pageBatchMeasure';
 import type { PageGlobals } from './pageTypes';
 import { loadNote } from './stats';
@@ -67,6 +67,7 @@ async function submitUnseenImageJobs(session: BatchSession): Promise<void> {
     const job = await session.contract.call(
       'jobs.submit',
       {
+        profileId: PROFILE_ID,
         workflowJson: JSON.stringify(
           textToImageWorkflow({ steps: 2, seed: 10_000 + seed, width: 96, height: 96 }),
         ),
@@ -77,7 +78,11 @@ async function submitUnseenImageJobs(session: BatchSession): Promise<void> {
   }
   for (const jobId of ids) {
     for (;;) {
-      const job = await session.contract.call('jobs.get', { jobId }, jobSnapshotSchema);
+      const job = await session.contract.call(
+        'jobs.get',
+        { profileId: PROFILE_ID, jobId },
+        jobSnapshotSchema,
+      );
       if (job.status === 'succeeded' && job.outputs.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
