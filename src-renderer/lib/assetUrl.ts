@@ -25,3 +25,13 @@ export function withAttempt(url: string, attempt: number): string {
   if (attempt <= 0) return url;
   return `${url}${url.includes('?') ? '&' : '?'}attempt=${attempt}`;
 }
+
+/** A grid's picture: its thumbnail (`'small'`), or the original for when there is no thumbnail yet. */
+export function sizedAssetUrl(
+  size: 'small' | 'original',
+  base: string,
+  profileId: string,
+  assetId: string,
+): string {
+  return (size === 'small' ? thumbUrl : assetUrl)(base, profileId, assetId);
+}

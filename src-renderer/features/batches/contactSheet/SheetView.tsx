@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BatchItem, BatchOutput } from '../../../../src-shared/contract';
-import { assetUrl, thumbUrl } from '../../../lib/assetUrl';
+import { sizedAssetUrl } from '../../../lib/assetUrl';
 import { SheetGrid } from './SheetGrid';
 import { SheetLightbox } from './SheetLightbox';
 import { sheetImageKey, sheetLightboxList } from './sheetLightbox';
@@ -43,7 +43,7 @@ export function SheetView({
       const image = imageOf(item);
       // The library's small thumbnail in a cell, never the original: a 1,000-cell sheet of 4K pictures
       // would decode a thousand of them whole. The original is the fallback while there is no thumbnail.
-      return image === null ? null : (size === 'small' ? thumbUrl : assetUrl)(base, profileId, image.assetId);
+      return image === null ? null : sizedAssetUrl(size, base, profileId, image.assetId);
     },
     [imageOf, base, profileId],
   );

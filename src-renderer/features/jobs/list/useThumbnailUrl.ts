@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import type { JobThumbnail } from '../../../../src-shared/contract';
 import { useActiveProfileId } from '../../../hooks/useActiveProfileId';
-import { assetUrl, thumbUrl } from '../../../lib/assetUrl';
+import { sizedAssetUrl } from '../../../lib/assetUrl';
 import { useAssetBase } from '../../../queries/assetQueries';
 
 /**
@@ -27,7 +27,7 @@ export function useThumbnailUrl(): ThumbnailUrl {
     (thumbnail, size = 'small') =>
       thumbnail === null || base === undefined || profileId === null
         ? null
-        : (size === 'small' ? thumbUrl : assetUrl)(base, profileId, thumbnail.assetId),
+        : sizedAssetUrl(size, base, profileId, thumbnail.assetId),
     [base, profileId],
   );
 }
