@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { RENDERER_FILES_WITH_MODULE_MOCKS } from './tests/filesWithModuleMocks';
 
+// happy-dom rather than jsdom: the same 485 renderer tests in 59 s instead of 86 s here (its window is cheaper
+// to set up per file and its DOM faster); neither lays anything out, which the real-Chromium e2e covers.
 const rendererTest = {
-  environment: 'jsdom',
+  environment: 'happy-dom',
   setupFiles: ['src-renderer/test/setup.ts'],
   testTimeout: 15_000,
 };
@@ -14,7 +16,7 @@ export default defineConfig({
     // default here is cores - 1 = one file at a time).
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],
-    // The renderer's files share one module graph per worker (isolate: false): the imports and jsdom are paid
+    // The renderer's files share one module graph per worker (isolate: false): the imports and the DOM are paid
     // once per worker rather than once per file (that project went from about 260 s to 80 s here).
     // src-renderer/test/setup.ts gives each test fresh stores and storage. A file that vi.mocks one of our
     // modules needs a graph of its own: those run in renderer-isolated. The node files stay one process per

@@ -65,7 +65,7 @@ function usePreloadScreens(ready: boolean): void {
     };
     let idle: number | null = null;
     const timer = setTimeout(() => {
-      // Without idle callbacks (jsdom, WebKit): at once, the wait is over.
+      // Without idle callbacks (a test DOM, WebKit): at once, the wait is over.
       if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(preload, { timeout: 5_000 });
       else preload();
     }, PRELOAD_AFTER_MS);

@@ -1,6 +1,6 @@
 // What every modal in Loupe shares: the backdrop (a click on it closes), focus moved in when it opens, kept
 // inside while it is open (Tab wraps) and given back to where it was when it closes, and Esc to close.
-// Written by hand because jsdom has no <dialog>.showModal(). Dialog (a question) and TaskDialog (a task with
+// Written by hand because the test DOMs had no <dialog>.showModal(). Dialog (a question) and TaskDialog (a task with
 // a list) lay out their own panels inside it.
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';

@@ -1,5 +1,5 @@
-// jsdom lays nothing out: every element measures 0. Virtualized lists need a window to fill, so tests that
-// render one give every element a fixed client size (and restore jsdom's own afterwards).
+// the test DOM (happy-dom) lays nothing out: every element measures 0. Virtualized lists need a window to fill, so tests that
+// render one give every element a fixed client size (and restore its own afterwards).
 const PROPS = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;
 const saved = new Map<string, PropertyDescriptor | undefined>();
 

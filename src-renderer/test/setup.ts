@@ -12,6 +12,7 @@ afterEach(() => {
   // A file under `@vitest-environment node` has no storage to clear.
   if (typeof localStorage !== 'undefined') localStorage.clear();
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
-  // jsdom has no clipboard; a test that gives navigator one takes it away again here.
+  // A test that gives navigator a clipboard of its own (one that takes text, or refuses it) has it taken away
+  // again here.
   if (typeof navigator !== 'undefined') Reflect.deleteProperty(navigator, 'clipboard');
 });

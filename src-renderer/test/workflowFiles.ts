@@ -1,4 +1,4 @@
-/** A File whose text jsdom can read (jsdom's Blob has no .text()). */
+/** A File whose text the test DOM can read. */
 export function workflowFile(content: string, name = 'workflow.json', type = 'application/json'): File {
   const file = new File([content], name, { type });
   Object.defineProperty(file, 'text', { value: () => Promise.resolve(content) });

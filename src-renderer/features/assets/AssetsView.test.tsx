@@ -2,7 +2,7 @@
 // the details with their thumbnail and job link, copying the reference, and delete with its confirm, its 409
 // and its second-delete 404 explained.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileList } from '../../../src-shared/contract';
 import { useUiStore } from '../../stores/uiStore';
 import { fakeHost, PROFILES } from '../../test/fakeHost';
@@ -94,6 +94,8 @@ describe('an asset’s details', () => {
   });
 
   it('copies the core/ASSET reference, and shows it when the clipboard cannot take it', async () => {
+    const writeText = vi.fn(() => Promise.reject(new Error('Document is not focused.')));
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderScreen();
     const detail = await openPhoto();
     fireEvent.click(await within(detail).findByRole('button', { name: 'Copy reference' }));
@@ -103,6 +105,7 @@ describe('an asset’s details', () => {
       info: { id: 'asset-photo' },
     });
     expect(within(detail).getByText(/copy the reference below by hand/)).toBeTruthy();
+    expect(writeText).toHaveBeenCalledTimes(1);
   });
 });
 

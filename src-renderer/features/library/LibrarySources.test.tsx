@@ -1,6 +1,6 @@
 // Issue 21 in the window: the Source facet narrows the library to Router runs' media or uploads (the uploads
 // filter, now from entries); a Router entry opens from the route's router-media path; and a video tile with no
-// thumbnail draws its poster frame (drawPosterFrame faked here: jsdom decodes no video), hands it to main, and
+// thumbnail draws its poster frame (drawPosterFrame faked here: the test DOM decodes no video), hands it to main, and
 // shows main's thumbnail of it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

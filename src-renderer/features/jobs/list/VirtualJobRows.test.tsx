@@ -4,7 +4,7 @@ import type { JobSummary, JobThumbnail } from '../../../../src-shared/contract';
 import { jobSummary } from '../../../test/fakeJobsHost';
 import { VirtualJobRows } from './VirtualJobRows';
 
-// jsdom lays nothing out: give every element the size of a 600 px high list so the virtualizer has a window.
+// the test DOM (happy-dom) lays nothing out: give every element the size of a 600 px high list so the virtualizer has a window.
 import { fakeLayout } from '../../../test/fakeLayout';
 
 beforeAll(() => fakeLayout.install({ width: 800, height: 600 }));

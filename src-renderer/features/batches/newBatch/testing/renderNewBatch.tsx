@@ -1,4 +1,4 @@
-// Test support for New batch: a workflow to plan with, files jsdom can read, a host whose batches.plan
+// Test support for New batch: a workflow to plan with, files the test DOM can read, a host whose batches.plan
 // answers from the fake planner (or as the test says) and whose batches.start records a batch, and the steps
 // every test takes (open the screen, load a file).
 import { act, fireEvent, screen } from '@testing-library/react';

@@ -5,7 +5,7 @@ const BOUNDS = { min: 40, max: 4000 };
 
 /**
  * How many monospace characters fit across the element (less a gutter), kept up to date as it resizes.
- * Measured from a probe of ten characters in the log's own font; jsdom (no layout) gets a fixed width.
+ * Measured from a probe of ten characters in the log's own font; a test DOM (no layout) gets a fixed width.
  */
 export function useCharsPerRow(
   container: RefObject<HTMLElement | null>,

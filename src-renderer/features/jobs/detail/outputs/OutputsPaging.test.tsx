@@ -25,7 +25,7 @@ describe('a gallery of more outputs than the snapshot carries', () => {
   let restore: (() => void) | undefined;
   afterEach(() => restore?.());
 
-  // Drawing 350 tiles in jsdom takes seconds on a busy machine.
+  // Drawing 350 tiles in the test DOM takes seconds on a busy machine.
   it('draws the first page, then the rest a page at a time as asked', { timeout: 20_000 }, async () => {
     const host = galleryHost([job], {}, { allOutputs: { j1: all } });
     renderWithLoupe(<OutputsTab job={job} />, host.loupe);

@@ -35,7 +35,7 @@ const SAVED: JobWorkflow = {
   },
 };
 
-/** jsdom's Blob has no .text(); its FileReader reads one. */
+/** A blob's text through FileReader, which every test DOM has. */
 function blobText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
