@@ -1,6 +1,8 @@
 // Benchmark of batches.list, which the Batches screen reads again whenever one of the profile's jobs moves:
 // its one read of every item's standing against the reference of reading each batch on its own (one
-// batches.get per batch, the way a list without the join would). Wired into `npm run bench`.
+// batches.get per batch, the way a list without the join would). And batches.get of one 1,000-item batch,
+// which an open batch’s page reads again as its items’ jobs appear, against reading its item rows in full.
+// Wired into `npm run bench`.
 import { openStore, type JsonObject, type LoupeStore } from '../../src-main/core/store';
 import type { BenchFigure } from './storeBench';
 import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
@@ -61,6 +63,19 @@ function fastest(rounds: number, fn: () => void): number {
   return best;
 }
 
+function profiledStore(file: string): LoupeStore {
+  const store = openStore(file);
+  store.profiles.insert({
+    id: PROFILE,
+    name: 'Bench',
+    surface: 'serverless',
+    baseUrl: 'http://127.0.0.1:1',
+    routerBaseUrl: null,
+    builtIn: null,
+  });
+  return store;
+}
+
 export function benchBatchList(input: BatchBenchOptions = {}): BenchFigure[] {
   const options: Required<BatchBenchOptions> = {
     batches: input.batches ?? 500,
@@ -69,16 +84,8 @@ export function benchBatchList(input: BatchBenchOptions = {}): BenchFigure[] {
     rounds: input.rounds ?? 5,
   };
   const dir = makeTempDir('loupe-bench-batches-');
-  const store = openStore(dir.file('bench.db'));
+  const store = profiledStore(dir.file('bench.db'));
   try {
-    store.profiles.insert({
-      id: PROFILE,
-      name: 'Bench',
-      surface: 'serverless',
-      baseUrl: 'http://127.0.0.1:1',
-      routerBaseUrl: null,
-      builtIn: null,
-    });
     fill(store, options);
     const reader = new BatchReader({ store });
     const ids = reader.list(PROFILE).batches.map((batch) => batch.id);
@@ -89,6 +96,39 @@ export function benchBatchList(input: BatchBenchOptions = {}): BenchFigure[] {
       { name: `batches.list, ${scale}`, value: list, unit: 'ms' },
       { name: `reference: one batches.get per batch, ${scale}`, value: eachGet, unit: 'ms' },
       { name: 'one batches.get per batch / batches.list', value: eachGet / list, unit: '×' },
+    ];
+  } finally {
+    store.close();
+    dir.remove();
+  }
+}
+
+/** batches.get of one large batch, against reading its item rows in full (requests included). */
+export function benchBatchGet(
+  input: { items?: number; workflowBytes?: number; rounds?: number } = {},
+): BenchFigure[] {
+  const options: Required<BatchBenchOptions> = {
+    batches: 1,
+    itemsPerBatch: input.items ?? 1_000,
+    workflowBytes: input.workflowBytes ?? 20_000,
+    rounds: input.rounds ?? 5,
+  };
+  const dir = makeTempDir('loupe-bench-batch-get-');
+  const store = profiledStore(dir.file('bench.db'));
+  try {
+    fill(store, options);
+    const reader = new BatchReader({ store });
+    const get = fastest(options.rounds, () => reader.get(PROFILE, 'batch-0'));
+    const rows = fastest(options.rounds, () => store.batchItems.listForBatch('batch-0'));
+    const scale = `${options.itemsPerBatch} items`;
+    return [
+      { name: `batches.get, one batch of ${scale}`, value: get, unit: 'ms' },
+      {
+        name: `reference: its ${scale}' rows read in full (batchItems.listForBatch)`,
+        value: rows,
+        unit: 'ms',
+      },
+      { name: 'batches.get / its rows read in full', value: get / rows, unit: '×' },
     ];
   } finally {
     store.close();

@@ -7,10 +7,10 @@ import type {
   BatchOutput,
   BatchSummary,
 } from '../../../src-shared/contracts/batches';
-import { thumbnailOf } from '../../../src-shared/contracts/jobs';
+import { thumbnailOf, type JobSummary } from '../../../src-shared/contracts/jobs';
 import { LocalHistory } from '../jobSources/localHistory';
 import { DomainError } from '../errors';
-import type { BatchItemRow, BatchRow, LoupeStore } from '../store';
+import type { BatchItemView, BatchRow, LoupeStore } from '../store';
 import type { BatchItemStanding } from '../store/batchItemsTable';
 import { countItems, isFinished, type CountedItem } from './batchCounts';
 import { batchJobOf, storedOutputsOf, type BatchJob, type StoredOutputs } from './batchJobs';
@@ -63,9 +63,13 @@ export class BatchReader {
       standings.corrupt.length === 0,
       storedOutputsOf(this.deps.store, profileId),
     );
-    const history = new LocalHistory(jobs, profileId, batchItems);
-    // An item whose row cannot be read in full (a damaged request) is left out of the items only.
-    const items = batchItems.listForBatch(batchId).rows.map((row) => itemOf(row, history));
+    // Neither the items' requests nor their jobs' workflows are read (both hold whole workflows; the page
+    // reads this again as the batch's jobs appear): a damaged one does not hide its item. An item whose own
+    // row is damaged is left out of the items only.
+    const views = batchItems.viewsForBatch(batchId).rows;
+    const jobIds = views.flatMap((view) => (view.jobId === null ? [] : [view.jobId]));
+    const summaries = new LocalHistory(jobs, profileId, batchItems).summariesOf(jobIds);
+    const items = views.map((view) => itemOf(view, summaries));
     return { ...summary, ...axesOfPlan(batch.plan), items, outputs };
   }
 }
@@ -113,17 +117,17 @@ function outputsOf(jobs: readonly (BatchJob | null)[]): BatchOutput[] {
   return outputs;
 }
 
-function itemOf(row: BatchItemRow, history: LocalHistory): BatchItem {
+function itemOf(view: BatchItemView, summaries: ReadonlyMap<string, JobSummary>): BatchItem {
   return {
-    id: row.id,
-    values: row.values ?? [],
-    position: row.position,
-    submission: row.state,
-    submitError: row.lastError,
-    attempts: row.attempts,
-    jobId: row.jobId,
+    id: view.id,
+    values: view.values ?? [],
+    position: view.position,
+    submission: view.state,
+    submitError: view.lastError,
+    attempts: view.attempts,
+    jobId: view.jobId,
     // The row jobs.list shows, so a batch item and a list row agree.
-    job: row.jobId === null ? null : history.summaryOf(row.jobId),
+    job: view.jobId === null ? null : (summaries.get(view.jobId) ?? null),
   };
 }
 

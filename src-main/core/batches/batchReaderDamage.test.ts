@@ -37,16 +37,28 @@ describe('damaged rows', () => {
     expect(bed.fixture.reader.get('p', 'bad-item')).toMatchObject({ itemCount: 1, finished: false });
   });
 
-  it('reads no request body and no workflow: damaged ones do not change the list', () => {
+  it('reads no request body and no workflow: damaged ones change neither the list nor the batch', () => {
     recordJob('p', 'j1', 'succeeded', ['a1']);
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }, { state: 'failed' }]);
-    const before = bed.fixture.reader.list('p');
+    const list = bed.fixture.reader.list('p');
+    const detail = bed.fixture.reader.get('p', 'b');
     bed.fixture.tamper(`UPDATE batch_items SET request = '{not json' WHERE id = 'b-i1';
             UPDATE jobs SET workflow = '{not json' WHERE job_id = 'j1';`);
-    expect(bed.fixture.reader.list('p')).toEqual(before);
-    // batches.get reads the items in full: the damaged one is left out of the items, not out of the counts.
+    expect(bed.fixture.reader.list('p')).toEqual(list);
+    // The page shows every item and its job as before: what it shows holds neither the request nor the workflow.
+    expect(bed.fixture.reader.get('p', 'b')).toEqual(detail);
+    expect(detail.items.map((i) => [i.id, i.job?.id ?? null])).toEqual([
+      ['b-i0', 'j1'],
+      ['b-i1', null],
+    ]);
+  });
+
+  it('leaves an item whose own row is damaged out of the items, not out of the counts', () => {
+    recordJob('p', 'j1', 'succeeded', ['a1']);
+    recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }, { state: 'failed' }]);
+    bed.fixture.tamper(`UPDATE batch_items SET attempts = -4 WHERE id = 'b-i1';`);
     const detail = bed.fixture.reader.get('p', 'b');
-    expect(detail).toMatchObject({ itemCount: 2, finished: true, outputsCount: 1 });
+    expect(detail).toMatchObject({ itemCount: 2, outputsCount: 1 });
     expect(detail.items.map((i) => i.id)).toEqual(['b-i0']);
   });
 });

@@ -117,10 +117,29 @@ export class LocalHistory {
     const row = this.row(jobId);
     return row === null ? null : toLocalJob(row, this.retriesOf(jobId), this.batchOf(jobId));
   }
-  /** The row jobs.list shows for a remembered job (a batch item's job, a row renamed after indexing). */
+  /** The row jobs.list shows for a remembered job (a row renamed after indexing). */
   summaryOf(jobId: string): JobSummary | null {
     const job = this.one(jobId);
-    if (job === null) return null;
+    return job === null ? null : this.summaryOfJob(job);
+  }
+
+  /**
+   * The same for many jobs, by id, in two reads whatever their number and without their workflows (a
+   * batch's page reads 1,000 of these again as its jobs appear). A damaged row is left out, as in all().
+   */
+  summariesOf(jobIds: readonly string[]): Map<string, JobSummary> {
+    const rows = this.jobs.shownRowsOf(this.profileId, jobIds).rows;
+    const batches = this.batchItems.severalItemBatchesOfJobs(this.profileId, jobIds);
+    const summaries = new Map<string, JobSummary>();
+    for (const row of rows) {
+      // A row shows the job it retries, not the jobs that retried it: those are not read.
+      const job = toLocalJob(row, [], batches.get(row.jobId) ?? null);
+      summaries.set(row.jobId, this.summaryOfJob(job));
+    }
+    return summaries;
+  }
+
+  private summaryOfJob(job: LocalJob): JobSummary {
     return toSummary(job.wire, {
       profileId: this.profileId,
       observedAt: job.observedAt,

@@ -95,6 +95,31 @@ const intentSchema = z.object({
   values: itemValuesSchema.optional(),
 });
 
+/**
+ * What a batch's page shows of an item: no request body (it holds the whole workflow, and the page is read
+ * again as the batch's jobs appear).
+ */
+const batchItemViewDbRow = z
+  .object({
+    id: z.string(),
+    position: z.number().int(),
+    state: outboxStateSchema,
+    job_id: z.string().nullable(),
+    attempts: z.number().int().nonnegative(),
+    last_error: z.string().nullable(),
+    item_values: nullableJsonColumn(itemValuesSchema).catch(null),
+  })
+  .transform((r) => ({
+    id: r.id,
+    position: r.position,
+    state: r.state,
+    jobId: r.job_id,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    values: r.item_values,
+  }));
+export type BatchItemView = z.output<typeof batchItemViewDbRow>;
+
 const countRow = z.object({ state: outboxStateSchema, n: z.number().int() });
 
 /**
@@ -161,6 +186,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectClaim;
   private readonly toRetry;
   private readonly selectForBatch;
+  private readonly selectViewsForBatch;
   private readonly selectResumable;
   private readonly selectProfilesResumable;
   private readonly selectCounts;
@@ -169,6 +195,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectPositions;
   private readonly selectSeveralOfJob;
   private readonly selectSeveralByJob;
+  private readonly selectSeveralOfJobs;
   private readonly selectValuesOfJobs;
   private readonly toAttached;
 
@@ -236,6 +263,14 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
        SELECT i.job_id AS job_id, i.batch_id AS batch_id FROM batch_items i JOIN several s ON s.batch_id = i.batch_id
          WHERE i.job_id IS NOT NULL`,
     );
+    // The same for a page of jobs (a batch's items): from the ids through the job_id index, and a batch has
+    // several items when another item shares it (no count per row).
+    this.selectSeveralOfJobs = prepare<{ profile_id: string; ids: string }>(
+      db,
+      `SELECT i.job_id AS job_id, i.batch_id AS batch_id FROM batch_items i CROSS JOIN batches b ON b.id = i.batch_id
+         WHERE i.job_id IN (SELECT value FROM json_each(:ids)) AND b.profile_id = :profile_id
+           AND EXISTS (SELECT 1 FROM batch_items o WHERE o.batch_id = i.batch_id AND o.id <> i.id)`,
+    );
     this.selectByKey = prepare<{ key: string }>(
       db,
       `SELECT ${columns} FROM batch_items WHERE idempotency_key = :key`,
@@ -243,6 +278,11 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     this.selectForBatch = prepare<{ batch_id: string }>(
       db,
       `SELECT ${columns} FROM batch_items WHERE batch_id = :batch_id ORDER BY position`,
+    );
+    this.selectViewsForBatch = prepare<{ batch_id: string }>(
+      db,
+      `SELECT id, position, state, job_id, attempts, last_error, item_values FROM batch_items
+         WHERE batch_id = :batch_id ORDER BY position`,
     );
     this.selectResumable = prepare<{ profile_id: string }>(
       db,
@@ -361,6 +401,17 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     return byJob;
   }
 
+  /** severalItemBatchOf for many jobs in one read, by job id (a job of no such batch is absent). */
+  severalItemBatchesOfJobs(profileId: string, jobIds: readonly string[]): Map<string, string> {
+    const byJob = new Map<string, string>();
+    if (jobIds.length === 0) return byJob;
+    for (const raw of this.selectSeveralOfJobs.all({ profile_id: profileId, ids: JSON.stringify(jobIds) })) {
+      const row = jobBatchRow.safeParse(raw);
+      if (row.success && !byJob.has(row.data.job_id)) byJob.set(row.data.job_id, row.data.batch_id);
+    }
+    return byJob;
+  }
+
   /**
    * The values of the batch items these jobs ran, by job id (a page of the job list; a job of no batch, or of a
    * batch without axes, is absent). A damaged row is left out.
@@ -390,6 +441,16 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
 
   listForBatch(batchId: string): RowsRead<BatchItemRow> {
     return parseRows('batch_items', 'id', batchItemDbRow, this.selectForBatch.all({ batch_id: batchId }));
+  }
+
+  /** A batch's items as its page shows them, in position order, without their request bodies. */
+  viewsForBatch(batchId: string): RowsRead<BatchItemView> {
+    return parseRows(
+      'batch_items',
+      'id',
+      batchItemViewDbRow,
+      this.selectViewsForBatch.all({ batch_id: batchId }),
+    );
   }
 
   /**
@@ -429,7 +490,6 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     return parseRows('batch_items', 'batch_id', itemStandingDbRow, raws);
   }
 
-  /** The same for one batch, in position order (batches.get). */
   /**
    * Where each item of a batch is, at the least cost: no request, no job snapshot (the batch runner reads it
    * every round of a 1,000-item batch). The job's status is the service's text as last stored.
@@ -438,6 +498,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     return parseRows('batch_items', 'id', itemPositionDbRow, this.selectPositions.all({ batch_id: batchId }));
   }
 
+  /** The same for one batch, in position order (batches.get). */
   standingsForBatch(batchId: string): RowsRead<BatchItemStanding> {
     const raws = this.selectStandingsForBatch.all({ batch_id: batchId });
     return parseRows('batch_items', 'batch_id', itemStandingDbRow, raws);

@@ -43,6 +43,7 @@ export type {
   BatchItemRow,
   BatchItemPosition,
   BatchItemStanding,
+  BatchItemView,
   BatchItemsTable,
 } from './batchItemsTable';
 export { sendWithIntent, type SendOutcome, type OutboxTable } from './writeBeforeSend';

@@ -99,6 +99,12 @@ export interface JobCursor {
 const columns =
   'profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow, created_at, updated_at, terminal_at, gone_at';
 
+/**
+ * The same columns with the workflow left unread (null): for rows that are shown (a batch's items), where
+ * the workflow, often the largest column, is never used.
+ */
+const shownColumns = columns.replace('workflow', 'NULL AS workflow');
+
 type UpsertParams = {
   profile_id: string;
   job_id: string;
@@ -117,6 +123,7 @@ export class JobsTable {
   private readonly selectOpen;
   private readonly selectOpenAfter;
   private readonly selectRetries;
+  private readonly selectShown;
   private readonly deleteRow;
   private readonly setWorkflow;
   private readonly setGone;
@@ -187,6 +194,11 @@ export class JobsTable {
       // the profile (75 ms at 1,500 jobs with their workflows) instead of this index's few rows.
       `SELECT ${columns} FROM jobs INDEXED BY jobs_by_retry_of
          WHERE profile_id = :profile_id AND retry_of = :job_id ORDER BY created_at`,
+    );
+    this.selectShown = prepare<{ profile_id: string; ids: string }>(
+      db,
+      `SELECT ${shownColumns} FROM jobs
+         WHERE profile_id = :profile_id AND job_id IN (SELECT value FROM json_each(:ids))`,
     );
     this.deleteRow = prepare<{ profile_id: string; job_id: string }>(
       db,
@@ -308,6 +320,16 @@ export class JobsTable {
       jobDbRow,
       this.selectRetries.all({ profile_id: profileId, job_id: jobId }),
     );
+  }
+
+  /**
+   * These jobs' rows in one read, their workflows left unread (`workflow: null`): what a batch's page shows
+   * of its 1,000 items' jobs. A job without a row is absent; damaged rows come apart in `corrupt`.
+   */
+  shownRowsOf(profileId: string, jobIds: readonly string[]): RowsRead<JobRow> {
+    if (jobIds.length === 0) return { rows: [], corrupt: [] };
+    const raws = this.selectShown.all({ profile_id: profileId, ids: JSON.stringify(jobIds) });
+    return parseRows('jobs', 'job_id', jobDbRow, raws);
   }
 
   /** Forgets a job and its outputs. */
