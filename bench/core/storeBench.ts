@@ -5,6 +5,7 @@ import { findDamage, storeFilesIn } from '../../src-main/core/store/health';
 import { openStore } from '../../src-main/core/store/loupeStore';
 import { prepare } from '../../src-main/core/store/sqlite';
 import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
+import { LocalHistory } from '../../src-main/core/jobSources/localHistory';
 
 export interface BenchFigure {
   name: string;
@@ -198,4 +199,62 @@ export function benchStoreReads(jobs = 500): BenchFigure[] {
   } finally {
     dir.remove();
   }
+}
+
+/**
+ * The job list's read of what Loupe remembers (LocalHistory.all(), every jobs.list call): 3,000 jobs Loupe
+ * submitted, each with a 20 KB workflow, against reading the same rows one by one with their workflows
+ * (jobs.get: what a retry reads). The list leaves the workflows unread.
+ */
+export function benchRememberedList(options: { jobs?: number; workflowBytes?: number } = {}): BenchFigure[] {
+  const jobs = options.jobs ?? 3_000;
+  const workflowBytes = options.workflowBytes ?? 20_000;
+  const dir = makeTempDir('loupe-bench-remembered-');
+  const store = openStore(dir.file('bench.db'));
+  try {
+    store.profiles.insert({
+      id: 'b',
+      name: 'Bench',
+      surface: 'serverless',
+      baseUrl: 'http://127.0.0.1:1',
+      routerBaseUrl: null,
+      builtIn: null,
+    });
+    const ids = Array.from({ length: jobs }, (_, i) => `job-${i}`);
+    for (const [i, jobId] of ids.entries()) {
+      store.jobs.recordSubmitted('b', {
+        jobId,
+        status: 'succeeded',
+        workflow: {
+          '6': { class_type: 'CLIPTextEncode', inputs: { text: `${i} `.padEnd(workflowBytes, 'x') } },
+        },
+        snapshot: { id: jobId, status: 'succeeded', created_at: '2025-01-01T00:00:00Z', outputs: [] },
+      });
+    }
+    const history = new LocalHistory(store.jobs, 'b', store.batchItems);
+    const listMs = fastestOf(5, () => history.all());
+    const eachMs = fastestOf(5, () => ids.forEach((id) => store.jobs.get('b', id)));
+    return [
+      { name: `job list: the ${jobs} remembered jobs (20 KB workflows each)`, value: listMs, unit: 'ms' },
+      {
+        name: `reference: the same ${jobs} rows read one by one, workflows included`,
+        value: eachMs,
+        unit: 'ms',
+      },
+      { name: 'job list / reference', value: listMs / eachMs, unit: '×' },
+    ];
+  } finally {
+    store.close();
+    dir.remove();
+  }
+}
+
+function fastestOf(rounds: number, fn: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    const start = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
 }

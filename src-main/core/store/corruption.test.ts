@@ -50,7 +50,6 @@ describe('corrupt rows', () => {
   it.each([
     ['snapshot', "'{not json'"],
     ['labels', '\'{"k": 5}\''],
-    ['workflow', "'[1,2,3]'"],
     ['submitted_by_us', '7'],
   ])('a damaged jobs.%s becomes corrupt_row on get and is set aside on list', (column, value) => {
     tamper(`UPDATE jobs SET ${column} = ${value} WHERE job_id = 'bad'`);
@@ -62,6 +61,19 @@ describe('corrupt rows', () => {
     const list = store.jobs.list('p');
     expect(list.rows.map((r) => r.jobId)).toEqual(['good']);
     expect(list.corrupt.map((e) => [e.code, e.details.key])).toEqual([['corrupt_row', 'bad']]);
+  });
+
+  it('a damaged jobs.workflow becomes corrupt_row on get; the list, which never reads it, still shows the job', () => {
+    tamper(`UPDATE jobs SET workflow = '[1,2,3]' WHERE job_id = 'bad'`);
+    const error = caught(() => store.jobs.get('p', 'bad'));
+    expect(error.code).toBe('corrupt_row');
+    expect(error.details).toMatchObject({ table: 'jobs', key: 'bad', columns: ['workflow'] });
+    const list = store.jobs.list('p');
+    expect(list.corrupt).toEqual([]);
+    expect(list.rows.map((r) => [r.jobId, r.workflow])).toEqual([
+      ['bad', null],
+      ['good', null],
+    ]);
   });
 
   it.each([

@@ -100,8 +100,8 @@ const columns =
   'profile_id, job_id, status, snapshot, labels, submitted_by_us, retry_of, workflow, created_at, updated_at, terminal_at, gone_at';
 
 /**
- * The same columns with the workflow left unread (null): for rows that are shown (a batch's items), where
- * the workflow, often the largest column, is never used.
+ * The same columns with the workflow left unread (null): for rows that are shown (the job list, a batch's
+ * items), where the workflow, often the largest column, is never used.
  */
 const shownColumns = columns.replace('workflow', 'NULL AS workflow');
 
@@ -169,12 +169,12 @@ export class JobsTable {
     );
     this.selectPage = prepare<{ profile_id: string; limit: number; offset: number }>(
       db,
-      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id
+      `SELECT ${shownColumns} FROM jobs WHERE profile_id = :profile_id
          ORDER BY created_at DESC, job_id LIMIT :limit OFFSET :offset`,
     );
     this.selectOpen = prepare<{ profile_id: string; limit: number; offset: number }>(
       db,
-      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL AND gone_at IS NULL
+      `SELECT ${shownColumns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL AND gone_at IS NULL
          ORDER BY created_at DESC, job_id LIMIT :limit OFFSET :offset`,
     );
     this.selectOpenAfter = prepare<{
@@ -184,7 +184,7 @@ export class JobsTable {
       job_id: string;
     }>(
       db,
-      `SELECT ${columns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL AND gone_at IS NULL
+      `SELECT ${shownColumns} FROM jobs WHERE profile_id = :profile_id AND terminal_at IS NULL AND gone_at IS NULL
          AND (created_at < :created_at OR (created_at = :created_at AND job_id > :job_id))
          ORDER BY created_at DESC, job_id LIMIT :limit`,
     );
@@ -290,7 +290,11 @@ export class JobsTable {
     );
   }
 
-  /** Newest first. Damaged rows are returned apart, in `corrupt`, so one bad row never hides the rest. */
+  /**
+   * Newest first. Damaged rows are returned apart, in `corrupt`, so one bad row never hides the rest. The
+   * workflows are left unread (`workflow: null`): the job list reads up to 10,000 rows each time, and a
+   * workflow is read with get() when it is used (a retry, the library).
+   */
   list(profileId: string, options: JobListOptions = {}): RowsRead<JobRow> {
     const params = {
       profile_id: profileId,
