@@ -107,7 +107,7 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       return runtime.senders.start(batch.id, args.window, args.autoRetry);
     },
     'batches.sending': async ({ profileId, batchId }) => {
-      batches.get(profileId, batchId); // batch_not_found for another profile's or a missing batch
+      batches.owned(profileId, batchId); // batch_not_found for another profile's or a missing batch
       const { senders } = await jobs.runtime(profileId);
       const sending = senders.describe(batchId);
       // Sending state lives in this process; a cancel is also on record, so it outlives a restart.
@@ -115,7 +115,7 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       return sending.state === 'idle' && canceled ? { ...sending, state: 'canceled' as const } : sending;
     },
     'batches.control': async ({ profileId, batchId, action, window }) => {
-      batches.get(profileId, batchId); // batch_not_found for another profile's or a missing batch
+      batches.owned(profileId, batchId); // batch_not_found for another profile's or a missing batch
       const { senders } = await jobs.runtime(profileId);
       const current = senders.describe(batchId).window;
       switch (action) {
@@ -130,7 +130,7 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       }
     },
     'batches.export': async ({ profileId, batchId }) => {
-      const { name } = batches.get(profileId, batchId);
+      const { name } = batches.owned(profileId, batchId);
       const place = await exportPlace(services, name);
       if (place === null) {
         return {
@@ -144,7 +144,7 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       return { kind: 'exported', folder, files: result.files, failed: result.failed } as const;
     },
     'batches.exportSheet': async ({ profileId, batchId, x, y, format }) => {
-      const { name } = batches.get(profileId, batchId);
+      const { name } = batches.owned(profileId, batchId);
       // The axes are checked before a dialog asks for a folder: a wrong one is refused with nothing written.
       buildSheetModel(store, profileId, batchId, x, y ?? null);
       const place = await exportPlace(services, name);
@@ -169,11 +169,11 @@ export function createBatchHandlers(services: BatchServices): BatchHandlers {
       }
     },
     'batches.failures': ({ profileId, batchId }) => {
-      batches.get(profileId, batchId);
+      batches.owned(profileId, batchId);
       return { groups: failureGroups(store, profileId, batchId) };
     },
     'batches.retryFailed': async ({ profileId, batchId, code }) => {
-      batches.get(profileId, batchId);
+      batches.owned(profileId, batchId);
       const runtime = await jobs.runtime(profileId);
       const retried = runtime.batches.retryFailed(batchId, code);
       const sending =

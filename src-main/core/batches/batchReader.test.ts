@@ -239,5 +239,9 @@ describe('batches.get', () => {
     expect(foreign.message).toMatch(/another connection/);
     expect(failureOf(() => bed.fixture.reader.get('p', 'nope')).code).toBe('batch_not_found');
     expect(bed.fixture.reader.get('q', 'bq').id).toBe('bq');
+    // The check a control makes without reading the items: the same answers.
+    expect(failureOf(() => bed.fixture.reader.owned('p', 'bq')).code).toBe('batch_not_found');
+    expect(failureOf(() => bed.fixture.reader.owned('p', 'nope')).code).toBe('batch_not_found');
+    expect(bed.fixture.reader.owned('q', 'bq')).toMatchObject({ id: 'bq', profileId: 'q' });
   });
 });
