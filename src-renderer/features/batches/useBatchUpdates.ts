@@ -1,13 +1,15 @@
 // Keeps the Batches screen live from the rows App's jobs.updates subscription hears (hooks/jobRowFeed.ts):
 // this decides when a batch must be read again. Rows of the open
 // batch's jobs patch its items at once (progress moves without a read); a change of state or of the number of
-// outputs reads the batch again, so outputs appear as they land, and the list, whose counts moved.
+// outputs reads the batch again, so outputs appear as they land, and the list, whose counts moved (paced:
+// never back to back).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { BatchDetail, JobSummary } from '../../../src-shared/contract';
 import { isOlder } from '../../queries/jobCache';
 import { batchKeys } from '../../queries/batchKeys';
 import { onJobRows } from '../../hooks/jobRowFeed';
+import { pacedReads, type PacedReads } from '../../queries/pacedReads';
 
 /** Jobs remembered for "did it change?"; past this the memory starts again (a read too many, no harm). */
 const MAX_REMEMBERED = 5_000;
@@ -26,6 +28,7 @@ function patchItems(batch: BatchDetail, byId: ReadonlyMap<string, JobSummary>): 
 
 function applyRows(
   client: QueryClient,
+  reads: PacedReads,
   profileId: string,
   openBatchId: string | null,
   rows: readonly JobSummary[],
@@ -44,19 +47,12 @@ function applyRows(
       touchesOpen = rows.some(
         (row) => changed.has(row.id) && (byId.has(row.id) || (waiting && row.submittedByUs)),
       );
-      if (touchesOpen) {
-        void client.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
-      }
+      if (touchesOpen) reads.ask(key);
     }
   }
   // The list has no job ids; every batch job was submitted by Loupe, so only such rows can move its counts.
   const mayMoveList = rows.some((row) => changed.has(row.id) && row.submittedByUs);
-  if (touchesOpen || mayMoveList) {
-    void client.invalidateQueries(
-      { queryKey: batchKeys.list(profileId), exact: true },
-      { cancelRefetch: false },
-    );
-  }
+  if (touchesOpen || mayMoveList) reads.ask(batchKeys.list(profileId));
 }
 
 export function useBatchUpdates(profileId: string, openBatchId: string | null): void {
@@ -69,7 +65,10 @@ export function useBatchUpdates(profileId: string, openBatchId: string | null): 
   useEffect(() => {
     // What each job looked like last: a row that only moved its progress reads nothing again.
     const lastSeen = new Map<string, string>();
-    return onJobRows((rowsProfileId, jobs) => {
+    // A large running batch moves a job every tenth of a second: its page and the list are read again at a
+    // pace main can afford (pacedReads.ts), not once per move.
+    const reads = pacedReads(client);
+    const stop = onJobRows((rowsProfileId, jobs) => {
       if (rowsProfileId !== profileId) return;
       if (lastSeen.size > MAX_REMEMBERED) lastSeen.clear();
       const changed = new Set<string>();
@@ -78,7 +77,11 @@ export function useBatchUpdates(profileId: string, openBatchId: string | null): 
         if (lastSeen.get(row.id) !== look) changed.add(row.id);
         lastSeen.set(row.id, look);
       }
-      applyRows(client, profileId, openRef.current, jobs, changed);
+      applyRows(client, reads, profileId, openRef.current, jobs, changed);
     });
+    return () => {
+      stop();
+      reads.dispose();
+    };
   }, [client, profileId]);
 }
