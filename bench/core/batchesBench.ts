@@ -3,7 +3,8 @@
 // batches.get per batch, the way a list without the join would). And batches.get of one 1,000-item batch,
 // which an open batch’s page reads again as its items’ jobs appear, against reading its item rows in full.
 // Wired into `npm run bench`.
-import { openStore, type JsonObject, type LoupeStore } from '../../src-main/core/store';
+import type { JsonObject, LoupeStore } from '../../src-main/core/store';
+import { BENCH_PROFILE, fastestMs, openBenchStore } from './benchStore';
 import type { BenchFigure } from './storeBench';
 import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
 import { BatchReader } from '../../src-main/core/batches/batchReader';
@@ -16,7 +17,7 @@ export interface BatchBenchOptions {
   rounds?: number;
 }
 
-const PROFILE = 'b';
+const PROFILE = BENCH_PROFILE;
 
 /** A workflow of about `bytes` bytes of JSON: one node with a long prompt. */
 function workflowOf(bytes: number, seed: number): JsonObject {
@@ -52,30 +53,6 @@ function fill(store: LoupeStore, options: Required<BatchBenchOptions>): void {
   }
 }
 
-/** The fastest of `rounds` runs, in ms (the machine is shared: the minimum is the least disturbed). */
-function fastest(rounds: number, fn: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < rounds; round++) {
-    const start = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
-function profiledStore(file: string): LoupeStore {
-  const store = openStore(file);
-  store.profiles.insert({
-    id: PROFILE,
-    name: 'Bench',
-    surface: 'serverless',
-    baseUrl: 'http://127.0.0.1:1',
-    routerBaseUrl: null,
-    builtIn: null,
-  });
-  return store;
-}
-
 export function benchBatchList(input: BatchBenchOptions = {}): BenchFigure[] {
   const options: Required<BatchBenchOptions> = {
     batches: input.batches ?? 500,
@@ -84,13 +61,13 @@ export function benchBatchList(input: BatchBenchOptions = {}): BenchFigure[] {
     rounds: input.rounds ?? 5,
   };
   const dir = makeTempDir('loupe-bench-batches-');
-  const store = profiledStore(dir.file('bench.db'));
+  const store = openBenchStore(dir.file('bench.db'));
   try {
     fill(store, options);
     const reader = new BatchReader({ store });
     const ids = reader.list(PROFILE).batches.map((batch) => batch.id);
-    const list = fastest(options.rounds, () => reader.list(PROFILE));
-    const eachGet = fastest(options.rounds, () => ids.forEach((id) => reader.get(PROFILE, id)));
+    const list = fastestMs(options.rounds, () => reader.list(PROFILE));
+    const eachGet = fastestMs(options.rounds, () => ids.forEach((id) => reader.get(PROFILE, id)));
     const scale = `${options.batches} batches × ${options.itemsPerBatch} jobs`;
     return [
       { name: `batches.list, ${scale}`, value: list, unit: 'ms' },
@@ -114,12 +91,12 @@ export function benchBatchGet(
     rounds: input.rounds ?? 5,
   };
   const dir = makeTempDir('loupe-bench-batch-get-');
-  const store = profiledStore(dir.file('bench.db'));
+  const store = openBenchStore(dir.file('bench.db'));
   try {
     fill(store, options);
     const reader = new BatchReader({ store });
-    const get = fastest(options.rounds, () => reader.get(PROFILE, 'batch-0'));
-    const rows = fastest(options.rounds, () => store.batchItems.listForBatch('batch-0'));
+    const get = fastestMs(options.rounds, () => reader.get(PROFILE, 'batch-0'));
+    const rows = fastestMs(options.rounds, () => store.batchItems.listForBatch('batch-0'));
     const scale = `${options.itemsPerBatch} items`;
     return [
       { name: `batches.get, one batch of ${scale}`, value: get, unit: 'ms' },

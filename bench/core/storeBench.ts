@@ -6,6 +6,7 @@ import { openStore } from '../../src-main/core/store/loupeStore';
 import { prepare } from '../../src-main/core/store/sqlite';
 import { makeTempDir } from '../../src-main/core/store/testing/tempDir';
 import { LocalHistory } from '../../src-main/core/jobSources/localHistory';
+import { fastestMs, openBenchStore } from './benchStore';
 
 export interface BenchFigure {
   name: string;
@@ -210,16 +211,8 @@ export function benchRememberedList(options: { jobs?: number; workflowBytes?: nu
   const jobs = options.jobs ?? 3_000;
   const workflowBytes = options.workflowBytes ?? 20_000;
   const dir = makeTempDir('loupe-bench-remembered-');
-  const store = openStore(dir.file('bench.db'));
+  const store = openBenchStore(dir.file('bench.db'));
   try {
-    store.profiles.insert({
-      id: 'b',
-      name: 'Bench',
-      surface: 'serverless',
-      baseUrl: 'http://127.0.0.1:1',
-      routerBaseUrl: null,
-      builtIn: null,
-    });
     const ids = Array.from({ length: jobs }, (_, i) => `job-${i}`);
     for (const [i, jobId] of ids.entries()) {
       store.jobs.recordSubmitted('b', {
@@ -232,8 +225,8 @@ export function benchRememberedList(options: { jobs?: number; workflowBytes?: nu
       });
     }
     const history = new LocalHistory(store.jobs, 'b', store.batchItems);
-    const listMs = fastestOf(5, () => history.all());
-    const eachMs = fastestOf(5, () => ids.forEach((id) => store.jobs.get('b', id)));
+    const listMs = fastestMs(5, () => history.all());
+    const eachMs = fastestMs(5, () => ids.forEach((id) => store.jobs.get('b', id)));
     return [
       { name: `job list: the ${jobs} remembered jobs (20 KB workflows each)`, value: listMs, unit: 'ms' },
       {
@@ -247,14 +240,4 @@ export function benchRememberedList(options: { jobs?: number; workflowBytes?: nu
     store.close();
     dir.remove();
   }
-}
-
-function fastestOf(rounds: number, fn: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < rounds; round++) {
-    const start = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
 }
