@@ -26,7 +26,7 @@ export interface PacedReads {
   dispose(): void;
 }
 
-export function pacedReads(client: QueryClient, now: () => number = () => Date.now()): PacedReads {
+export function pacedReads(client: QueryClient): PacedReads {
   const paces = new Map<string, Pace>();
   let disposed = false;
 
@@ -34,21 +34,21 @@ export function pacedReads(client: QueryClient, now: () => number = () => Date.n
     pace.timer = null;
     pace.asked = false;
     pace.reading = true;
-    const began = now();
+    const began = Date.now();
     // Not cancelled: a poll already reading this query is the read.
     void client
       .invalidateQueries({ queryKey: pace.key, exact: true }, { cancelRefetch: false })
       .catch(() => undefined)
       .finally(() => {
         pace.reading = false;
-        const ended = now();
+        const ended = Date.now();
         pace.readyAt = ended + Math.max(MIN_GAP_MS, GAP_FACTOR * (ended - began));
         if (pace.asked && !disposed) schedule(pace);
       });
   };
 
   const schedule = (pace: Pace): void => {
-    const wait = pace.readyAt - now();
+    const wait = pace.readyAt - Date.now();
     if (wait <= 0) read(pace);
     else pace.timer = setTimeout(() => read(pace), wait);
   };

@@ -68,10 +68,11 @@ export class NamedRowUpdates {
   /** The rows jobs.list would give these jobs from Loupe's record, named; jobs it has no row for are left out. */
   private rowsOf(profileId: string, jobIds: readonly string[]): JobSummary[] {
     const { store } = this.deps;
-    const history = new LocalHistory(store.jobs, profileId, store.batchItems);
+    // Two reads for the whole flush (up to 200 jobs), without their workflows.
+    const summaries = new LocalHistory(store.jobs, profileId, store.batchItems).summariesOf(jobIds);
     const rows = jobIds.flatMap((jobId) => {
-      const row = history.summaryOf(jobId);
-      return row === null ? [] : [row];
+      const row = summaries.get(jobId);
+      return row === undefined ? [] : [row];
     });
     return withTitles(store, profileId, rows);
   }

@@ -37,7 +37,6 @@ export interface BatchItemIntent {
   values?: z.output<typeof itemValuesSchema>;
 }
 
-const batchOfJobRow = z.object({ batch_id: z.string() });
 const jobBatchRow = z.object({ job_id: z.string(), batch_id: z.string() });
 
 export const itemValuesSchema = z.array(z.object({ target: z.string(), value: z.json() }));
@@ -193,7 +192,6 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectStandingsForProfile;
   private readonly selectStandingsForBatch;
   private readonly selectPositions;
-  private readonly selectSeveralOfJob;
   private readonly selectSeveralByJob;
   private readonly selectSeveralOfJobs;
   private readonly selectValuesOfJobs;
@@ -236,14 +234,6 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
        SELECT 1 FROM jobs j WHERE j.profile_id = :profile_id AND j.retry_of = :job_id
        LIMIT 1`,
     );
-    // "Several": a batch of more than one item. A lone submit is a batch of one, and is no batch to a person.
-    this.selectSeveralOfJob = prepare<{ profile_id: string; job_id: string }>(
-      db,
-      `SELECT i.batch_id AS batch_id FROM batch_items i JOIN batches b ON b.id = i.batch_id
-         WHERE b.profile_id = :profile_id AND i.job_id = :job_id
-           AND (SELECT COUNT(*) FROM batch_items o WHERE o.batch_id = i.batch_id) > 1
-         LIMIT 1`,
-    );
     // A job of a page: the item it runs now, or the item it ran before that item was retried (retry_of_job).
     // Each half starts from the page's ids through its index (CROSS JOIN keeps that order): joined the other way,
     // SQLite read every item of the profile's batches for each page.
@@ -263,8 +253,8 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
        SELECT i.job_id AS job_id, i.batch_id AS batch_id FROM batch_items i JOIN several s ON s.batch_id = i.batch_id
          WHERE i.job_id IS NOT NULL`,
     );
-    // The same for a page of jobs (a batch's items): from the ids through the job_id index, and a batch has
-    // several items when another item shares it (no count per row).
+    // "Several": a batch of more than one item (a lone submit is a batch of one, and is no batch to a person).
+    // From the jobs' ids through the job_id index; a batch has several items when another item shares it.
     this.selectSeveralOfJobs = prepare<{ profile_id: string; ids: string }>(
       db,
       `SELECT i.job_id AS job_id, i.batch_id AS batch_id FROM batch_items i CROSS JOIN batches b ON b.id = i.batch_id
@@ -385,10 +375,7 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
 
   /** The batch of several items whose item this job runs (its current attempt), or null. */
   severalItemBatchOf(profileId: string, jobId: string): string | null {
-    const row = batchOfJobRow.safeParse(
-      this.selectSeveralOfJob.get({ profile_id: profileId, job_id: jobId }),
-    );
-    return row.success ? row.data.batch_id : null;
+    return this.severalItemBatchesOfJobs(profileId, [jobId]).get(jobId) ?? null;
   }
 
   /** The same for every job of the profile at once, by job id (the job list reads thousands). */
