@@ -54,6 +54,11 @@ export const faultInputSchema = z.strictObject({
   urlTtlSeconds: z.number().int().min(1).max(604_800).nullable().optional(),
   /** 429 rate_limited on job reads (get, workflow, logs, events, cancel) for the next `count` (forever when absent). */
   rateLimited: toggle(z.strictObject({ retryAfterSeconds: seconds.optional(), count: count.optional() })),
+  /**
+   * 404 not_found on reads of a job (GET /api/v2/jobs/{id}) for the next `count` (forever when absent), the
+   * job itself unharmed: a service restarting, or a node that has not yet heard of a job just submitted.
+   */
+  jobNotFound: toggle(z.strictObject({ count: count.optional() })),
   /** The Router's own switches (see RouterFaults in router/state.ts for what each one does). */
   router: z
     .strictObject({
@@ -103,6 +108,7 @@ const cliFaults: Record<string, (value: number | null) => FaultInput> = {
   slow: (v) => ({ delayMs: v ?? 1000 }),
   url_ttl: (v) => ({ urlTtlSeconds: v ?? 60 }),
   rate_limited: (v) => ({ rateLimited: v === null ? true : { count: v } }),
+  job_not_found: (v) => ({ jobNotFound: v === null ? true : { count: v } }),
   router_unavailable: () => ({ router: { unavailable: true } }),
   router_rate_limited: () => ({ router: { rateLimited: true } }),
   router_provider_error: () => ({ router: { providerError: true } }),

@@ -129,6 +129,19 @@ describe('transport faults', () => {
     expect((await api.get(`/api/v2/jobs/${id}`)).status).toBe(200);
   });
 
+  it('job_not_found: reads of a job that is there answer 404 for the next n, its other routes do not', async () => {
+    const id = String(obj((await submit()).body).id);
+    sim.control.setFaults({ jobNotFound: { count: 2 } });
+    expect((await api.get(`/api/v2/jobs/${id}/workflow`)).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await api.get(`/api/v2/jobs/${id}`);
+      expect(response.status).toBe(404);
+      expect(errorCode(response)).toBe('not_found');
+    }
+    expect((await api.get(`/api/v2/jobs/${id}`)).status).toBe(200);
+    expect(sim.control.faults()).toMatchObject({ jobNotFound: null });
+  });
+
   it('slow responses', async () => {
     sim.control.setFaults({ delayMs: 120 });
     const started = Date.now();

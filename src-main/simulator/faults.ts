@@ -29,6 +29,7 @@ interface FaultState {
   delayMs: number;
   urlTtlSeconds: number | null;
   rateLimited: { retryAfterSeconds: number; remaining: number | null } | null;
+  jobNotFound: { remaining: number | null } | null;
   router: RouterFaults;
 }
 
@@ -55,6 +56,7 @@ function emptyState(): FaultState {
     delayMs: 0,
     urlTtlSeconds: null,
     rateLimited: null,
+    jobNotFound: null,
     router: {},
   };
 }
@@ -132,6 +134,7 @@ export class Faults {
       retryAfterSeconds: v.retryAfterSeconds ?? 1,
       remaining: v.count ?? null,
     }));
+    s.jobNotFound = pick(input.jobNotFound, s.jobNotFound, (v) => ({ remaining: v.count ?? null }));
     if (input.router !== undefined) s.router = input.router === null ? {} : { ...s.router, ...input.router };
   }
 
@@ -212,6 +215,14 @@ export class Faults {
     return fault.retryAfterSeconds;
   }
 
+  /** True when this read of a job should answer 404 though the job is there (consumes one use). */
+  takeJobNotFound(): boolean {
+    const fault = this.state.jobNotFound;
+    if (!fault) return false;
+    if (usedUp(fault)) this.state.jobNotFound = null;
+    return true;
+  }
+
   sseDropAfterEvents(): number | null {
     return this.state.sseDrop?.afterEvents ?? null;
   }
@@ -250,6 +261,7 @@ export class Faults {
       delayMs: s.delayMs,
       urlTtlSeconds: s.urlTtlSeconds,
       rateLimited: s.rateLimited,
+      jobNotFound: s.jobNotFound,
       router: s.router,
     };
   }

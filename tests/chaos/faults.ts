@@ -30,6 +30,7 @@ export const wireFaultSchema = z.enum([
   'status-402', // 402 insufficient_credits: a definite refusal, the key released
   'status-500', // 500 upstream_error
   'status-503', // 503 upstream_unreachable
+  'status-404', // 404 not_found for a job that is there: a passing 404 (a node that has not heard of it yet)
   'outputs-10k', // the job, once it succeeded, lists 10,000 outputs on every read
 ]);
 export type WireFault = z.infer<typeof wireFaultSchema>;

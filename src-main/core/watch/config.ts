@@ -12,6 +12,12 @@ export interface WatchConfig {
   detailConfirmMs: number;
   /** …while its status is one Loupe cannot read (never taken for done, never hammered). */
   unknownStatusMs: number;
+  /**
+   * A job whose read answered 404 is read again this much later, and noted gone only if that read answers 404
+   * too: a service restarting, or a node that has not yet heard of a job just submitted, answers 404 for a
+   * moment, and one such answer would otherwise end every job it was asked about as gone.
+   */
+  goneConfirmMs: number;
   /** Jobs nobody is looking at: the list sweep (or a slow GET) while any of them runs. */
   backgroundRunningMs: number;
   /** …while they are only queued. */
@@ -63,6 +69,7 @@ export const defaultWatchConfig: WatchConfig = {
   detailQueuedMs: 2_500,
   detailConfirmMs: 5_000,
   unknownStatusMs: 5_000,
+  goneConfirmMs: 10_000,
   backgroundRunningMs: 2_000,
   backgroundQueuedMs: 5_000,
   listThreshold: 3,

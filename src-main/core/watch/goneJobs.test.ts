@@ -129,3 +129,44 @@ it('a job noted gone that the service lists after all (the 404 was passing) take
   expect(started.store.jobs.get('p1', jobId)).toMatchObject({ goneAt: null });
   expect(started.store.jobs.get('p1', jobId)?.terminalAt).not.toBeNull();
 });
+
+it('a passing 404 (one read answers 404, the next the job) ends nothing: the job runs on to its end', async () => {
+  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } } });
+  runs.fixture = started;
+  const rows: JobSummary[] = [];
+  started.jobs.watcher.onUpdates((changed) => rows.push(...changed));
+  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 30 }));
+  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
+  // A node that has not heard of the job yet: its next answer about the job is a 404, then it knows it again.
+  started.sim.control.setFaults({ jobNotFound: { count: 1 } });
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'succeeded' ? true : null));
+
+  const reads = await started.requests(new RegExp(`^/api/v2/jobs/${jobId}$`));
+  expect(reads.filter((read) => read.status === 404)).toHaveLength(1);
+  expect(started.store.jobs.get('p1', jobId)).toMatchObject({ goneAt: null });
+  expect(started.store.jobs.get('p1', jobId)?.terminalAt).not.toBeNull();
+  expect(rows.filter((row) => row.id === jobId && row.status === 'unknown')).toEqual([]);
+  expect(rows.filter((row) => row.id === jobId).at(-1)).toMatchObject({ status: 'succeeded' });
+});
+
+it('a 404 confirmed by a read goneConfirmMs later notes the job gone, not before', async () => {
+  const started = await jobsFixture({
+    sim: { surface: 'serverless', timing: { stepMs: 20 } },
+    watch: { goneConfirmMs: 600 },
+  });
+  runs.fixture = started;
+  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 5_000 }));
+  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
+  const firstMissAt = Date.now();
+  started.sim.control.setFaults({ jobNotFound: true });
+  await until(() => started.store.jobs.get('p1', jobId)?.goneAt ?? null);
+  expect(Date.now() - firstMissAt).toBeGreaterThanOrEqual(600);
+  // One read to see the 404, one to confirm it: not a read every 40 ms in between.
+  const misses = (await started.requests(new RegExp(`^/api/v2/jobs/${jobId}$`))).filter(
+    (r) => r.status === 404,
+  );
+  expect(misses.length).toBeGreaterThanOrEqual(2);
+  expect(misses.length).toBeLessThanOrEqual(3);
+});

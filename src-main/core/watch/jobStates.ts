@@ -42,6 +42,11 @@ export class TrackedJob {
   finished = false;
   /** List sweeps in a row that did not reach this job (it is polled on its own after two). */
   missedSweeps = 0;
+  /**
+   * When a read of it first answered 404 with no answer since (null otherwise): it is noted gone only if a
+   * read WatchConfig.goneConfirmMs later still answers 404 (pollPlanner.ts).
+   */
+  notFoundSince: number | null = null;
 
   constructor(readonly id: string) {}
 

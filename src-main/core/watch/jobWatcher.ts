@@ -264,6 +264,8 @@ export class JobWatcher {
       if (known === undefined && (terminal || this.states.jobs.size >= this.config.maxTracked)) continue;
       const job = known ?? this.states.ensure(row.id, () => this.deps.history.facts(row.id));
       if (job.finished) continue;
+      // Listed: whatever a read's 404 said, the service knows it.
+      job.notFoundSince = null;
       const merged = mergeListRow(job.wire, row, options);
       if (merged.wire !== null) this.states.apply(job, merged.wire, 'list');
       if (merged.confirm) job.needsRead = true;

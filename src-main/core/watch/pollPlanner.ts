@@ -78,6 +78,10 @@ export class PollPlanner {
   /** When this job is next due for a GET of its own. */
   private intervalFor(job: TrackedJob): number {
     const { config } = this.deps;
+    // A 404 waits to be confirmed: read again when the wait is over, not before (nor at a slower job's pace).
+    if (job.notFoundSince !== null) {
+      return Math.max(0, job.notFoundSince + config.goneConfirmMs - this.deps.timers.now());
+    }
     const status = statusOf(job);
     if (!job.watched) return status === 'queued' ? config.backgroundQueuedMs : config.backgroundRunningMs;
     if (status === 'unknown') return config.unknownStatusMs;
@@ -99,6 +103,7 @@ export class PollPlanner {
     try {
       const wire = await reader.read(job.id);
       budget.succeeded();
+      job.notFoundSince = null;
       if (job.finished || states.get(job.id) !== job) return false;
       states.apply(job, wire, 'poll');
       job.missedSweeps = 0;
@@ -107,7 +112,7 @@ export class PollPlanner {
       return terminal;
     } catch (error) {
       if (isApiError(error) && error.status === 404) {
-        this.deps.onGone(job);
+        if (this.confirmsGone(job)) this.deps.onGone(job);
         return false;
       }
       const kind = budget.failed(error);
@@ -123,6 +128,19 @@ export class PollPlanner {
       job.inFlight = false;
       job.nextPollAt = timers.now() + this.intervalFor(job);
     }
+  }
+
+  /**
+   * A 404: true when it confirms one at least goneConfirmMs old (the job is gone); the first one only starts
+   * the wait (intervalFor reads it again when it is over), so a passing 404 ends nothing.
+   */
+  private confirmsGone(job: TrackedJob): boolean {
+    const now = this.deps.timers.now();
+    if (job.notFoundSince === null) {
+      job.notFoundSince = now;
+      return false;
+    }
+    return now - job.notFoundSince >= this.deps.config.goneConfirmMs;
   }
 
   private startSweep(background: readonly TrackedJob[]): void {

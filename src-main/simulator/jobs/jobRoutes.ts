@@ -81,7 +81,8 @@ export function createJobRoutes(deps: JobRoutesDeps): RouteHandler {
       });
     }
     const job = engine.store.visible(owner, id);
-    if (!job) return sendV2Error(ctx.res, 404, 'not_found', 'No such job.');
+    if (!job || (action === 'read' && faults.takeJobNotFound()))
+      return sendV2Error(ctx.res, 404, 'not_found', 'No such job.');
     switch (action) {
       case 'read':
         return sendJson(ctx.res, 200, jobJson(job, projection(ctx)));

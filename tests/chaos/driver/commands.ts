@@ -125,7 +125,7 @@ export function loupeRecord(engine: Engine, config: DriverConfig): LoupeRecord {
     })),
     jobs: store.jobs
       .list(engine.profileId, { limit: 10_000 })
-      .rows.map((row) => ({ id: row.jobId, status: row.status })),
+      .rows.map((row) => ({ id: row.jobId, status: row.status, goneAt: row.goneAt })),
     uploads: store.uploads.list(engine.profileId).rows.map((row) => ({
       id: row.id,
       state: row.state,

@@ -18,6 +18,7 @@ const fastWatch: Partial<WatchConfig> = {
   detailQueuedMs: 60,
   detailConfirmMs: 250,
   unknownStatusMs: 80,
+  goneConfirmMs: 300,
   backgroundRunningMs: 60,
   backgroundQueuedMs: 100,
   requestsPerSecond: 200,

@@ -64,7 +64,7 @@ export const loupeRecordSchema = z.object({
   batchId: z.string().nullable(),
   items: z.array(recordedItemSchema),
   /** Every job the profile's history holds (a retried item's earlier jobs too). */
-  jobs: z.array(z.object({ id: z.string(), status: z.string() })),
+  jobs: z.array(z.object({ id: z.string(), status: z.string(), goneAt: z.string().nullable() })),
   uploads: z.array(recordedUploadSchema),
 });
 export type LoupeRecord = z.infer<typeof loupeRecordSchema>;

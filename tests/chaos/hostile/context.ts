@@ -23,7 +23,13 @@ export interface Exchange {
   url: URL;
 }
 
-const refusals: ReadonlySet<WireFault> = new Set(['status-429', 'status-402', 'status-500', 'status-503']);
+const refusals: ReadonlySet<WireFault> = new Set([
+  'status-429',
+  'status-402',
+  'status-500',
+  'status-503',
+  'status-404',
+]);
 
 /** A fault that answers without doing the write at all (the request never reached submission). */
 export function refusesBeforeWrite(fault: ServerFault | null): fault is ServerFault {

@@ -54,6 +54,9 @@ export function sendRefusal(res: ServerResponse, fault: WireFault): boolean {
     case 'status-503':
       sendError(res, 503, 'upstream_unreachable', 'Upstream is unreachable.');
       return true;
+    case 'status-404':
+      sendError(res, 404, 'not_found', 'There is no such job.');
+      return true;
     default:
       return false;
   }
@@ -83,6 +86,7 @@ export async function sendAnswer(
     case 'status-402':
     case 'status-500':
     case 'status-503':
+    case 'status-404':
       if (fault !== null && sendRefusal(res, fault)) return;
       sendJson(res, status, body);
       return;

@@ -54,7 +54,7 @@ export const faultsByRoute: Record<Route, readonly WireFault[]> = {
   'from-hash': bodyFaults,
   'by-hash': headFaults,
   cancel: bodyFaults,
-  'read-job': [...bodyFaults, 'outputs-10k'],
+  'read-job': [...bodyFaults, 'outputs-10k', 'status-404'],
   'list-jobs': bodyFaults,
 };
 
@@ -110,7 +110,9 @@ function drawServerFault(
     const many = slowKinds.has(kind) ? 1 : prng.int(1, 4);
     targets = prng.sample(plan.identities, many);
   }
-  const times = route === 'list-jobs' ? prng.int(1, 3) : prng.chance(0.8) ? 1 : 2;
+  // A 404 for a job that is there is drawn once: passing. Two in a row, a confirmation apart, would be the
+  // service saying the job is gone, and Loupe believing it is right.
+  const times = route === 'list-jobs' ? prng.int(1, 3) : kind === 'status-404' ? 1 : prng.chance(0.8) ? 1 : 2;
   return { route, kind, targets, times, processed };
 }
 

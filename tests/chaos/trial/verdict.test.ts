@@ -60,8 +60,13 @@ function item(ledger: ServiceLedger, seed: number, fields: Partial<RecordedItem>
   };
 }
 
-function record(items: RecordedItem[], jobs: string[]): LoupeRecord {
-  return { batchId: 'b', items, jobs: jobs.map((id) => ({ id, status: 'succeeded' })), uploads: [] };
+function record(items: RecordedItem[], jobs: string[], gone: ReadonlySet<string> = new Set()): LoupeRecord {
+  const recorded = jobs.map((id) => ({
+    id,
+    status: 'succeeded',
+    goneAt: gone.has(id) ? '2026-11-30T12:00:00.000Z' : null,
+  }));
+  return { batchId: 'b', items, jobs: recorded, uploads: [] };
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -111,6 +116,18 @@ describe('the verdict', () => {
     expect(refused.lost.map((f) => f.reason)).toEqual([expect.stringContaining('refused while its job')]);
     const phantom = judge(ledger, [], record([item(ledger, 2, { jobId: 'never-made' })], [job.id]), []);
     expect(phantom.lost.map((f) => f.reason)).toEqual([expect.stringContaining('never made')]);
+  });
+
+  it('calls a job Loupe notes gone from the service, which still has it, lost', () => {
+    const ledger = ledgerWith(0);
+    const job = make(ledger, 1, 'k1');
+    const verdict = judge(
+      ledger,
+      [],
+      record([item(ledger, 1, { jobId: job.id })], [job.id], new Set([job.id])),
+      [],
+    );
+    expect(verdict.lost.map((f) => f.reason)).toEqual([expect.stringContaining('gone from the service')]);
   });
 
   it('notes an item left unknown with no job, without calling it lost', () => {

@@ -28,6 +28,7 @@ export const fastWatch: Partial<WatchConfig> = {
   detailQueuedMs: 60,
   detailConfirmMs: 250,
   unknownStatusMs: 80,
+  goneConfirmMs: 100,
   backgroundRunningMs: 60,
   backgroundQueuedMs: 100,
   requestsPerSecond: 200,
