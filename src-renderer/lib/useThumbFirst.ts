@@ -14,16 +14,27 @@ export interface ThumbFirst {
   movedOn(): boolean;
 }
 
-export function useThumbFirst(thumb: string | null | undefined, original: string | null): ThumbFirst {
-  // The thumbnail that would not load: tied to its URL, so a new picture starts from its thumbnail again.
-  const [failed, setFailed] = useState<string | null>(null);
-  const onOriginal = thumb == null || (failed === thumb && original !== null);
+/**
+ * `ready`: whether the library has read the picture's job, where the caller knows (a job row does: main says
+ * so). A thumbnail that failed before the library had read the job is asked for again once it has (the route
+ * answers 404 until then); without it, a row drawn early kept the original until it was mounted again.
+ */
+export function useThumbFirst(
+  thumb: string | null | undefined,
+  original: string | null,
+  ready?: boolean,
+): ThumbFirst {
+  // The thumbnail that would not load, and whether the library had read its job then: tied to its URL, so a
+  // new picture starts from its thumbnail again, and so does this one once the library has read its job.
+  const [failed, setFailed] = useState<{ thumb: string; ready: boolean | undefined } | null>(null);
+  const failedNow = failed !== null && failed.thumb === thumb && !(failed.ready === false && ready === true);
+  const onOriginal = thumb == null || (failedNow && original !== null);
   const src = onOriginal ? original : thumb;
   return {
     src,
     movedOn: () => {
       if (onOriginal || original === null) return false;
-      setFailed(thumb);
+      setFailed({ thumb, ready });
       return true;
     },
   };

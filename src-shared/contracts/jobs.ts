@@ -155,6 +155,11 @@ export const jobSummarySchema = z.object({
    */
   title: z.string().nullable().optional(),
   /**
+   * True when the library holds the job's outputs, so its thumbnail can be had (the thumbnail route answers
+   * 404 until then); absent where main did not look.
+   */
+  inLibrary: z.boolean().optional(),
+  /**
    * The values of the batch item the job ran, in words (`seed 7, cfg 4.5`), so the rows of one sweep, which
    * share their prompt, can be told apart. Null or absent for a job of no batch or of a batch without axes.
    */

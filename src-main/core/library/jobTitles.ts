@@ -37,6 +37,7 @@ export function withTitles(store: LoupeStore, profileId: string, jobs: readonly 
     return {
       ...job,
       title,
+      inLibrary: titles.has(job.id),
       itemValues: valuesBesideTitle(title, namedItemValues(values.get(job.id) ?? null)),
     };
   });

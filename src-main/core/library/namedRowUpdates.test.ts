@@ -50,10 +50,10 @@ it('tells each job’s row named by its entries, once per flush however many wri
   expect(told).toHaveLength(1);
   const [profileId, rows] = told[0] ?? ['', []];
   expect(profileId).toBe('p');
-  expect(rows.map((row) => [row.id, row.status, row.title])).toEqual([
-    ['j1', 'succeeded', 'isometric city block at night, rain on the…'],
+  expect(rows.map((row) => [row.id, row.status, row.title, row.inLibrary])).toEqual([
+    ['j1', 'succeeded', 'isometric city block at night, rain on the…', true],
     // No prompt: named by what it made, as the library tile is.
-    ['j2', 'succeeded', 'ComfyUI_j2_0.png'],
+    ['j2', 'succeeded', 'ComfyUI_j2_0.png', true],
   ]);
   named.flush();
   expect(told).toHaveLength(1);

@@ -145,7 +145,7 @@ export const JobRow = memo(function JobRow({
       // Contained: a row drawn while scrolling is laid out and painted on its own, not with the whole list.
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
-      <RowThumbnail url={thumbnailUrl} fallbackUrl={pictureUrl} />
+      <RowThumbnail url={thumbnailUrl} fallbackUrl={pictureUrl} inLibrary={row.inLibrary === true} />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex w-24 shrink-0 overflow-hidden">

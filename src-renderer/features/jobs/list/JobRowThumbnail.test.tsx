@@ -87,6 +87,27 @@ describe('pictures in the job list', () => {
     expect(picture('pictures')?.getAttribute('src')).toBe('/asset-bytes/cap/local/img-a');
   });
 
+  it('asks for the thumbnail again once main says the library has read the job, not before', async () => {
+    const { host } = await renderList();
+    // Drawn before the library read the job: the thumbnail route answered 404, the original stands in.
+    fireEvent.error(picture('pictures')!);
+    expect(picture('pictures')?.getAttribute('src')).toBe('/asset-bytes/cap/local/img-a');
+    const first = summaryOf({ ...JOBS[0]!, observedAt: tick() });
+    act(() => {
+      host.emitUpdates([{ ...first, inLibrary: false }]);
+    });
+    expect(picture('pictures')?.getAttribute('src')).toBe('/asset-bytes/cap/local/img-a');
+    // The library has read it (its row, named, comes again): the small picture is asked for again.
+    act(() => {
+      host.emitUpdates([{ ...first, title: 'a lighthouse', inLibrary: true, observedAt: tick() }]);
+    });
+    await waitFor(() =>
+      expect(picture('pictures')?.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/img-a'),
+    );
+    fireEvent.load(picture('pictures')!);
+    expect(tile('pictures').dataset.state).toBe('loaded');
+  });
+
   it('leaves the plain tile where neither the thumbnail nor the picture loads, never a broken image, and keeps the row’s height', async () => {
     await renderList();
     fireEvent.error(picture('pictures')!);

@@ -12,6 +12,11 @@ interface RowThumbnailProps {
    * the thumbnailer refuses): a row shows its picture all the same, as before thumbnails.
    */
   fallbackUrl?: string | null;
+  /**
+   * Whether the library has read the row's job (useThumbFirst's `ready`): a thumbnail that failed before is
+   * asked for again once it has. Undefined where the row cannot tell.
+   */
+  inLibrary?: boolean;
 }
 
 /** The URL the last load answered for, and how. */
@@ -29,10 +34,11 @@ interface Settled {
 export const RowThumbnail = memo(function RowThumbnail({
   url: thumb,
   fallbackUrl = null,
+  inLibrary,
 }: RowThumbnailProps) {
   // Tied to the URL it was for, so a row handed another picture starts over instead of keeping old news.
   const [settled, setSettled] = useState<Settled | null>(null);
-  const picture = useThumbFirst(thumb, fallbackUrl);
+  const picture = useThumbFirst(thumb, fallbackUrl, inLibrary);
   const url = picture.src;
   const state = url === null ? 'none' : settled?.url !== url ? 'loading' : settled.ok ? 'loaded' : 'failed';
   return (
