@@ -165,6 +165,28 @@ describe('the open batch', () => {
     expect(listReads()).toBe(settledList);
   });
 
+  it('brings the list’s row up to what a read of the batch says, without reading the list (a batch the CLI moves)', async () => {
+    const host = sampleHost();
+    renderBatches(host.loupe);
+    await waitFor(() => expect(listedBatchIds()).toContain('kites'));
+    const outputCount = () => within(listedBatch('kites')).getByTestId('batch-output-count').textContent;
+    expect(outputCount()).toBe('3 outputs');
+    const listReads = host.callsOf('batches.list').length;
+
+    // Another process (the CLI, on the same record) recorded a fourth output: no job of this window moved.
+    const landed = batchOutput({ jobId: 'job-kite-2', assetId: 'kite-d', name: 'kite_0004.png' });
+    const outputs = [...KITE_OUTPUTS, landed];
+    const jobOutputs = outputsOf('job-kite-2', outputs);
+    host.setBatch(
+      kites({ ...KITE_JOBS.running, outputs: jobOutputs, outputsCount: jobOutputs.length }, outputs),
+    );
+    fireEvent.click(listedBatch('kites'));
+    await screen.findByTestId('batch-detail');
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    await waitFor(() => expect(outputCount()).toBe('4 outputs'));
+    expect(host.callsOf('batches.list').length).toBe(listReads);
+  });
+
   it('opens an output in the lightbox, moves with the arrows, and names its job', async () => {
     await openKites(sampleHost());
     await waitFor(() => expect(tiles()).toHaveLength(3));

@@ -8,6 +8,7 @@ import { errorText } from '../../../components/errorText';
 import { useLoupe } from '../../../lib/loupeContext';
 import { visibleText } from '../../../lib/visibleText';
 import { batchKeys } from '../../../queries/batchKeys';
+import { followBatchInList } from '../../../queries/batchListRow';
 import { batchQuery, isBatchNotFound } from '../../../queries/batchQueries';
 import { useBatchesUi } from '../batchesUiStore';
 import { hasSheetAxes } from '../contactSheet/sheetAxes';
@@ -68,6 +69,12 @@ export function BatchDetail({ profileId, batchId, onClose }: BatchDetailProps) {
   useEffect(() => {
     if (gone) void client.invalidateQueries({ queryKey: batchKeys.list(profileId) });
   }, [gone, client, profileId]);
+
+  // The list's row says what this read of the batch says (its counts, outputs, picture), not an older read.
+  const readAt = query.dataUpdatedAt;
+  useEffect(() => {
+    if (query.data !== undefined) followBatchInList(client, profileId, query.data, readAt);
+  }, [query.data, readAt, client, profileId]);
 
   const batch = query.data;
   if (gone) return <BatchGone error={query.error} onClose={onClose} />;
