@@ -81,14 +81,16 @@ export function patchListRows(client: QueryClient, profileId: string, rows: JobS
 }
 
 /**
- * A snapshot's row carries no title and no item values (only list pages are named by what the job made and
- * which item it ran): the row keeps the name it had.
+ * A snapshot's row carries no title, no item values and no word of the library (only main's rows are named by
+ * what the job made and which item it ran, and say whether the library holds it): the row keeps what it had.
  */
 function withNameOf(held: JobSummary, next: JobSummary): JobSummary {
   const title = next.title === undefined && held.title != null ? { title: held.title } : {};
   const values =
     next.itemValues === undefined && held.itemValues != null ? { itemValues: held.itemValues } : {};
-  return { ...next, ...title, ...values };
+  const library =
+    next.inLibrary === undefined && held.inLibrary !== undefined ? { inLibrary: held.inLibrary } : {};
+  return { ...next, ...title, ...values, ...library };
 }
 
 /**
@@ -97,11 +99,14 @@ function withNameOf(held: JobSummary, next: JobSummary): JobSummary {
  * page read since. The held row, with the name.
  */
 function namedBy(held: JobSummary, older: JobSummary): JobSummary {
-  if (older.title == null || held.title != null) return held;
+  // Once the library holds a job it keeps it: an older row's word that it does stands.
+  const library = older.inLibrary === true && held.inLibrary !== true ? { inLibrary: true } : {};
+  if (older.title == null || held.title != null) return library.inLibrary ? { ...held, ...library } : held;
   return {
     ...held,
     title: older.title,
     ...(older.itemValues == null ? {} : { itemValues: older.itemValues }),
+    ...library,
   };
 }
 

@@ -114,6 +114,11 @@ export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
 export const jobThumbnailSchema = z.object({
   assetId: z.string(),
   contentType: z.string(),
+  /**
+   * 'waveform' when the picture is a sound's waveform (a job row of a job that made no image, rowPictureOf);
+   * absent for a picture of an image.
+   */
+  kind: z.literal('waveform').optional(),
 });
 export type JobThumbnail = z.infer<typeof jobThumbnailSchema>;
 
@@ -127,6 +132,22 @@ export function thumbnailOf(
 ): JobThumbnail | null {
   const image = outputs.find((output) => output.type === 'image');
   return image === undefined ? null : { assetId: image.assetId, contentType: image.contentType };
+}
+
+/**
+ * A job row's picture: its first image (thumbnailOf), else its first sound, drawn as the library's waveform
+ * (issue 21: a row of a job that made only audio had no picture). A video's poster exists only once a window
+ * has drawn it from the video, so a video-only job's row stays without one.
+ */
+export function rowPictureOf(
+  outputs: readonly Pick<JobOutput, 'assetId' | 'type' | 'contentType'>[],
+): JobThumbnail | null {
+  const image = thumbnailOf(outputs);
+  if (image !== null) return image;
+  const sound = outputs.find((output) => output.type === 'audio');
+  return sound === undefined
+    ? null
+    : { assetId: sound.assetId, contentType: sound.contentType, kind: 'waveform' };
 }
 
 /** A row of the job list: enough to draw it, cheap to send 500 at a time. */
@@ -147,7 +168,10 @@ export const jobSummarySchema = z.object({
   retryOf: z.string().nullable(),
   /** As on the snapshot: the batch of several items this job runs an item of. */
   batchId: z.string().nullable(),
-  /** Null when the job has no image output, or when Loupe has not seen its outputs (a bare list row). */
+  /**
+   * The row's picture (rowPictureOf): null when the job has no image or sound output, or when Loupe has not
+   * seen its outputs (a bare list row).
+   */
   thumbnail: jobThumbnailSchema.nullable(),
   /**
    * What the job made, in words (the first prompt words, or its batch name and values; issue 21), for naming
@@ -186,7 +210,7 @@ export function summaryOfSnapshot(snapshot: JobSnapshot): JobSummary {
     submittedByUs: snapshot.submittedByUs,
     retryOf: snapshot.retryOf,
     batchId: snapshot.batchId,
-    thumbnail: thumbnailOf(snapshot.outputs),
+    thumbnail: rowPictureOf(snapshot.outputs),
     ...(snapshot.goneAt == null ? {} : { goneAt: snapshot.goneAt }),
   };
 }

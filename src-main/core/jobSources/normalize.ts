@@ -12,7 +12,7 @@ import {
   type JobSummary,
   OUTPUT_TYPES,
   SNAPSHOT_OUTPUTS,
-  thumbnailOf,
+  rowPictureOf,
 } from '../../../src-shared/contracts/jobs';
 import type { JobError as WireJobError, Output, Progress } from '../api';
 import type { OutputRow } from '../store';
@@ -222,7 +222,7 @@ export function toSummary(wire: WireJob, context: NormalizeContext): JobSummary 
     batchId: context.local.batchId ?? null,
     // A row without an outputs field (a bare list row) has no picture Loupe knows of: null, never a guess.
     // The first outputs only, as summaryOfSnapshot sees them: a row has the same picture whoever builds it.
-    thumbnail: read.outputs === null ? null : thumbnailOf(firstOutputs(read).map(outputFields)),
+    thumbnail: read.outputs === null ? null : rowPictureOf(firstOutputs(read).map(outputFields)),
   };
 }
 

@@ -108,6 +108,37 @@ describe('pictures in the job list', () => {
     expect(tile('pictures').dataset.state).toBe('loaded');
   });
 
+  it('draws a job that made only sound with its waveform once the library holds it, never the sound as a picture', async () => {
+    const sound = jobSnapshot({
+      id: 'tone',
+      status: 'succeeded',
+      createdAt: '2025-01-01T11:04:00.000Z',
+      outputs: [output('wav', 'audio', 'audio/wav')],
+    });
+    const { host } = await renderList([sound, ...JOBS]);
+    // Not in the library yet: the waveform route has nothing, and a sound is no picture to fall back on.
+    expect(tile('tone').dataset.state).toBe('none');
+    expect(picture('tone')).toBeNull();
+    // Main's row from its record, older than the list row held: its word that the library holds the job stands.
+    const older = summaryOf({ ...sound, observedAt: '2000-01-01T00:00:00.000Z' });
+    act(() => {
+      host.emitUpdates([{ ...older, title: 'tone', inLibrary: true }]);
+    });
+    await waitFor(() =>
+      expect(picture('tone')?.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/wav'),
+    );
+    // A live update of the job (no word of the library) keeps it.
+    act(() => {
+      host.emitUpdates([summaryOf({ ...sound, labels: { heard: 'yes' }, observedAt: tick() })]);
+    });
+    await waitFor(() => expect(within(listedRow('tone')).getByText('yes', { exact: false })).toBeTruthy());
+    expect(picture('tone')?.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/wav');
+    // A waveform that will not load leaves the quiet tile: the sound itself is never loaded as a picture.
+    fireEvent.error(picture('tone')!);
+    expect(picture('tone')).toBeNull();
+    expect(tile('tone').dataset.state).toBe('failed');
+  });
+
   it('leaves the plain tile where neither the thumbnail nor the picture loads, never a broken image, and keeps the row’s height', async () => {
     await renderList();
     fireEvent.error(picture('pictures')!);
