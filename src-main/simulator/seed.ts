@@ -41,7 +41,8 @@ const history: SeedEntry[] = [
     labels: { project: 'lighthouse', batch: 'b-001' },
   },
   {
-    workflow: audioWorkflow(523.25, 1500),
+    // Long enough that a player shows its length (a tone under a second reads "0:00 / 0:00").
+    workflow: audioWorkflow(523.25, 4_000),
     agoMs: 150 * minute,
     shape: { queueMs: 300, executionMs: 2100, log: 'full' },
   },
@@ -124,5 +125,5 @@ export function seedDemoJobs(engine: JobEngine, services: SimulatorServices, own
     labels: { project: 'sunrise' },
     via: 'v2',
   });
-  engine.submit({ owner, graph: build(audioWorkflow(330, 800)), labels: null, via: 'v2' });
+  engine.submit({ owner, graph: build(audioWorkflow(330, 3_000)), labels: null, via: 'v2' });
 }
