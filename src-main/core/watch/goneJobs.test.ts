@@ -99,14 +99,25 @@ it('opened by id after the service forgot it, a job reads as Loupe last had it, 
   });
 });
 
-it('a job left open in the store and opened by id is noted gone at that read', async () => {
-  const started = await jobsFixture({ sim: { surface: 'serverless' } });
+it('a job left open in the store and opened by id reads as Loupe had it, then gone once a second read confirms the 404', async () => {
+  const started = await jobsFixture({ sim: { surface: 'serverless' }, watch: { goneConfirmMs: 400 } });
   runs.fixture = started;
+  const rows: JobSummary[] = [];
+  started.jobs.watcher.onUpdates((changed) => rows.push(...changed));
   // What a quit left: a job Loupe remembers running, on a service that has since restarted empty.
   started.store.jobs.upsertSnapshot('p1', { id: 'left-open', status: 'running' });
-  await expect(started.jobs.service.get('left-open')).resolves.toMatchObject({ status: 'unknown' });
-  expect(started.store.jobs.get('p1', 'left-open')?.goneAt).not.toBeNull();
+  const openedAt = Date.now();
+  await expect(started.jobs.service.get('left-open')).resolves.toMatchObject({ status: 'running' });
+  expect(started.store.jobs.get('p1', 'left-open')?.goneAt).toBeNull();
+
+  await until(() => started.store.jobs.get('p1', 'left-open')?.goneAt ?? null);
+  expect(Date.now() - openedAt).toBeGreaterThanOrEqual(400);
   expect(started.store.jobs.list('p1', { openOnly: true }).rows).toEqual([]);
+  // The window is told: the row now reads unknown, with when.
+  await until(() => (rows.some((row) => row.id === 'left-open' && row.status === 'unknown') ? true : null));
+  // Two reads of it in all: the 404 of the open, and the one that confirmed it.
+  const reads = await started.requests(/^\/api\/v2\/jobs\/left-open$/);
+  expect(reads.map((read) => read.status)).toEqual([404, 404]);
 });
 
 it('a job noted gone that the service lists after all (the 404 was passing) takes its end from the list', async () => {
@@ -169,4 +180,18 @@ it('a 404 confirmed by a read goneConfirmMs later notes the job gone, not before
   );
   expect(misses.length).toBeGreaterThanOrEqual(2);
   expect(misses.length).toBeLessThanOrEqual(3);
+});
+
+it('a job opened by id during a passing 404 reads as Loupe had it and runs on to its end', async () => {
+  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } } });
+  runs.fixture = started;
+  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 30 }));
+  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
+  started.sim.control.setFaults({ jobNotFound: { count: 1 } });
+  const opened = await started.jobs.service.get(jobId);
+  expect(opened).toMatchObject({ id: jobId, status: 'running' });
+  expect(opened.goneAt).toBeUndefined();
+  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'succeeded' ? true : null));
+  expect(started.store.jobs.get('p1', jobId)).toMatchObject({ goneAt: null });
 });

@@ -233,14 +233,21 @@ export class JobWatcher {
   }
 
   /**
-   * The service answered 404 for a job opened by id: what Loupe remembers of it, noted gone if it was still
-   * open (it then reads 'unknown', or `expired` past a deadline it gave); null when Loupe never knew the job.
+   * The service answered 404 for a job opened by id: what Loupe remembers of it; null when Loupe never knew
+   * the job. A job still open is noted gone (it then reads 'unknown', or `expired` past a deadline it gave)
+   * only when a read goneConfirmMs after the first 404 answers 404 too (pollPlanner.notFound): until then it
+   * reads as Loupe last had it, and is followed, so that read comes.
    */
   rememberedGone(jobId: string): JobSnapshot | null {
     const remembered = this.deps.history.one(jobId);
     if (remembered === null) return null;
     const job = this.states.ensure(jobId, () => remembered.local);
     if (job.wire === null) this.states.seed(job, remembered.wire);
+    const open = !job.finished && !isTerminal(contractStatus(remembered.wire.status));
+    if (open && remembered.local.goneAt == null && !this.planner.notFound(job)) {
+      this.schedule(0);
+      return job.snapshot;
+    }
     this.forget(job);
     return job.snapshot;
   }

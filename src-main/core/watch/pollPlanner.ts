@@ -112,7 +112,7 @@ export class PollPlanner {
       return terminal;
     } catch (error) {
       if (isApiError(error) && error.status === 404) {
-        if (this.confirmsGone(job)) this.deps.onGone(job);
+        if (this.notFound(job)) this.deps.onGone(job);
         return false;
       }
       const kind = budget.failed(error);
@@ -131,16 +131,16 @@ export class PollPlanner {
   }
 
   /**
-   * A 404: true when it confirms one at least goneConfirmMs old (the job is gone); the first one only starts
-   * the wait (intervalFor reads it again when it is over), so a passing 404 ends nothing.
+   * The service answered 404 for this job: true when that confirms a 404 at least goneConfirmMs old (the job
+   * is gone). The first one only starts the wait, and the job's next read is when it is over (intervalFor),
+   * so a passing 404 ends nothing.
    */
-  private confirmsGone(job: TrackedJob): boolean {
+  notFound(job: TrackedJob): boolean {
     const now = this.deps.timers.now();
-    if (job.notFoundSince === null) {
-      job.notFoundSince = now;
-      return false;
-    }
-    return now - job.notFoundSince >= this.deps.config.goneConfirmMs;
+    job.notFoundSince ??= now;
+    if (now - job.notFoundSince >= this.deps.config.goneConfirmMs) return true;
+    job.nextPollAt = job.notFoundSince + this.deps.config.goneConfirmMs;
+    return false;
   }
 
   private startSweep(background: readonly TrackedJob[]): void {
