@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RouterRunDetail } from '../../src-shared/contracts/models';
 import type { RunningSimulator } from '../simulator/server';
 import { startFast } from '../simulator/testing/testKit';
-import { cli, simulatorEnv, tempDirs, type CliOptions } from './testing/cliHarness';
+import { cli, MemorySink, simulatorEnv, tempDirs, type CliOptions } from './testing/cliHarness';
 
 const tempDir = tempDirs();
 const CHAT = 'lexa/chat-4';
@@ -174,10 +174,16 @@ describe('loupe models run', () => {
   it('Ctrl-C while waiting stops the waiting only: the run goes on, and the note says how to follow it', async () => {
     const s = await setup({ routerQueueStepMs: 150 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 700);
+    // Ctrl-C once the run is admitted and being waited for: its first status line (a terminal's), not a fixed
+    // delay, which on a loaded machine came before the run was admitted.
+    const stderr = new MemorySink(true);
+    stderr.onWrite((text) => {
+      if (/in_queue|in_progress/.test(text) && !controller.signal.aborted) controller.abort();
+    });
     const input = s.input('take.json', { prompt: 'a long take' });
     const run = await s.run(['models', 'run', CINEMA, '--input', input, '--queue', '--wait'], {
       signal: controller.signal,
+      stderr,
     });
     expect(run.code).toBe(130);
     const summary = (await listedRuns(s))[0];
