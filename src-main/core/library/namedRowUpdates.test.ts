@@ -1,10 +1,13 @@
 // When a job's outputs are written into the library, its list row goes out named (jobs.updates), once per
 // coalesced flush, only while a window listens, bounded per flush, and a store that fails costs only names.
+// Named rows say whether the library holds the job (the row's thumbnail is asked for again once it does).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
+import { LocalHistory } from '../jobSources/localHistory';
 import type { LoupeStore } from '../store';
 import type { TempDir } from '../store/testing/tempDir';
 import { openTempStore, testProfile } from '../store/testing/tempStore';
+import { withTitles } from './jobTitles';
 import { MAX_NAMED_ROWS, NamedRowUpdates } from './namedRowUpdates';
 import { addJob } from './testing/libraryFixture';
 
@@ -81,4 +84,24 @@ it('a store that fails as rows are named loses the names only, said in the log',
   expect(() => named.flush()).not.toThrow();
   expect(told).toEqual([]);
   expect(errors).toEqual([new Error('disk I/O error')]);
+});
+
+it('says which rows’ jobs the library holds: a job Loupe sent that has not finished is titled, not held', () => {
+  addJob(store, 'p', { jobId: 'held', prompt: 'isometric city block at night' });
+  store.jobs.recordSubmitted('p', {
+    jobId: 'sent',
+    status: 'running',
+    workflow: { '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a fox in the snow' } } },
+  });
+  const summaries = new LocalHistory(store.jobs, 'p', store.batchItems).summariesOf(['held', 'sent']);
+  const rows = withTitles(
+    store,
+    'p',
+    ['held', 'sent'].flatMap((id) => summaries.get(id) ?? []),
+  );
+  expect(rows.map((row) => [row.id, row.title, row.inLibrary])).toEqual([
+    ['held', 'isometric city block at night', true],
+    // Named from the workflow it was sent with; its outputs are not in the library yet.
+    ['sent', 'a fox in the snow', false],
+  ]);
 });

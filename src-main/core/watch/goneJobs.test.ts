@@ -4,6 +4,7 @@
 // take it up again (before, the store kept it running for good and every start read it once more).
 import { expect, it } from 'vitest';
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
+import type { WatchConfig } from './config';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { connectionTo } from '../api/testing/conformance/simulatorHarness';
 import { createProfileJobs } from '../jobs/profileJobs';
@@ -18,18 +19,27 @@ import {
 
 const runs = disposedAfterEach();
 
-/** A long job running, then the service restarted with nothing: Loupe's next read of the job is a 404. */
-async function forgottenWhileRunning(): Promise<{ started: JobsFixture; jobId: string; rows: JobSummary[] }> {
-  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } } });
+/** A job of `steps` steps sent and seen running, with every row the watcher told of from the start. */
+async function runningJob(
+  steps: number,
+  watch: Partial<WatchConfig> = {},
+): Promise<{ started: JobsFixture; jobId: string; rows: JobSummary[] }> {
+  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } }, watch });
   runs.fixture = started;
   const rows: JobSummary[] = [];
   started.jobs.watcher.onUpdates((changed) => rows.push(...changed));
-  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 5_000 }));
+  const workflowJson = JSON.stringify(textToImageWorkflow({ steps }));
   const jobId = (await started.jobs.service.submit({ workflowJson })).id;
   await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
-  started.sim.control.reset();
-  await until(() => started.store.jobs.get('p1', jobId)?.goneAt ?? null);
   return { started, jobId, rows };
+}
+
+/** A long job running, then the service restarted with nothing: Loupe's next read of the job is a 404. */
+async function forgottenWhileRunning(): Promise<{ started: JobsFixture; jobId: string; rows: JobSummary[] }> {
+  const running = await runningJob(5_000);
+  running.started.sim.control.reset();
+  await until(() => running.started.store.jobs.get('p1', running.jobId)?.goneAt ?? null);
+  return running;
 }
 
 it('a job the service forgets while it runs reads unknown, with when, in its row, the list and the store', async () => {
@@ -142,13 +152,7 @@ it('a job noted gone that the service lists after all (the 404 was passing) take
 });
 
 it('a passing 404 (one read answers 404, the next the job) ends nothing: the job runs on to its end', async () => {
-  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } } });
-  runs.fixture = started;
-  const rows: JobSummary[] = [];
-  started.jobs.watcher.onUpdates((changed) => rows.push(...changed));
-  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 30 }));
-  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
-  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
+  const { started, jobId, rows } = await runningJob(30);
   // A node that has not heard of the job yet: its next answer about the job is a 404, then it knows it again.
   started.sim.control.setFaults({ jobNotFound: { count: 1 } });
   await until(() => (started.store.jobs.get('p1', jobId)?.status === 'succeeded' ? true : null));
@@ -162,14 +166,7 @@ it('a passing 404 (one read answers 404, the next the job) ends nothing: the job
 });
 
 it('a 404 confirmed by a read goneConfirmMs later notes the job gone, not before', async () => {
-  const started = await jobsFixture({
-    sim: { surface: 'serverless', timing: { stepMs: 20 } },
-    watch: { goneConfirmMs: 600 },
-  });
-  runs.fixture = started;
-  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 5_000 }));
-  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
-  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
+  const { started, jobId } = await runningJob(5_000, { goneConfirmMs: 600 });
   const firstMissAt = Date.now();
   started.sim.control.setFaults({ jobNotFound: true });
   await until(() => started.store.jobs.get('p1', jobId)?.goneAt ?? null);
@@ -183,11 +180,7 @@ it('a 404 confirmed by a read goneConfirmMs later notes the job gone, not before
 });
 
 it('a job opened by id during a passing 404 reads as Loupe had it and runs on to its end', async () => {
-  const started = await jobsFixture({ sim: { surface: 'serverless', timing: { stepMs: 20 } } });
-  runs.fixture = started;
-  const workflowJson = JSON.stringify(textToImageWorkflow({ steps: 30 }));
-  const jobId = (await started.jobs.service.submit({ workflowJson })).id;
-  await until(() => (started.store.jobs.get('p1', jobId)?.status === 'running' ? true : null));
+  const { started, jobId } = await runningJob(30);
   started.sim.control.setFaults({ jobNotFound: { count: 1 } });
   const opened = await started.jobs.service.get(jobId);
   expect(opened).toMatchObject({ id: jobId, status: 'running' });
