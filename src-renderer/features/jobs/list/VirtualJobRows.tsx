@@ -23,10 +23,6 @@ interface VirtualJobRowsProps {
 }
 
 /**
- * The rows, virtualized: only the window on screen (plus a few either side) is in the DOM, so 100,000 jobs
- * scroll as smoothly as 100. Scrolling near the end asks for the next page.
- */
-/**
  * A sound's waveform is made by the library: until the library holds the job (main says so), the route has
  * none, and a sound has no original a picture could fall back on, so the row waits with its plain tile.
  */
@@ -35,6 +31,10 @@ function rowThumbnailUrl(row: JobSummary, thumbnailUrl: ThumbnailUrl): string | 
   return thumbnailUrl(row.thumbnail);
 }
 
+/**
+ * The rows, virtualized: only the window on screen (plus a few either side) is in the DOM, so 100,000 jobs
+ * scroll as smoothly as 100. Scrolling near the end asks for the next page.
+ */
 export function VirtualJobRows({
   rows,
   openJobId,
