@@ -243,7 +243,7 @@ export class JobWatcher {
     if (remembered === null) return null;
     const job = this.states.ensure(jobId, () => remembered.local);
     if (job.wire === null) this.states.seed(job, remembered.wire);
-    const open = !job.finished && !isTerminal(contractStatus(remembered.wire.status));
+    const open = !job.finished && !isTerminal(contractStatus((job.wire ?? remembered.wire).status));
     if (open && remembered.local.goneAt == null && !this.planner.notFound(job)) {
       this.schedule(0);
       return job.snapshot;
