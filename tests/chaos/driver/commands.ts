@@ -3,10 +3,12 @@
 // item with its own key, send a window at a time), `batch resume ID --wait`, `batch retry ID --wait`; plus
 // cancels of a few items' jobs while the batch runs (jobs.cancel), and the record the verdict reads.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { recordPlan } from '../../../src-main/core/outbox';
 import { planBatch } from '../../../src-main/core/plan';
 import { IMAGE_TARGET, SEED_TARGET, SEEDS_PER_FILE, trialWorkflow } from '../trialWorkflow';
-import type { Engine } from './engine';
+import { TOLD_GONE_FILE, type Engine } from './engine';
 import type { DriverConfig, DriverMessage, LoupeRecord } from './protocol';
 
 export type Emit = (message: DriverMessage) => void;
@@ -107,6 +109,19 @@ export async function runCommand(
   await sendBatch(engine, config, batchId, cancelPositions, emit);
 }
 
+/** The jobs any of this trial's processes told a window were gone (engine.ts, TOLD_GONE_FILE). */
+function toldGone(config: DriverConfig): string[] {
+  const path = join(config.dataDir, TOLD_GONE_FILE);
+  if (!existsSync(path)) return [];
+  return [
+    ...new Set(
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    ),
+  ];
+}
+
 export function loupeRecord(engine: Engine, config: DriverConfig): LoupeRecord {
   const { store } = engine.core;
   const batchId = recordedBatch(engine, config.batchName);
@@ -126,6 +141,7 @@ export function loupeRecord(engine: Engine, config: DriverConfig): LoupeRecord {
     jobs: store.jobs
       .list(engine.profileId, { limit: 10_000 })
       .rows.map((row) => ({ id: row.jobId, status: row.status, goneAt: row.goneAt })),
+    toldGone: toldGone(config),
     uploads: store.uploads.list(engine.profileId).rows.map((row) => ({
       id: row.id,
       state: row.state,

@@ -1,6 +1,8 @@
 // Core as the CLI builds it (a headless createCore on a data directory, a profile of its own for the service
 // at LOUPE_BASE_URL with its key held in this process only, pinned for this process), pointed at the hostile
 // server, with the short watch intervals the CLI's own tests use and the client time limit of timedFetch.ts.
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createCore, type LoupeCore } from '../../../src-main/core/app/createCore';
 import { describeApp } from '../../../src-main/core/app/version';
 import type { ProfileJobs } from '../../../src-main/core/jobs';
@@ -10,6 +12,13 @@ import type { DriverConfig } from './protocol';
 import { timedFetch } from './timedFetch';
 
 export const PROFILE_NAME = 'chaos';
+
+/**
+ * Every job this trial's Loupe processes told a window was gone, one id a line, in the data directory: a list
+ * later clears a wrongly noted Gone from the store, so the record at the end would not show it, and a process
+ * killed mid-trial takes its memory with it. Appended as it is told, so it survives a SIGKILL.
+ */
+export const TOLD_GONE_FILE = 'told-gone.txt';
 
 /** The watcher's intervals shortened as the CLI's tests shorten them (jobsHarness.ts fastWatch). */
 const fastWatch: Partial<WatchConfig> = {
@@ -62,5 +71,14 @@ export async function openEngine(
   await core.profiles.setCredential(profile.id, config.apiKey, { allowSessionOnly: true });
   core.profiles.pinActive(profile.id);
   const runtime = await core.jobs.runtime(profile.id);
+  runtime.watcher.onUpdates((rows) => {
+    const gone = rows.filter((row) => row.goneAt != null).map((row) => `${row.id}\n`);
+    if (gone.length === 0) return;
+    try {
+      appendFileSync(join(config.dataDir, TOLD_GONE_FILE), gone.join(''));
+    } catch (error) {
+      logError('Noting the jobs told gone failed', error);
+    }
+  });
   return { core, profileId: profile.id, runtime };
 }

@@ -65,6 +65,8 @@ export const loupeRecordSchema = z.object({
   items: z.array(recordedItemSchema),
   /** Every job the profile's history holds (a retried item's earlier jobs too). */
   jobs: z.array(z.object({ id: z.string(), status: z.string(), goneAt: z.string().nullable() })),
+  /** Every job a window was told was gone during the trial, by any of its processes (a later list may clear it). */
+  toldGone: z.array(z.string()),
   uploads: z.array(recordedUploadSchema),
 });
 export type LoupeRecord = z.infer<typeof loupeRecordSchema>;

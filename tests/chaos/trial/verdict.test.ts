@@ -66,7 +66,7 @@ function record(items: RecordedItem[], jobs: string[], gone: ReadonlySet<string>
     status: 'succeeded',
     goneAt: gone.has(id) ? '2026-11-30T12:00:00.000Z' : null,
   }));
-  return { batchId: 'b', items, jobs: recorded, uploads: [] };
+  return { batchId: 'b', items, jobs: recorded, toldGone: [], uploads: [] };
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -128,6 +128,18 @@ describe('the verdict', () => {
       [],
     );
     expect(verdict.lost.map((f) => f.reason)).toEqual([expect.stringContaining('gone from the service')]);
+  });
+
+  it('calls a job told gone to a window at some moment lost, though a later list cleared the record', () => {
+    const ledger = ledgerWith(0);
+    const job = make(ledger, 1, 'k1');
+    const told = {
+      ...record([item(ledger, 1, { jobId: job.id })], [job.id]),
+      toldGone: [job.id, 'never-made'],
+    };
+    expect(judge(ledger, [], told, []).lost.map((f) => f.reason)).toEqual([
+      expect.stringContaining(`called job ${job.id.slice(-6)} gone`),
+    ]);
   });
 
   it('notes an item left unknown with no job, without calling it lost', () => {

@@ -6,7 +6,8 @@
 //   lost     a job or asset exists on the service that Loupe's record does not know and will not find (the
 //            final clean resume has already looked), or Loupe records an item or upload as refused while what
 //            it sent exists, or Loupe names a job the service never made, or says a cancel was taken that the
-//            service never got, or notes a job gone from the service that the service still has.
+//            service never got, or calls a job gone from the service (in its record, or to a window at any
+//            moment) that the service still has.
 import type { FiredFault } from '../hostile/faultBook';
 import type { ServiceLedger } from '../hostile/ledger';
 import type { LoupeRecord, RecordedItem } from '../driver/protocol';
@@ -89,14 +90,19 @@ function judgeJobs(
       });
     }
   }
-  // The service never forgets a job here: a job Loupe notes gone ended, for Loupe, without its end.
-  for (const job of record.jobs) {
-    const held = ledger.jobs.get(job.id);
-    if (job.goneAt === null || held === undefined) continue;
-    const subject = held.identity ?? `unidentified job ${job.id}`;
+  // The service never forgets a job here: a job Loupe called gone, in its record or to a window at any moment
+  // of the trial, ended for Loupe without its end.
+  const calledGone = new Set([
+    ...record.jobs.filter((job) => job.goneAt !== null).map((job) => job.id),
+    ...record.toldGone,
+  ]);
+  for (const jobId of calledGone) {
+    const held = ledger.jobs.get(jobId);
+    if (held === undefined) continue;
+    const subject = held.identity ?? `unidentified job ${jobId}`;
     verdict.lost.push({
       subject,
-      reason: `Loupe notes job ${job.id.slice(-6)} gone from the service, which still has it (${ledger.statusOf(held)})${struck(fired, subject)}`,
+      reason: `Loupe called job ${jobId.slice(-6)} gone from the service, which still has it (${ledger.statusOf(held)})${struck(fired, subject)}`,
     });
   }
   for (const [identity, item] of items) {
