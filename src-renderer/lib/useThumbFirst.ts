@@ -17,7 +17,8 @@ export interface ThumbFirst {
 /**
  * `ready`: whether the library has read the picture's job, where the caller knows (a job row does: main says
  * so). A thumbnail that failed before the library had read the job is asked for again once it has (the route
- * answers 404 until then); without it, a row drawn early kept the original until it was mounted again.
+ * answers 404 until then); without it, a row drawn early kept the original until it was mounted again. One
+ * with no original to fall back on (a sound's waveform) is not asked for until then: nothing is loaded.
  */
 export function useThumbFirst(
   thumb: string | null | undefined,
@@ -29,7 +30,7 @@ export function useThumbFirst(
   const [failed, setFailed] = useState<{ thumb: string; ready: boolean | undefined } | null>(null);
   const failedNow = failed !== null && failed.thumb === thumb && !(failed.ready === false && ready === true);
   const onOriginal = thumb == null || (failedNow && original !== null);
-  const src = onOriginal ? original : thumb;
+  const src = onOriginal ? original : original === null && ready === false ? null : thumb;
   return {
     src,
     movedOn: () => {

@@ -99,14 +99,15 @@ function withNameOf(held: JobSummary, next: JobSummary): JobSummary {
  * page read since. The held row, with the name.
  */
 function namedBy(held: JobSummary, older: JobSummary): JobSummary {
+  const named = older.title != null && held.title == null;
   // Once the library holds a job it keeps it: an older row's word that it does stands.
-  const library = older.inLibrary === true && held.inLibrary !== true ? { inLibrary: true } : {};
-  if (older.title == null || held.title != null) return library.inLibrary ? { ...held, ...library } : held;
+  const libraryHolds = older.inLibrary === true && held.inLibrary !== true;
+  if (!named && !libraryHolds) return held;
   return {
     ...held,
-    title: older.title,
-    ...(older.itemValues == null ? {} : { itemValues: older.itemValues }),
-    ...library,
+    ...(named ? { title: older.title } : {}),
+    ...(named && older.itemValues != null ? { itemValues: older.itemValues } : {}),
+    ...(libraryHolds ? { inLibrary: true } : {}),
   };
 }
 

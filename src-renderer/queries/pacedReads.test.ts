@@ -21,6 +21,13 @@ function observedQuery(readMs: () => number) {
   return { client, started, close: () => (unsubscribe(), client.clear()) };
 }
 
+/** A query whose reads take `readMs`, its observer's first read done, and a pacer over it; t0 is now. */
+async function pacedOver(readMs: number) {
+  const query = observedQuery(() => readMs);
+  await vi.advanceTimersByTimeAsync(readMs); // the observer's own first read
+  return { query, reads: pacedReads(query.client), t0: Date.now() };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
 });
@@ -30,10 +37,7 @@ afterEach(() => {
 
 describe('pacedReads', () => {
   it('reads at once, then folds every ask during the read and its wait into one read at its end', async () => {
-    const query = observedQuery(() => 100);
-    await vi.advanceTimersByTimeAsync(100); // the observer's own first read
-    const reads = pacedReads(query.client);
-    const t0 = Date.now();
+    const { query, reads, t0 } = await pacedOver(100);
 
     reads.ask(KEY);
     expect(query.started).toHaveLength(2);
@@ -59,10 +63,7 @@ describe('pacedReads', () => {
   });
 
   it('waits twice as long as a slow read took before the next', async () => {
-    const query = observedQuery(() => 400);
-    await vi.advanceTimersByTimeAsync(400);
-    const reads = pacedReads(query.client);
-    const t0 = Date.now();
+    const { query, reads, t0 } = await pacedOver(400);
     reads.ask(KEY);
     await vi.advanceTimersByTimeAsync(50);
     reads.ask(KEY);
@@ -73,9 +74,7 @@ describe('pacedReads', () => {
   });
 
   it('reads nothing more once disposed, though an ask was waiting', async () => {
-    const query = observedQuery(() => 100);
-    await vi.advanceTimersByTimeAsync(100);
-    const reads = pacedReads(query.client);
+    const { query, reads } = await pacedOver(100);
     reads.ask(KEY);
     reads.ask(KEY);
     reads.dispose();

@@ -139,7 +139,7 @@ export class PollPlanner {
     const now = this.deps.timers.now();
     job.notFoundSince ??= now;
     if (now - job.notFoundSince >= this.deps.config.goneConfirmMs) return true;
-    job.nextPollAt = job.notFoundSince + this.deps.config.goneConfirmMs;
+    job.nextPollAt = now + this.intervalFor(job);
     return false;
   }
 

@@ -23,15 +23,6 @@ interface VirtualJobRowsProps {
 }
 
 /**
- * A sound's waveform is made by the library: until the library holds the job (main says so), the route has
- * none, and a sound has no original a picture could fall back on, so the row waits with its plain tile.
- */
-function rowThumbnailUrl(row: JobSummary, thumbnailUrl: ThumbnailUrl): string | null {
-  if (row.thumbnail?.kind === 'waveform' && row.inLibrary !== true) return null;
-  return thumbnailUrl(row.thumbnail);
-}
-
-/**
  * The rows, virtualized: only the window on screen (plus a few either side) is in the DOM, so 100,000 jobs
  * scroll as smoothly as 100. Scrolling near the end asks for the next page.
  */
@@ -94,8 +85,8 @@ export function VirtualJobRows({
             selected={selected.has(row.id)}
             cursor={row.id === cursorId}
             open={row.id === openJobId}
-            thumbnailUrl={rowThumbnailUrl(row, thumbnailUrl)}
-            pictureUrl={row.thumbnail?.kind === 'waveform' ? null : thumbnailUrl(row.thumbnail, 'original')}
+            thumbnailUrl={thumbnailUrl(row.thumbnail)}
+            pictureUrl={thumbnailUrl(row.thumbnail, 'original')}
             onClick={onRowClick}
           />
         );

@@ -11,7 +11,7 @@ import { useAssetBase } from '../../../queries/assetQueries';
 
 /**
  * A row's thumbnail as its URL: the library's small one, or (`'original'`) the picture itself for when that
- * fails; null when there is nothing to load.
+ * fails; null when there is nothing to load (a sound's waveform has no original that is a picture).
  */
 export type ThumbnailUrl = (thumbnail: JobThumbnail | null, size?: 'small' | 'original') => string | null;
 
@@ -25,7 +25,10 @@ export function useThumbnailUrl(): ThumbnailUrl {
   const base = useAssetBase(profileId).data;
   return useCallback(
     (thumbnail, size = 'small') =>
-      thumbnail === null || base === undefined || profileId === null
+      thumbnail === null ||
+      base === undefined ||
+      profileId === null ||
+      (size === 'original' && thumbnail.kind === 'waveform')
         ? null
         : sizedAssetUrl(size, base, profileId, thumbnail.assetId),
     [base, profileId],
