@@ -1,9 +1,13 @@
 // A video's poster frame in the browser shell against the Demo profile (issue 21): a small WebM, recorded in the
 // page with MediaRecorder from a canvas, is uploaded; the upload is a library entry (Source › Uploads); its tile
 // has no thumbnail until the window draws the first frame and hands it to main, which stores it and serves it
-// from the thumbnail route. A screenshot of the tile with its poster goes to the test's output folder.
+// from the thumbnail route. A screenshot of the tile with its poster goes to the test's output folder. A job
+// that made only a video (the Demo server's SaveWEBM) shows its poster in its row of the job list the same way.
+import { resolve } from 'node:path';
 import type { JSHandle, Page } from '@playwright/test';
-import { openDemo } from './support/loupeUi';
+import { z } from 'zod';
+import { videoWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
+import { demoOrigin, openDemo, openDemoJobs, openShell } from './support/loupeUi';
 import { collectPageErrors } from './support/pageErrors';
 import { dropFiles, openAssets } from './support/uploadsUi';
 import { expect, test } from './webShell';
@@ -105,6 +109,43 @@ test.describe('video poster frames', () => {
     expect(served.headers()['content-type']).toBe('image/webp');
     await tile.screenshot({ path: testInfo.outputPath('video-poster-tile.png') });
     await page.screenshot({ path: testInfo.outputPath('video-poster-library.png') });
+    expect(errors).toEqual([]);
+  });
+
+  test('a job that made only a video shows its poster in its row, drawn by the window', async ({
+    page,
+    webShell,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = collectPageErrors(page);
+    const jobs = await openDemoJobs(page, webShell.url);
+    // A job sent to the Demo server by someone else (Loupe finds it in the service's list).
+    const origin = await demoOrigin(page);
+    const sent = await fetch(`${origin}/api/v2/jobs`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ workflow: videoWorkflow({ prompt: 'a lantern swaying at dusk', steps: 4 }) }),
+    });
+    expect(sent.status).toBe(201);
+    const { id } = z.object({ id: z.string() }).parse(await sent.json());
+    // Opened afresh (the same address would only move to its fragment), the window reads the service's list.
+    await page.goto('about:blank');
+    await openShell(page, webShell.url);
+    const row = jobs.locator(`[data-job-id="${id}"]`);
+    await expect(row).toHaveAttribute('data-status', 'succeeded', { timeout: 45_000 });
+    // The library reads the job in the background; main has no poster of the video, so the row draws one
+    // from the video's first frame and asks for main's thumbnail again.
+    const tile = row.getByTestId('row-thumbnail');
+    await expect(tile).toHaveAttribute('data-state', 'loaded', { timeout: 45_000 });
+    const poster = tile.locator('img');
+    expect(await poster.getAttribute('src')).toMatch(/\/thumbs\/[^/?]+\?attempt=1$/);
+    const size = await poster.evaluate((img) => {
+      const { naturalWidth, naturalHeight } = img as unknown as ImageLike;
+      return `${naturalWidth} × ${naturalHeight}`;
+    });
+    // The Demo's clip is 160 × 90: main's WebP of the frame the window drew.
+    expect(size).toBe('160 × 90');
+    await page.screenshot({ path: resolve('reports/screenshots/video-job-row.png') });
     expect(errors).toEqual([]);
   });
 });

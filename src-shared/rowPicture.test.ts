@@ -1,5 +1,5 @@
-// A job row's picture: its first image, else its first sound's waveform; never a video's (its poster exists
-// only once a window has drawn it), a latent or a text.
+// A row's picture: its first image, else its first sound's waveform, else its first video's poster frame;
+// never a latent or a text.
 import { describe, expect, it } from 'vitest';
 import { rowPictureOf, thumbnailOf, type JobOutput } from './contracts/jobs';
 
@@ -27,12 +27,23 @@ describe('rowPictureOf', () => {
     expect(thumbnailOf(outputs)).toBeNull();
   });
 
-  it('has none for a video, a latent or a text', () => {
+  it('shows a job that made only video (and no sound) with its first video’s poster', () => {
     const outputs = [
-      out('v1', 'video', 'video/mp4'),
       out('l1', 'latent', 'application/octet-stream'),
-      out('t1', 'text', 'text/plain'),
+      out('v1', 'video', 'video/webm'),
+      out('v2', 'video', 'video/mp4'),
     ];
+    expect(rowPictureOf(outputs)).toEqual({ assetId: 'v1', contentType: 'video/webm', kind: 'poster' });
+    // A sound comes before a video, an image before both.
+    expect(rowPictureOf([...outputs, out('a1', 'audio', 'audio/wav')])).toMatchObject({ assetId: 'a1' });
+    expect(rowPictureOf([...outputs, out('i1', 'image', 'image/png')])).toEqual({
+      assetId: 'i1',
+      contentType: 'image/png',
+    });
+  });
+
+  it('has none for a latent or a text', () => {
+    const outputs = [out('l1', 'latent', 'application/octet-stream'), out('t1', 'text', 'text/plain')];
     expect(rowPictureOf(outputs)).toBeNull();
     expect(rowPictureOf([])).toBeNull();
   });

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetService } from './assets/assetService';
 import { startKernel, type RunningSimulator } from './kernel';
-import { makeLatent, makePng, makeWav } from './media';
+import { makeLatent, makePng, makeWav, makeWebm } from './media';
 import { audioWorkflow } from './jobs/sampleWorkflows';
 import {
   arr,
@@ -162,7 +162,7 @@ describe('a thrown error', () => {
         urlTtlSeconds: context.urlTtlSeconds,
         now: context.now,
       }),
-      media: { makePng, makeWav, makeLatent },
+      media: { makePng, makeWav, makeWebm, makeLatent },
       router: {
         handle: () => Promise.reject(new Error('secret upstream detail: db password hunter2')),
         reset: () => undefined,

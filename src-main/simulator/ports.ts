@@ -24,6 +24,7 @@ export interface AssetPort {
 export interface MediaPort {
   makePng(width: number, height: number, seed: number): Buffer;
   makeWav(durationMs: number, frequencyHz: number): Buffer;
+  makeWebm(): Buffer;
   makeLatent(seed: number): Buffer;
 }
 

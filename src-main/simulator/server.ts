@@ -2,7 +2,7 @@
 // Tests and the Demo profile start it in-process; cli.ts starts it from the command line.
 import { AssetService } from './assets/assetService';
 import { startKernel, type RunningSimulator } from './kernel';
-import { makeLatent, makePng, makeWav } from './media';
+import { makeLatent, makePng, makeWav, makeWebm } from './media';
 import type { SimulatorOptions } from './options';
 import type { MediaPort } from './ports';
 import { createRouterSimulator } from './router';
@@ -38,7 +38,7 @@ export function startSimulator(
       ...(context.maxUploadBytes === undefined ? {} : { maxUploadBytes: context.maxUploadBytes }),
       outputUnavailable: context.outputUnavailable,
     }),
-    media: { makePng, makeWav, makeLatent, ...overrides.media },
+    media: { makePng, makeWav, makeWebm, makeLatent, ...overrides.media },
     router: createRouterSimulator({
       now: context.now,
       ...enabledOwners(context.routerEnabledOwners),

@@ -69,7 +69,10 @@ export const batchSummarySchema = z.object({
   counts: batchCountsSchema,
   /** Outputs recorded so far across all the batch's jobs. */
   outputsCount: z.number().int().nonnegative(),
-  /** The first image output of the first item that has one (item order); null while there is none. */
+  /**
+   * The batch's picture (rowPictureOf over its outputs in item order): its first image, else its first sound's
+   * waveform or video's poster; null while there is none.
+   */
   thumbnail: jobThumbnailSchema.nullable(),
   /** Every item has a job in a final state, or was refused: nothing more will change. */
   finished: z.boolean(),

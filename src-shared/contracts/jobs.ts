@@ -115,10 +115,10 @@ export const jobThumbnailSchema = z.object({
   assetId: z.string(),
   contentType: z.string(),
   /**
-   * 'waveform' when the picture is a sound's waveform (a job row of a job that made no image, rowPictureOf);
-   * absent for a picture of an image.
+   * 'waveform' when the picture is a sound's waveform, 'poster' a video's first frame (a row of a job that made
+   * no image, rowPictureOf); absent for a picture of an image. Neither has an original that is a picture.
    */
-  kind: z.literal('waveform').optional(),
+  kind: z.enum(['waveform', 'poster']).optional(),
 });
 export type JobThumbnail = z.infer<typeof jobThumbnailSchema>;
 
@@ -135,9 +135,9 @@ export function thumbnailOf(
 }
 
 /**
- * A job row's picture: its first image (thumbnailOf), else its first sound, drawn as the library's waveform
- * (issue 21: a row of a job that made only audio had no picture). A video's poster exists only once a window
- * has drawn it from the video, so a video-only job's row stays without one.
+ * A row's picture: its first image (thumbnailOf), else its first sound, drawn as the library's waveform, else
+ * its first video's poster frame (issue 21: a row of a job that made only audio or video had no picture; the
+ * row draws the poster from the video when main has none yet, as the library's tiles do).
  */
 export function rowPictureOf(
   outputs: readonly Pick<JobOutput, 'assetId' | 'type' | 'contentType'>[],
@@ -145,9 +145,12 @@ export function rowPictureOf(
   const image = thumbnailOf(outputs);
   if (image !== null) return image;
   const sound = outputs.find((output) => output.type === 'audio');
-  return sound === undefined
+  if (sound !== undefined)
+    return { assetId: sound.assetId, contentType: sound.contentType, kind: 'waveform' };
+  const video = outputs.find((output) => output.type === 'video');
+  return video === undefined
     ? null
-    : { assetId: sound.assetId, contentType: sound.contentType, kind: 'waveform' };
+    : { assetId: video.assetId, contentType: video.contentType, kind: 'poster' };
 }
 
 /** A row of the job list: enough to draw it, cheap to send 500 at a time. */
@@ -169,7 +172,7 @@ export const jobSummarySchema = z.object({
   /** As on the snapshot: the batch of several items this job runs an item of. */
   batchId: z.string().nullable(),
   /**
-   * The row's picture (rowPictureOf): null when the job has no image or sound output, or when Loupe has not
+   * The row's picture (rowPictureOf): null when the job has no image, sound or video output, or when Loupe has not
    * seen its outputs (a bare list row).
    */
   thumbnail: jobThumbnailSchema.nullable(),

@@ -228,7 +228,7 @@ async function buildCore(
       dragDir: libraryDragDir(options.dataDir),
     }),
     keeper: keepServices.keep,
-    posters: new PosterStore({ store, thumbs: keepServices.thumbs, openRouterMedia }),
+    posters: new PosterStore({ store, thumbs: keepServices.thumbs }),
   });
   const watch: Partial<WatchConfig> = { ...options.watch, ...(headless ? { resumeLimit: 0 } : {}) };
   const jobs = new ProfileRuntimes({

@@ -101,6 +101,47 @@ describe('batches.list', () => {
     expect(bed.fixture.reader.get('p', 'b').thumbnail).toEqual(b?.thumbnail);
   });
 
+  it('shows a batch that made only sound by its first waveform, and one that made only video by its poster', () => {
+    const recordMedia = (jobId: string, assetId: string, type: 'audio' | 'video', contentType: string) =>
+      bed.fixture.store.jobs.recordSubmitted('p', {
+        jobId,
+        status: 'succeeded',
+        workflow: {},
+        snapshot: {
+          id: jobId,
+          status: 'succeeded',
+          outputs: [
+            {
+              id: assetId,
+              node_id: '2',
+              name: `${assetId}.bin`,
+              type,
+              content_type: contentType,
+              size_bytes: 5,
+              hash: null,
+              url: `https://p.example.com/api/v2/assets/${assetId}/content`,
+            },
+          ],
+        },
+      });
+    recordMedia('j-tone', 'wav-1', 'audio', 'audio/wav');
+    recordMedia('j-clip', 'webm-1', 'video', 'video/webm');
+    recordBatch('p', 'tones', [{ state: 'created', jobId: 'j-tone' }]);
+    recordBatch('p', 'clips', [{ state: 'created', jobId: 'j-clip' }]);
+    const byId = new Map(bed.fixture.reader.list('p').batches.map((batch) => [batch.id, batch]));
+    expect(batchSummarySchema.parse(byId.get('tones')).thumbnail).toEqual({
+      assetId: 'wav-1',
+      contentType: 'audio/wav',
+      kind: 'waveform',
+    });
+    expect(batchSummarySchema.parse(byId.get('clips')).thumbnail).toEqual({
+      assetId: 'webm-1',
+      contentType: 'video/webm',
+      kind: 'poster',
+    });
+    expect(bed.fixture.reader.get('p', 'clips').thumbnail).toEqual(byId.get('clips')?.thumbnail);
+  });
+
   it('follows the stored job: finished once its job reaches a final state', () => {
     recordJob('p', 'j1', 'running');
     recordBatch('p', 'b', [{ state: 'created', jobId: 'j1' }]);

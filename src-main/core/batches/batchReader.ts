@@ -7,7 +7,7 @@ import type {
   BatchOutput,
   BatchSummary,
 } from '../../../src-shared/contracts/batches';
-import { thumbnailOf, type JobSummary } from '../../../src-shared/contracts/jobs';
+import { rowPictureOf, type JobSummary } from '../../../src-shared/contracts/jobs';
 import { LocalHistory } from '../jobSources/localHistory';
 import { DomainError } from '../errors';
 import type { BatchItemView, BatchRow, LoupeStore } from '../store';
@@ -105,8 +105,9 @@ function summarize(
       itemCount: standings.length,
       counts: countItems(counted),
       outputsCount: outputs.length,
-      // Outputs are in item order, then each job's own: their first image is the first item's that has one.
-      thumbnail: thumbnailOf(outputs),
+      // Outputs are in item order, then each job's own: their first image is the first item's that has one (a
+      // batch that made only sound or video shows its first waveform or poster, as a job row does).
+      thumbnail: rowPictureOf(outputs),
       // A damaged item could hold anything: the batch is not called finished.
       finished: isFinished(counted, complete),
     },

@@ -36,6 +36,7 @@ export type NodeBehaviour =
   | 'tone'
   | 'save_image'
   | 'save_audio'
+  | 'save_video'
   | 'save_text'
   | 'save_text_batch'
   | 'save_latent'
@@ -196,6 +197,14 @@ const classes: readonly NodeClass[] = [
     description: 'Saves audio as a WAV output.',
     required: { audio: { kind: 'socket', type: 'AUDIO' }, filename_prefix: filenamePrefix('audio/ComfyUI') },
     behaviour: 'save_audio',
+  }),
+  nodeClass({
+    name: 'SaveWEBM',
+    displayName: 'Save WEBM',
+    category: 'image/video',
+    description: 'Saves images as a WebM video output (the simulator writes one fixed short clip).',
+    required: { images: { kind: 'socket', type: 'IMAGE' }, filename_prefix: filenamePrefix('video/ComfyUI') },
+    behaviour: 'save_video',
   }),
   nodeClass({
     name: 'SaveText',

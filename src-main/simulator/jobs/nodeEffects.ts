@@ -173,6 +173,14 @@ export function runNodeEffect(node: GraphNode, ctx: EffectContext): NodeEffect {
         files: [outputFile(prefix, ctx, 'wav', 'audio', 'audio/wav', bytes)],
       };
     }
+    case 'save_video': {
+      const bytes = ctx.media.makeWebm();
+      return {
+        kind: 'done',
+        values: [],
+        files: [outputFile(prefix, ctx, 'webm', 'video', 'video/webm', bytes)],
+      };
+    }
     case 'save_text': {
       const bytes = Buffer.from(textInput(node, 'text', ctx), 'utf8');
       const file = outputFile(prefix, ctx, 'txt', 'text', 'text/plain; charset=utf-8', bytes);

@@ -55,6 +55,17 @@ export function audioWorkflow(frequencyHz = 440, durationMs = 500): ApiWorkflow 
   };
 }
 
+/** The text-to-image chain saved as a video (SaveWEBM) instead of pictures: a job that makes only a video. */
+export function videoWorkflow(params: TextToImageParams = {}): ApiWorkflow {
+  return {
+    ...textToImageWorkflow(params),
+    '9': {
+      class_type: 'SaveWEBM',
+      inputs: { images: ['8', 0], filename_prefix: params.filenamePrefix ?? 'video/ComfyUI' },
+    },
+  };
+}
+
 export function textAndLatentWorkflow(text = 'caption: a lighthouse at dusk'): ApiWorkflow {
   return {
     '1': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },

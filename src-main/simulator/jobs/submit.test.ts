@@ -18,6 +18,7 @@ import {
   audioWorkflow,
   textAndLatentWorkflow,
   textToImageWorkflow,
+  videoWorkflow,
 } from './sampleWorkflows';
 
 let serverless: RunningSimulator;
@@ -106,6 +107,21 @@ describe('submit → queued → running → succeeded', () => {
       .map(obj)
       .find((o) => o.type === 'text');
     expect(await (await fetch(String(textOutput?.url))).text()).toBe('hello');
+  });
+
+  it('produces a WebM video output from SaveWEBM', async () => {
+    const id = String(
+      obj((await api.post('/api/v2/jobs', { workflow: videoWorkflow({ steps: 2 }) })).body).id,
+    );
+    const job = await waitForStatus(api, id, ['succeeded']);
+    const outputs = arr(job.outputs).map(obj);
+    expect(outputs).toHaveLength(1);
+    expect(outputs[0]).toMatchObject({ type: 'video', content_type: 'video/webm' });
+    const bytes = Buffer.from(await (await fetch(String(outputs[0]?.url))).arrayBuffer());
+    // The EBML header of a Matroska/WebM file, and the size the output says.
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    expect(bytes.includes(Buffer.from('webm', 'latin1'))).toBe(true);
+    expect(bytes.length).toBe(outputs[0]?.size_bytes);
   });
 
   it('accepts labels and echoes them as metadata', async () => {

@@ -94,6 +94,7 @@ describe('object_info', () => {
       'EmptyLatentImage',
       'VAEDecode',
       'SaveAudio',
+      'SaveWEBM',
       'SaveText',
       'SaveLatent',
       'LoadImage',

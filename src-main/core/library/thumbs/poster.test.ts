@@ -2,13 +2,16 @@
 // video's thumbnail: re-encoded by main as WebP at most 384 px on the long side, stored once per hash (every
 // entry with that hash shows it), and served by the thumbnail route that refused the video before. The call
 // is treated as a hostile page's: wrong types, a huge payload, bytes that are not a picture, an entry that is
-// not a video, an unknown entry and a video whose hash is unknown are all refused with a code, storing nothing.
+// not a video, an unknown entry and a video whose hash is unknown and cannot be learnt are all refused with a
+// code, storing nothing. A video whose hash the service never said (a job's output) has it learnt from its bytes.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTER_MAX_BYTES } from '../../../../src-shared/contracts/library';
-import { createTestCore, type TestCore } from '../../app/testing/testCore';
-import { readAll } from '../../content/testing/bytes';
-import { insertEntries } from '../keep/testing/entries';
+import { makeWebm } from '../../../simulator/media';
+import { startSimulator } from '../../../simulator/server';
+import { connectCore, createTestCore, type TestCore } from '../../app/testing/testCore';
+import { readAll, uploadBytes } from '../../content/testing/bytes';
+import { blake3Of, insertEntries } from '../keep/testing/entries';
 
 let core: TestCore;
 let profileId: string;
@@ -137,5 +140,43 @@ describe('library.putPoster', () => {
     expect(codeOf(await putPoster({ entryId: 987_654, webp }))).toBe('not_found');
     expect(codeOf(await putPoster({ entryId: unhashed, webp }))).toBe('conflict');
     expect((await thumbOf('clip-3')).status).toBe(415);
+  });
+
+  it('learns the hash of a video the service never hashed from its bytes, and files the frame under it', async () => {
+    const sim = await startSimulator({ surface: 'serverless' });
+    const own = await createTestCore({ headless: true });
+    try {
+      const simProfile = await connectCore(own, { surface: 'serverless', baseUrl: sim.url });
+      const clip = makeWebm();
+      const { id } = await uploadBytes(sim.url, 'demo-key', clip, 'made.webm', 'video/webm');
+      const [entryId] = insertEntries(own.store.path, [
+        {
+          profileId: simProfile,
+          assetId: id,
+          type: 'video',
+          contentType: 'video/webm',
+          size: clip.length,
+          hash: null,
+        },
+      ]);
+      const stored = await own.dispatcher.call('library.putPoster', { entryId, webp: await frame(160, 90) });
+      expect(stored).toEqual({ ok: true, value: { stored: true } });
+      expect(own.store.libraryKeep.get(Number(entryId))).toMatchObject({
+        hash: blake3Of(clip),
+        thumbState: 'ready',
+      });
+      const served = await own.content.responder.respond({
+        kind: 'thumb',
+        method: 'GET',
+        profileId: simProfile,
+        assetId: id,
+        range: null,
+      });
+      expect(served.status).toBe(200);
+      expect((await sharp(await readAll(served.body)).metadata()).width).toBe(160);
+    } finally {
+      await own.dispose();
+      await sim.close();
+    }
   });
 });

@@ -3,15 +3,13 @@
 // contract, must decode as a picture of bounded size, and are always re-encoded here as WebP at most 384 px on
 // the long side, so what is stored is Loupe's own thumbnail, never the page's file. It goes in the thumbnail
 // cache under the video's hash, like every thumbnail, so a video is drawn once however many entries share it.
-import { Blake3Hasher } from '@napi-rs/blake-hash';
 import sharp from 'sharp';
-import { routerMediumOf } from '../../../../src-shared/libraryAssetIds';
-import type { CachedFile } from '../../content/diskCache';
 import { DomainError } from '../../errors';
 import type { LoupeStore } from '../../store';
 import type { KeepEntry } from '../../store/libraryKeepTable';
 import { hexOf } from '../keep/libraryFolder';
 import { isVideoEntry, THUMB_SIZE, type ThumbMaker } from './thumbMaker';
+import { thumbUnavailableWords } from './thumbWords';
 
 /** A poster is a frame of at most 4096 × 4096: a page sending more is not sending a frame. */
 const POSTER_MAX_PIXELS = 4096 * 4096;
@@ -19,13 +17,26 @@ const POSTER_FORMATS: ReadonlySet<string> = new Set(['webp', 'png', 'jpeg']);
 
 export interface PosterStoreDeps {
   store: LoupeStore;
-  thumbs: Pick<ThumbMaker, 'hasThumb' | 'writeThumb'>;
-  /** A Router run's saved medium, opened (its hash is learnt from its bytes, which are on this disk). */
-  openRouterMedia?: (profileId: string, runId: string, index: number) => Promise<CachedFile | null>;
+  thumbs: Pick<ThumbMaker, 'hasThumb' | 'writeThumb' | 'learnHash'>;
 }
 
 export class PosterStore {
   constructor(private readonly deps: PosterStoreDeps) {}
+
+  /**
+   * The video's hash: the service's word, else learnt from its bytes (the kept copy, the disk cache, a Router
+   * run's saved file, else the service), as a thumbnail's source is read. Without it the frame has nowhere to go.
+   */
+  private async hashOf(entry: KeepEntry): Promise<string> {
+    try {
+      return await this.deps.thumbs.learnHash(entry);
+    } catch (error) {
+      throw new DomainError(
+        'conflict',
+        `Loupe does not know this video’s hash and could not read the video to learn it, so its poster frame has nowhere to go. ${thumbUnavailableWords(error)}`,
+      );
+    }
+  }
 
   async put(entryId: number, bytes: Buffer): Promise<{ stored: boolean }> {
     const entry = this.deps.store.libraryKeep.get(entryId);
@@ -39,12 +50,9 @@ export class PosterStore {
       );
     }
     const webp = await posterOf(bytes);
-    const hash = entry.hash ?? (await this.learnHash(entry));
-    if (hash === null || hexOf(hash) === null) {
-      throw new DomainError(
-        'conflict',
-        'Loupe does not know this video’s hash yet, so its poster frame has nowhere to go. Try again later.',
-      );
+    const hash = await this.hashOf(entry);
+    if (hexOf(hash) === null) {
+      throw new DomainError('conflict', 'This video’s hash is not one Loupe can file a poster frame under.');
     }
     if (await this.deps.thumbs.hasThumb(hash)) {
       this.deps.store.libraryKeep.setThumbState(hash, 'ready', null);
@@ -53,25 +61,6 @@ export class PosterStore {
     await this.deps.thumbs.writeThumb(hash, webp);
     this.deps.store.libraryKeep.setThumbState(hash, 'ready', null);
     return { stored: true };
-  }
-
-  /** A Router medium's hash, from its saved file; null for anything else whose hash the service never said. */
-  private async learnHash(entry: KeepEntry): Promise<string | null> {
-    const medium = routerMediumOf(entry.assetId);
-    if (medium === null || this.deps.openRouterMedia === undefined) return null;
-    const file = await this.deps.openRouterMedia(entry.profileId, medium.runId, medium.index);
-    if (file === null) return null;
-    const hasher = new Blake3Hasher();
-    try {
-      for await (const chunk of file.handle.readableWebStream() as AsyncIterable<Uint8Array>) {
-        hasher.update(Buffer.from(chunk));
-      }
-    } finally {
-      await file.handle.close();
-    }
-    const hash = `blake3:${hasher.digest('hex')}`;
-    this.deps.store.libraryKeep.recordHash(entry.entryId, hash);
-    return hash;
   }
 }
 

@@ -129,13 +129,23 @@ export class ThumbMaker {
     }
   }
 
+  /**
+   * The entry's hash, learnt from its bytes (read as a thumbnail's source is) and recorded when the service
+   * never said it: a video's poster frame is stored under it like any thumbnail (posterStore.ts).
+   */
+  async learnHash(entry: KeepEntry, signal?: AbortSignal): Promise<string> {
+    return entry.hash ?? this.recordHashOf(entry, await this.sourceOf(entry, signal));
+  }
+
+  private recordHashOf(entry: KeepEntry, bytes: Buffer): string {
+    const hash = `blake3:${new Blake3Hasher().update(bytes).digest('hex')}`;
+    this.deps.store.libraryKeep.recordHash(entry.entryId, hash);
+    return hash;
+  }
+
   private async make(entry: KeepEntry, signal: AbortSignal | undefined): Promise<void> {
     const bytes = await this.sourceOf(entry, signal);
-    let hash = entry.hash;
-    if (hash === null) {
-      hash = `blake3:${new Blake3Hasher().update(bytes).digest('hex')}`;
-      this.deps.store.libraryKeep.recordHash(entry.entryId, hash);
-    }
+    const hash = entry.hash ?? this.recordHashOf(entry, bytes);
     const hex = hexOf(hash);
     if (hex === null) return;
     const existing = await this.openThumb(hash);

@@ -6,6 +6,7 @@ import { ListReadError } from '../../../components/ListReadError';
 import { SubmitButton } from '../../jobs/actions/SubmitButton';
 import { SubmitOutcome } from '../../jobs/actions/SubmitOutcome';
 import type { WorkflowSubmitter } from '../../jobs/actions/useSubmitWorkflow';
+import { useRowPosterDrawer } from '../../jobs/list/useRowPosterDrawer';
 import { useThumbnailUrl } from '../../jobs/list/useThumbnailUrl';
 import { plural } from '../batchCounts';
 import { useBatchesUi } from '../batchesUiStore';
@@ -25,6 +26,7 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
   const openBatch = useBatchesUi((state) => state.openBatch);
   const onRowClick = useCallback((batchId: string) => openBatch(batchId), [openBatch]);
   const thumbnailUrl = useThumbnailUrl();
+  const drawPoster = useRowPosterDrawer();
   const batches = list.data ?? [];
   const submitting = submitter.mutation.isPending;
 
@@ -51,6 +53,7 @@ export function BatchListPane({ list, submitter }: BatchListPaneProps) {
           cursorId={cursorId}
           onRowClick={onRowClick}
           thumbnailUrl={thumbnailUrl}
+          drawPoster={drawPoster}
         />
       </ListPaneBody>
       {list.isError && batches.length > 0 ? (

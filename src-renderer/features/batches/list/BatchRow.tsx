@@ -4,6 +4,7 @@ import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
 import { RowThumbnail } from '../../jobs/list/RowThumbnail';
+import type { PosterDrawer } from '../../jobs/list/useRowPosterDrawer';
 import { plural } from '../batchCounts';
 import { BatchStateBar } from '../BatchStateBar';
 
@@ -18,6 +19,8 @@ interface BatchRowProps {
   thumbnailUrl: string | null;
   /** The picture itself, for when its thumbnail cannot be had. */
   pictureUrl: string | null;
+  /** Draws a video's poster frame main does not hold yet (useRowPosterDrawer). */
+  drawPoster: PosterDrawer;
   onClick: (batchId: string) => void;
 }
 
@@ -32,6 +35,7 @@ export const BatchRow = memo(function BatchRow({
   open,
   thumbnailUrl,
   pictureUrl,
+  drawPoster,
   onClick,
 }: BatchRowProps) {
   const name = visibleText(batch.name);
@@ -51,7 +55,12 @@ export const BatchRow = memo(function BatchRow({
       }`}
       style={{ height: BATCH_ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
-      <RowThumbnail url={thumbnailUrl} fallbackUrl={pictureUrl} />
+      <RowThumbnail
+        url={thumbnailUrl}
+        fallbackUrl={pictureUrl}
+        posterAssetId={batch.thumbnail?.kind === 'poster' ? batch.thumbnail.assetId : null}
+        drawPoster={drawPoster}
+      />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1.5">
         <div className="flex min-w-0 items-center gap-3">
           <span className="min-w-0 flex-1 truncate text-xs text-fg" title={name} data-testid="batch-name">

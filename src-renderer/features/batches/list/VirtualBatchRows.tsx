@@ -1,6 +1,7 @@
 import type { BatchSummary } from '../../../../src-shared/contract';
 import { VirtualListbox } from '../../../components/VirtualListbox';
 import { useVirtualRows } from '../../../hooks/useVirtualRows';
+import type { PosterDrawer } from '../../jobs/list/useRowPosterDrawer';
 import type { ThumbnailUrl } from '../../jobs/list/useThumbnailUrl';
 import { BATCH_ROW_HEIGHT, BatchRow } from './BatchRow';
 
@@ -11,6 +12,8 @@ interface VirtualBatchRowsProps {
   onRowClick: (batchId: string) => void;
   /** A row's picture on the asset route (useThumbnailUrl). */
   thumbnailUrl: ThumbnailUrl;
+  /** Draws a video row's poster frame (useRowPosterDrawer). */
+  drawPoster: PosterDrawer;
 }
 
 /**
@@ -23,6 +26,7 @@ export function VirtualBatchRows({
   cursorId,
   onRowClick,
   thumbnailUrl,
+  drawPoster,
 }: VirtualBatchRowsProps) {
   const { scroller, virtualizer } = useVirtualRows(batches, { rowHeight: BATCH_ROW_HEIGHT, cursorId });
   return (
@@ -45,6 +49,7 @@ export function VirtualBatchRows({
             open={batch.id === openBatchId}
             thumbnailUrl={thumbnailUrl(batch.thumbnail)}
             pictureUrl={thumbnailUrl(batch.thumbnail, 'original')}
+            drawPoster={drawPoster}
             onClick={onRowClick}
           />
         );

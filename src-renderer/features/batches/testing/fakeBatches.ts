@@ -10,7 +10,7 @@ import type {
   CallName,
   JobSnapshot,
 } from '../../../../src-shared/contract';
-import { thumbnailOf } from '../../../../src-shared/contract';
+import { rowPictureOf } from '../../../../src-shared/contract';
 import { summaryOf } from '../../../queries/jobCache';
 import type { Answer } from '../../../test/fakeHost';
 import { fakeJobsHost, jobSnapshot, type FakeJobsOptions } from '../../../test/fakeJobsHost';
@@ -92,7 +92,7 @@ export function batchDetail(
     itemCount: patch.items.length,
     counts: countsOf(patch.items),
     outputsCount: outputs.length,
-    thumbnail: thumbnailOf(outputs),
+    thumbnail: rowPictureOf(outputs),
     finished,
     axes: [],
     zip: false,

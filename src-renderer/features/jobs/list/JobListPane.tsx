@@ -18,6 +18,7 @@ import { selectByClick } from './selection';
 import { StatusChips } from './StatusChips';
 import { TimeRangePicker } from './TimeRangePicker';
 import type { JobList } from './useJobList';
+import { useRowPosterDrawer } from './useRowPosterDrawer';
 import { useThumbnailUrl } from './useThumbnailUrl';
 import { VirtualJobRows } from './VirtualJobRows';
 
@@ -36,6 +37,7 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
   const cursorId = useJobsUi((state) => state.cursorId);
   const selected = useJobsUi((state) => state.selected);
   const thumbnailUrl = useThumbnailUrl();
+  const drawPoster = useRowPosterDrawer();
 
   // One function for the list's life: a new one each time the rows change (every page, every live update)
   // would draw every memoised row again just to hand it over. A shift-click reads the rows of that moment.
@@ -122,6 +124,7 @@ export function JobListPane({ list, submitter, commands }: JobListPaneProps) {
           fetchNextPage={loadMore}
           onRowClick={onRowClick}
           thumbnailUrl={thumbnailUrl}
+          drawPoster={drawPoster}
         />
       </ListPaneBody>
       {query.isError && rows.length > 0 ? (

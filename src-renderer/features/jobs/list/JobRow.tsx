@@ -8,6 +8,7 @@ import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
 import { clipText, SUMMARY_CHARS } from '../clipText';
 import { RowThumbnail } from './RowThumbnail';
+import type { PosterDrawer } from './useRowPosterDrawer';
 
 export const ROW_HEIGHT = 50;
 
@@ -17,10 +18,12 @@ interface JobRowProps {
   selected: boolean;
   cursor: boolean;
   open: boolean;
-  /** The first image output's thumbnail (useThumbnailUrl); null when there is none to show. */
+  /** The row's picture's thumbnail (useThumbnailUrl); null when there is none to show. */
   thumbnailUrl: string | null;
   /** The picture itself, for when its thumbnail cannot be had. */
   pictureUrl: string | null;
+  /** Draws a video's poster frame main does not hold yet (useRowPosterDrawer). */
+  drawPoster: PosterDrawer;
   onClick: (jobId: string, event: MouseEvent) => void;
 }
 
@@ -125,6 +128,7 @@ export const JobRow = memo(function JobRow({
   open,
   thumbnailUrl,
   pictureUrl,
+  drawPoster,
   onClick,
 }: JobRowProps) {
   const background = selected ? 'bg-accent/15' : open ? 'bg-hover' : 'hover:bg-hover/60';
@@ -145,7 +149,13 @@ export const JobRow = memo(function JobRow({
       // Contained: a row drawn while scrolling is laid out and painted on its own, not with the whole list.
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
-      <RowThumbnail url={thumbnailUrl} fallbackUrl={pictureUrl} inLibrary={row.inLibrary === true} />
+      <RowThumbnail
+        url={thumbnailUrl}
+        fallbackUrl={pictureUrl}
+        inLibrary={row.inLibrary === true}
+        posterAssetId={row.thumbnail?.kind === 'poster' ? row.thumbnail.assetId : null}
+        drawPoster={drawPoster}
+      />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex w-24 shrink-0 overflow-hidden">

@@ -139,6 +139,37 @@ describe('pictures in the job list', () => {
     expect(tile('tone').dataset.state).toBe('failed');
   });
 
+  it('shows a video-only job’s poster, and asks main for the video’s library entry to draw one when there is none', async () => {
+    const video = jobSnapshot({
+      id: 'clip',
+      status: 'succeeded',
+      createdAt: '2025-01-01T11:04:00.000Z',
+      outputs: [output('vid', 'video', 'video/webm')],
+    });
+    const host = fakeJobsHost({
+      jobs: [video, ...JOBS],
+      // The library has no entry for it (yet): nothing to draw for.
+      overrides: { 'library.entryOfAsset': () => ({ ok: true, value: { entry: null } }) },
+    });
+    renderJobsView(host);
+    await waitFor(() => expect(listedIds()[0]).toBe('clip'));
+    // Not in the library yet: the video is no picture to fall back on, and its poster is not asked for.
+    expect(tile('clip').dataset.state).toBe('none');
+    act(() => {
+      host.emitUpdates([{ ...summaryOf({ ...video, observedAt: tick() }), title: 'clip', inLibrary: true }]);
+    });
+    await waitFor(() =>
+      expect(picture('clip')?.getAttribute('src')).toBe('/asset-bytes/cap/local/thumbs/vid'),
+    );
+    // Main has no poster yet: the row asks for the video's library entry, to draw it for.
+    fireEvent.error(picture('clip')!);
+    await waitFor(() => expect(tile('clip').dataset.state).toBe('failed'));
+    expect(host.callsOf('library.entryOfAsset').map((call) => call.args)).toEqual([
+      { profileId: 'local', assetId: 'vid' },
+    ]);
+    expect(picture('clip')).toBeNull();
+  });
+
   it('leaves the plain tile where neither the thumbnail nor the picture loads, never a broken image, and keeps the row’s height', async () => {
     await renderList();
     fireEvent.error(picture('pictures')!);

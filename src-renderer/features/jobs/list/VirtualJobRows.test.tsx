@@ -44,6 +44,7 @@ describe('the virtualized job list', () => {
         fetchNextPage={fetchNextPage}
         onRowClick={() => undefined}
         thumbnailUrl={thumbnailUrl}
+        drawPoster={() => Promise.resolve(false)}
       />,
     );
     const rendered = screen.getAllByRole('option');
@@ -88,6 +89,7 @@ describe('the virtualized job list', () => {
         fetchNextPage={fetchNextPage}
         onRowClick={() => undefined}
         thumbnailUrl={thumbnailUrl}
+        drawPoster={() => Promise.resolve(false)}
       />,
     );
     expect(fetchNextPage).toHaveBeenCalled();

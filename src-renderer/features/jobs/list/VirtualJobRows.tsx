@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/Spinner';
 import { VirtualListbox } from '../../../components/VirtualListbox';
 import { useVirtualRows } from '../../../hooks/useVirtualRows';
 import { JobRow, ROW_HEIGHT } from './JobRow';
+import type { PosterDrawer } from './useRowPosterDrawer';
 import type { ThumbnailUrl } from './useThumbnailUrl';
 
 /** How close to the end of the loaded rows the next page is asked for. */
@@ -20,6 +21,8 @@ interface VirtualJobRowsProps {
   onRowClick: (jobId: string, event: MouseEvent) => void;
   /** A row's picture on the asset route (useThumbnailUrl). */
   thumbnailUrl: ThumbnailUrl;
+  /** Draws a video row's poster frame (useRowPosterDrawer). */
+  drawPoster: PosterDrawer;
 }
 
 /**
@@ -36,6 +39,7 @@ export function VirtualJobRows({
   fetchNextPage,
   onRowClick,
   thumbnailUrl,
+  drawPoster,
 }: VirtualJobRowsProps) {
   const { scroller, virtualizer } = useVirtualRows(rows, {
     rowHeight: ROW_HEIGHT,
@@ -87,6 +91,7 @@ export function VirtualJobRows({
             open={row.id === openJobId}
             thumbnailUrl={thumbnailUrl(row.thumbnail)}
             pictureUrl={thumbnailUrl(row.thumbnail, 'original')}
+            drawPoster={drawPoster}
             onClick={onRowClick}
           />
         );

@@ -11,7 +11,8 @@ import { useAssetBase } from '../../../queries/assetQueries';
 
 /**
  * A row's thumbnail as its URL: the library's small one, or (`'original'`) the picture itself for when that
- * fails; null when there is nothing to load (a sound's waveform has no original that is a picture).
+ * fails; null when there is nothing to load (a sound's waveform and a video's poster have no original that is a
+ * picture).
  */
 export type ThumbnailUrl = (thumbnail: JobThumbnail | null, size?: 'small' | 'original') => string | null;
 
@@ -28,7 +29,7 @@ export function useThumbnailUrl(): ThumbnailUrl {
       thumbnail === null ||
       base === undefined ||
       profileId === null ||
-      (size === 'original' && thumbnail.kind === 'waveform')
+      (size === 'original' && thumbnail.kind !== undefined)
         ? null
         : sizedAssetUrl(size, base, profileId, thumbnail.assetId),
     [base, profileId],

@@ -1,0 +1,70 @@
+// A real video for the simulator's SaveWEBM outputs: one second of a gradient with a moving dot, 160 × 90, VP8 in
+// WebM, recorded once with Chromium's MediaRecorder from a canvas (Node has no video encoder, and the simulator
+// needs none: every video output is this clip). Chromium plays it and draws its first frame, which is all the
+// poster frames and players need; its bytes are the same for every job, so it is one hash, one poster.
+const CLIP_BASE64 = [
+  'GkXfo59ChoEBQveBAULygQRC84EIQoKEd2VibUKHgQRChYECGFOAZwEAAAAAABCXEU2bdLlNu4tTq4QVSalmU6yBbk27i1OrhBZUrmtT',
+  'rIGTTbuLU6uEH0O2dVOsgdRNu4xTq4QcU7trU6yCEIXsrgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  'AAAVSalmoCrXsYMPQkBEiYREYhIMTYCGQ2hyb21lV0GGQ2hyb21lFlSua7yuuteBAXPFh/FPb2h8zU2DgQFV7oEBhoVWX1ZQOOCdsIGg',
+  'uoFaU8CBAVWwkFWxgQFVuYECVbqBDVW7gQEfQ7Z1AQAAAAAAD6XngQCgQb6hQXmBAAAAMAsAnQEqoABaAAOHCIWFiJmEiBMCGiODgYWq',
+  'nBZAqjzhIeAlvaKj2odamrS//08Onf0xXDhspqBsWpk//n38+oV3jUinKmdUlaZ93/+nh0yPd6n/+/n38+6qC+WvBRWynfHA/ukFP+/M',
+  'XGu/77/nj0o+VhUKVUD7cKvA33zHBwsP1FcdsIJNhujG8pOHKHRa+twQdUj+ezRCsT/F3pvD24Cnlob/DOOhwb+8BAm2tN66kHCH3euu',
+  'vB5pjQmuKNymYL4EucyGJEj8OMPROPEui/W3BB0IHbrDCo2ro+3sPG09+AzN6PbbxueY9p+rSuk4MLdaDryQHOeO2Ug6AEZX8QZcXJgi',
+  'lkEzNudDtdMA/G7ybXIvTcss3+HcyGodofLadgZstxxpTcOPKToUfs+DVYMXf28ki/TgnjdGli5oKDreIq60FvAiyg+ipbFTVfSo2PPZ',
+  'T6jc7bPu6IQ08Evce5cpT5042oqpTEf+BkgaRK6+mf+AAHWhv6a97oEBpbhQBQCdASqgAFoACccIhYWImYSINIIABigPCHVUmu4h1VJr',
+  'uIdVSa7iHVUmu4h1VJruIbwA/u0iAKBAyaFApYEAYwARBQAOEMgAGHCDZoGUhC2Qr/Nb6C//z+rE4PjNgDuAn44rOsz1+uVvFFnA/p22',
+  'Esif0iE34EVTWWzYrSTYPwNJ4rO89bujK/8wea0BDufCMcVkHkLJdY2lOD1I4z++lHDR3R0cIe55A/wZ7tgvvDt/qAT7GNJScrXvpa2+',
+  'VyMNrXM+2PeaeyvrJCNV8+vrLKP/GD94/OW0CmmUDwtyCBjiAHWhm6aZ7oEBpZQRAgAnEVwAGAAYWC/0AAiAgQAAAPuBAKBBMqFBDoEA',
+  'xwAxBQAOEHgAGGX30DzifTXf/EscElaH+VmXOyTTNMoV6gCz36na9QEq9wLFnP7SNbhK3PiYhMLrMdJ1yLmCH8f71cYhTBfLq3FH0ENe',
+  'gLjvfMlyeLFbf1bHtifqvhfk4xzPFhjU8rx/bh7jaB9gHzWpIbrFv37RXgPJ5ooGHn5IZ+tOFt1u7AE72vCi0JxpO3cMZ3QXJaOuBLRq',
+  'K0J1SgWzJrB5SsBA3uLSDnCqSIC8PrSFC9S0AEOmuqW24w4huPj7QjCvWplnLxbdlDhC9iDiMrFMTwfGbnYJTbmrQe4uUWPxu7fnTNci',
+  'go4wAhSHgpX5b22P63OHPC6rIzV9vE8T5AePp3UwF5vaYHWhm6aZ7oEBpZQRAgAnESgAGAAYWC/0AAiAgQAAAPuBY6BBXKFBOIEBLADx',
+  'AwAMEGAAGDNM2NO///5gdtUr4gAhj+CzqSwSn6dqaRmA/tiXGRBXRQVywQkesXec0xgPPnwCaboH65TxIGYLfqTWGlIPSyqgT641KHRy',
+  '0CqFHOHKDBv498xM32f3+vfoaxd/7P+Zi9PjmP9n/Mon/GuyyEE8V2tu6nQYAxK5YbUIXiWTDUAikk6hKQci2AAW4uGD2J4AYWYidhFD',
+  'PHDhABcbaYvEXBlExhkKu8B3IiwFdOugko/vp6b4DtpZ/mckr2ADzA+OvccRE4LAAFQeSUENjPzo2zIZxncNedQH4ORaDpymtnQJkxrF',
+  'rBcU/xWUmLJynjvAFnq++cEfaZw18Hwv+3NLdleb3vRrjvBQGcb9O8ozH4Qk7j5Wcp6dnrFbAc2qaMCCULzOeJ8WlMQGZ5MLsHWhm6aZ',
+  '7oEBpZQRAgAnEPwAGAAYWC/0AAiAgQAAAPuBx6BBzKFBk4EBkAAxBQANEEwAGDOZHzVzSbQQ5D0oO+OF8QAuQAikDD7Wh4+ACEG2Vwe/',
+  'WOCuuP7YTzFVpWAsi07fHzn/KA6SNI6mMNXgxiFEuxAkmWdYfLxOgrVNHHfRp/i3CzZZD3Ch8NZiFEkYspNC99jUilV3vvUUl4cf3am9',
+  '5h//v8/5f8Gd/aBd//DX+1o7+M/5DpPi6u+uQYm+iulc6ZgrMePoR7CV05zhHBepqbKwUakCmU7z7dAYAhh190mnDP4bRLDeAoCWBmQR',
+  'qx3LhmR8B479+X7Uht4RXjn3HnFL0nesAqJl03CT7NUY1U1/sM6TmJdtQZC+Y62hBbVkeev6TP/6lkKs0axuzRO5TfciALDeYKowsfs6',
+  'VHtK+BWf4qunf1MjgGbKm3CO3kbnKrAI8Bj/f9lycVvtQ2MuG2AA/QQwaC9bTibvmVVzKpWodr6FcV1rMDzrKeaXsJ3kq0YKaYm0FLZ7',
+  'yxAgf1ImH2+phSJqahoAOfS6+1OH3DNyQ/mDXme9ojtEQg+f8yUCqHTXEYHhHZR1oa+mre6BAaWosQIAJxDYABhvm/JX/V4BlzWXmgAi',
+  'BBag0OOltVuX3M4CQQ5jrWAoAPuCASygQc6hQamBAfUAEQYACxBAABgzLvAF6BbTTFbU1upACInCYnwWSSJ9UadrHwISNTzIeeXtYXDe',
+  'OME5UEPA/tpqVgsU7uKf3tHsTYGvpms12m0s8qX92Ch3JREgeQtoAHIFsJqeV76wCTK8z/P1qdWaGdSwN7ALv+yNO7rx7qRyB0KUczxP',
+  '/8Nf6/UZ/sjn6vaa6bTiuy4Mn/9/1/Z7/diRQ6ZoEO2PB9MFgLg9WZsyF+Np7wuJ5L3sVNY9PojtWPYYtmqREjcBPN3VBG+4ZZskvqYW',
+  'a6venAQ/cWEol+9b+lDe0EjPet05VOC9F3lIysakZdDs3/lcoNeY5DmHGMWAcRAqq7YmFmIVyZ0vBubYGIEs2TlwGz0apIb4ociTJ9Yb',
+  'wB+wFhbfpOxi9kznqKsd/GPfL4QWi7zEkQG1WmTIuX5XfXh4B4Lpf2pqfo1vLZugVItqffbAj2cnB79ZcrsGTMtMf0rXl2ohykEZE8XJ',
+  'BgBbxNl1OjCDHb4hwHHXJhFjnr9aWcpCvyfThVUOJsZ1kB/XUk4ammy62hqmc2SgYn4QPaHwI40ziNo4ZbjkAHWhm6aZ7oEBpZQRAgAn',
+  'EKgAGAAYWC/0AAiAgQAAAPuCAZCgQaShQX+BAloAcQQACxA0ABhjt8XXF6Z1WDYzhG3TFuQBkCIFjZCTj2buFW+A9GD+4cpFUAnv/hnk',
+  'Gty/QGIOhcUgYPBoN895reaVFGpycmU9l2jsnMyMWBZ9Kws1cNvFH9JHiitzjeL2Z925Y2LHB5xU5vDt6IN8fsr66Cf2jekq4dJP/zvm',
+  'f4nbB/7qIL/+RX93+u/xn/IfF977UfHPmNmTlin8EsQUIJRMILHyCREvYX4snWtbf2tj5GBrv8ZnX1G+qL4iXKUxa8gvjGrJR40FEgxU',
+  'BDkSW5R1z+g3YYDNsDHXN40vU3YV4AWeB0xQkI/DEyhDZO5EazIEhM9dFSNnqj7W0hMo7aDSw2Ehrdb/G0UzbMGADAB9YS6pkwzFVRsn',
+  'HyoVcJZ5onZ4i2ihp4Yec8yRGkM1LR+oPgbxyZWR7++iNRqQ+aAL8x/GPFmlOY9kD9AKycLjqOVtiLFAPW27fC+8LybekV3BoHDuFAs9',
+  'brYm4YLz+FVGIFKp1D/EAQk2AHWhm6aZ7oEBpZQRAgAnEHwAGAAYWC/0AAiAgQAAAPuCAfWgQQ+hQOuBAr8AMQUACxBgFGGR/zCzn/DM',
+  'Di2frpg6bLrxQAREGCLnD8soz3SxmtCgq2lnJ8D+vX43k94vadZaUr7rcjCCxlT4jInD0G9w+oYfU9gTdnwxuoEPjMDhQ0NB5gGz3uxH',
+  'SalZbj8wX7PX+vfBIHIEnMO7KaRGk66siM9b7OiEy5jFuB+/OjU5oToqSA3QoJcy0SLAxsU2sE3HLTzo0KyidrS7tbIUqOIVnSjc8J1c',
+  '7cOl3LR5+Ev82wi50YMhdP5HfndcGW4JBQIpFs9Bs1y9DjIrNj68CwDrPdYTx364PGLNmLvE3aD6NWYAdaGappjugQGlk/EBACcQ5BRg',
+  'AGFgv9AAIgIEAAD7ggJaoEIZoUH0gQMjAPEFAAsQKAAZw0YjNuI0i3O/NpegNL1+rmeG1DpjUjFgEOBf6LEfYvrFvOrPNq/ArAwA/pFZ',
+  'SDVjJnlrHUGec/di83O1htXqng267Lk9Esvm49okBtXp1saaTuMqoIZ/2G/y2umftgkVCx2AzMekqYGG6IJnGQQQPgHPTwRRVgA3W4YO',
+  'MKmr30dL71xihnm6fBGTqD5T+/935f8Gd/f+91b//MZ/d/rv83UP2V4uho9L9NIzrsBFcP9P/E740b+9/tMQyGbGusbQ5AjHpzxc5Dh3',
+  '/mFwczCDj5wNijDtJMlkpt6y5mqsvJnBtKVYyeKtGTkfpg72MB0qIYj20eN7Tob6u7Rr9KCX2lDu/EPv7EdpH2FR6Opyfa4xDlcbbOZT',
+  '6Ewq0Y4TdqNbz/AtIxhxLUq3z+azfoRFpSu3IKOmoPx5s1xtcRMj+fp/AAvpurZ/z2+1CX7AdPSJXyTV/hAYQPi7f2z4YqEmTWMO3o8A',
+  'ORWu20F9YyA4+s04+c7yTBapfuDjPmx6cw8C6I+ZSZnvMqbDjwgyhJ+gCuQqSV1kY/8fFvIcireBz3O6AupzfLiIRz4ngTvoM6N6UT/i',
+  'puyV/UffQi35TDaZMo2XJO6/gkRH16zFXjvxugNPJAb4LKCx/iQjxF9H3hCdBlbX4DAVyFB1oZumme6BAaWUEQIAJxBkABgAGFgv9AAI',
+  'gIEAAAD7ggK/oEIJoUHkgQOIABEHAAsQJAAadLeHE1HxA9QP9gApK6j1wAQzIyHZST6VhTfwXF/Y3xp+LfXWePs8CaFr5dWfro0tZAgA',
+  '/qlP+AP6N8VKgE69UNx9TKLo/XK2eEjW2Srb3xDbbD5KRBO46cH4FF907X4u3KbVWHoFczpw0dCU0YDvEEUobk4JIAJB+pF2G+33F7fy',
+  'f/1unugfeRM8t/UsHGP8n/Kv+9XrfV88/rv/Ir+9bGzPyVO4W0bO7OQUY4FFKB3+dxbIRPSqGz5zWAV5+TMHEZfJxHycBHYuz5GKihuD',
+  '/kud4dLvC35f7/VON8dxH6D8hUv2V0Z2+4qB1jux54ibdbF0H8O74/tIukTUovVwYjxwVcaTRfEs6IOwfp7wTcn6+OnSct7Z9zB9tJ5F',
+  'YVLELVmhYiVNyhcdOTom8uyJQMWY1TZFwTNqdoW/LtJ6bVsknd+mUaSZU3o1lR4hrLl1+N9Jm/ICy7kKQa2W8NVXPQQZbdLGLE3skg1w',
+  'jENPL5uQUHwBkHEjoNhcvdH8qiZwjS/GCGT6cwaO/GXGNxmHHc8OW/letgzkzO71LlTXCzb4Go34mqENqkr8TUynbbGy1/lVXupnlsNh',
+  'ewACipsoO+T9WlLMw48Yrqe4f3gDogmrLtd1Cd6QAHWhm6aZ7oEBpZQRAgAnEEgAGAAYWC/0AAiAgQAAAPuCAyMcU7trjbuLs4EAt4b3',
+  'gQHxgdQ=',
+].join('');
+
+let clip: Buffer | null = null;
+
+/** The clip's bytes (a fresh copy: callers may own what they are given). */
+export function makeWebm(): Buffer {
+  clip ??= Buffer.from(CLIP_BASE64, 'base64');
+  return Buffer.from(clip);
+}
