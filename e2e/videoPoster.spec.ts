@@ -2,12 +2,13 @@
 // page with MediaRecorder from a canvas, is uploaded; the upload is a library entry (Source › Uploads); its tile
 // has no thumbnail until the window draws the first frame and hands it to main, which stores it and serves it
 // from the thumbnail route. A screenshot of the tile with its poster goes to the test's output folder. A job
-// that made only a video (the Demo server's SaveWEBM) shows its poster in its row of the job list the same way.
+// that made only a video (the Demo server's SaveWEBM), sent by someone else, appears in the job list by itself and
+// shows its poster in its row the same way.
 import { resolve } from 'node:path';
 import type { JSHandle, Page } from '@playwright/test';
 import { z } from 'zod';
 import { videoWorkflow } from '../src-main/simulator/jobs/sampleWorkflows';
-import { demoOrigin, openDemo, openDemoJobs, openShell } from './support/loupeUi';
+import { demoOrigin, openDemo, openDemoJobs } from './support/loupeUi';
 import { collectPageErrors } from './support/pageErrors';
 import { dropFiles, openAssets } from './support/uploadsUi';
 import { expect, test } from './webShell';
@@ -119,7 +120,8 @@ test.describe('video poster frames', () => {
     test.setTimeout(120_000);
     const errors = collectPageErrors(page);
     const jobs = await openDemoJobs(page, webShell.url);
-    // A job sent to the Demo server by someone else (Loupe finds it in the service's list).
+    // A job sent to the Demo server by someone else: the list gains it while the window follows the profile
+    // (main reads the service's newest jobs every 15 s), with nothing opened again.
     const origin = await demoOrigin(page);
     const sent = await fetch(`${origin}/api/v2/jobs`, {
       method: 'POST',
@@ -128,9 +130,6 @@ test.describe('video poster frames', () => {
     });
     expect(sent.status).toBe(201);
     const { id } = z.object({ id: z.string() }).parse(await sent.json());
-    // Opened afresh (the same address would only move to its fragment), the window reads the service's list.
-    await page.goto('about:blank');
-    await openShell(page, webShell.url);
     const row = jobs.locator(`[data-job-id="${id}"]`);
     await expect(row).toHaveAttribute('data-status', 'succeeded', { timeout: 45_000 });
     // The library reads the job in the background; main has no poster of the video, so the row draws one

@@ -1,6 +1,8 @@
 // One runtime per profile, kept while it has work: a batch on one profile sends to its end while a window
 // follows another, each simulator sees only its own profile's jobs, and runtimes without work are released.
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import { recordPlannedBatch } from '../outbox';
 import { textToImageWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { connectionTo, startFast, type RunningSimulator } from '../api/testing/conformance/simulatorHarness';
@@ -15,7 +17,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setup(profileCount: number) {
+async function setup(profileCount: number, options: { discoverMs?: number } = {}) {
   const dir = makeTempDir('loupe-runtimes-');
   const store = openStore(dir.file('loupe.db'));
   cleanups.push(
@@ -51,6 +53,7 @@ async function setup(profileCount: number) {
     watch: fastWatch,
     idleMs: 1_000,
     sweepMs: 60_000,
+    ...options,
     now: () => clock,
   });
   cleanups.push(() => runtimes.dispose());
@@ -171,5 +174,39 @@ describe('ProfileRuntimes', () => {
       .toBe(1);
     runtimes.markLooked('p0');
     expect(runtimes.work().find((w) => w.profileId === 'p0')?.failuresSinceLooked).toBe(0);
+  });
+
+  it('tells a window following a profile of jobs sent there by someone else, and reads nothing once none follows', async () => {
+    const { sims, runtimes } = await setup(1, { discoverMs: 100 });
+    const sim = sims[0]!;
+    const lists = () =>
+      sim.control.requests().filter((r) => r.method === 'GET' && r.path === '/api/v2/jobs').length;
+    // Nobody follows the profile: no list is read for it.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lists()).toBe(0);
+    const heard: JobSummary[] = [];
+    const stop = runtimes.updates('p0', (rows) => heard.push(...rows));
+    // Sent behind Loupe's back (the service's own UI, a script): Loupe never submitted or listed it.
+    const sent = await fetch(`${sim.url}/api/v2/jobs`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ workflow: textToImageWorkflow({ seed: 5, steps: 2 }) }),
+    });
+    const { id } = z.object({ id: z.string() }).parse(await sent.json());
+    await expect.poll(() => heard.some((row) => row.id === id), { timeout: 5_000 }).toBe(true);
+    expect(heard.find((row) => row.id === id)?.submittedByUs).toBe(false);
+    // It is followed to its end like any listed job.
+    await expect
+      .poll(() => heard.filter((row) => row.id === id).at(-1)?.status, { timeout: 10_000 })
+      .toBe('succeeded');
+    // A row is told again only when its status moves: the reads in between tell nothing new.
+    const toldBefore = heard.length;
+    const readsBefore = lists();
+    await expect.poll(lists, { timeout: 5_000 }).toBeGreaterThan(readsBefore + 2);
+    expect(heard.length).toBe(toldBefore);
+    stop();
+    const readsAtStop = lists();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lists()).toBeLessThanOrEqual(readsAtStop + 1);
   });
 });

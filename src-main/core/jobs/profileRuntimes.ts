@@ -10,6 +10,7 @@ import { DomainError } from '../errors';
 import type { ProfileChange } from '../profiles';
 import type { LoupeStore } from '../store';
 import type { WatchOptions } from '../watch/jobWatcher';
+import { JobDiscovery } from './jobDiscovery';
 import { createProfileJobs, type ProfileJobs, type ProfileJobsOptions } from './profileJobs';
 
 export interface ProfileRuntimesDeps extends ProfileJobsOptions {
@@ -23,6 +24,8 @@ export interface ProfileRuntimesDeps extends ProfileJobsOptions {
   idleMs?: number;
   /** How often idle runtimes are looked for (default 5 s). */
   sweepMs?: number;
+  /** How often a followed profile's newest jobs are read for jobs sent elsewhere (jobDiscovery.ts; 15 s). */
+  discoverMs?: number;
   now?: () => number;
 }
 
@@ -43,6 +46,8 @@ const gone = (profileId: string): DomainError =>
 export class ProfileRuntimes {
   private readonly entries = new Map<string, Entry>();
   private readonly updateSinks = new Map<string, Set<(jobs: JobSummary[]) => void>>();
+  /** One per profile a window follows the rows of. */
+  private readonly discoveries = new Map<string, JobDiscovery>();
   private readonly failures = new Map<string, Set<string>>();
   private readonly workListeners = new Set<() => void>();
   private readonly resumed = new Set<string>();
@@ -112,6 +117,7 @@ export class ProfileRuntimes {
     const sinks = this.updateSinks.get(profileId) ?? new Set();
     this.updateSinks.set(profileId, sinks);
     sinks.add(sink);
+    if (!this.discoveries.has(profileId)) this.discover(profileId);
     const stop = this.follow(
       profileId,
       () => undefined,
@@ -119,8 +125,23 @@ export class ProfileRuntimes {
     );
     return () => {
       sinks.delete(sink);
+      if (sinks.size === 0) {
+        this.discoveries.get(profileId)?.stop();
+        this.discoveries.delete(profileId);
+      }
       stop();
     };
+  }
+
+  /** Jobs sent elsewhere reach the windows that follow the profile (jobDiscovery.ts). */
+  private discover(profileId: string): void {
+    const discovery = new JobDiscovery({
+      list: async (args) => (await this.runtime(profileId)).service.list(args),
+      tell: (rows) => this.tellRows(profileId, rows),
+      ...(this.deps.discoverMs === undefined ? {} : { everyMs: this.deps.discoverMs }),
+    });
+    this.discoveries.set(profileId, discovery);
+    discovery.start();
   }
 
   /** Whether a window follows the profile's rows (jobs.updates is open on it). */
@@ -189,6 +210,8 @@ export class ProfileRuntimes {
     this.disposed = true;
     clearInterval(this.sweeper);
     this.stopListening();
+    for (const discovery of this.discoveries.values()) discovery.stop();
+    this.discoveries.clear();
     const stopping = [...this.entries.keys()].map((profileId) => this.release(profileId));
     this.updateSinks.clear();
     await Promise.allSettled(stopping);
