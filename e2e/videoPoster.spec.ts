@@ -144,6 +144,8 @@ test.describe('video poster frames', () => {
     });
     // The Demo's clip is 160 × 90: main's WebP of the frame the window drew.
     expect(size).toBe('160 × 90');
+    // Named by what it made: the prompt of the workflow the library read from the service.
+    await expect(row).toContainText('a lantern swaying at dusk');
     await page.screenshot({ path: resolve('reports/screenshots/video-job-row.png') });
     expect(errors).toEqual([]);
   });
