@@ -14,7 +14,9 @@ step() {
   ended="$ended${ended:+, }$name at $(since)"
   return "$status"
 }
-step static sh scripts/static-checks.sh && step unit npm run test:unit && step e2e npm run test:e2e:built
+# The static checks also build the app (on the core the typecheck and Prettier leave free while ESLint ends), so
+# the unit and end-to-end tests run on that one build.
+step static sh scripts/static-checks.sh --build && step unit npm run test:unit:built && step e2e npm run test:e2e:built
 tests=$?
 echo "── ended: $ended ──"
 [ "$tests" -eq 0 ] && node scripts/test-summary.mjs
