@@ -153,6 +153,11 @@ export function rowPictureOf(
     : { assetId: video.assetId, contentType: video.contentType, kind: 'poster' };
 }
 
+/** The video a row's picture is the poster frame of (a row the window may draw it for); null for any other. */
+export function posterAssetIdOf(picture: JobThumbnail | null): string | null {
+  return picture?.kind === 'poster' ? picture.assetId : null;
+}
+
 /** A row of the job list: enough to draw it, cheap to send 500 at a time. */
 export const jobSummarySchema = z.object({
   id: z.string(),

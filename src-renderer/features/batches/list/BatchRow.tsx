@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { BatchSummary } from '../../../../src-shared/contract';
+import { posterAssetIdOf, type BatchSummary } from '../../../../src-shared/contract';
 import { RelativeTime } from '../../../components/jobs/RelativeTime';
 import { VisibleMarks } from '../../../components/jobs/VisibleMarks';
 import { visibleText } from '../../../lib/visibleText';
@@ -58,7 +58,7 @@ export const BatchRow = memo(function BatchRow({
       <RowThumbnail
         url={thumbnailUrl}
         fallbackUrl={pictureUrl}
-        posterAssetId={batch.thumbnail?.kind === 'poster' ? batch.thumbnail.assetId : null}
+        posterAssetId={posterAssetIdOf(batch.thumbnail)}
         drawPoster={drawPoster}
       />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1.5">

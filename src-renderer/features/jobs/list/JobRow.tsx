@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import type { JobSummary } from '../../../../src-shared/contract';
+import { posterAssetIdOf, type JobSummary } from '../../../../src-shared/contract';
 import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge';
 import { LabelChips } from '../../../components/jobs/LabelChips';
 import { ProgressBar } from '../../../components/jobs/ProgressBar';
@@ -153,7 +153,7 @@ export const JobRow = memo(function JobRow({
         url={thumbnailUrl}
         fallbackUrl={pictureUrl}
         inLibrary={row.inLibrary === true}
-        posterAssetId={row.thumbnail?.kind === 'poster' ? row.thumbnail.assetId : null}
+        posterAssetId={posterAssetIdOf(row.thumbnail)}
         drawPoster={drawPoster}
       />
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">

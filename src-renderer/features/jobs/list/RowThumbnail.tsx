@@ -33,6 +33,17 @@ interface PosterAttempt {
   drawn: boolean | null;
 }
 
+type TileState = 'none' | 'drawing' | 'loading' | 'loaded' | 'failed';
+
+/** What the tile shows: nothing to load, a poster being drawn, the picture loading, loaded, or not to be had. */
+function stateOf(url: string | null, poster: PosterAttempt | null, settled: Settled | null): TileState {
+  if (url === null) return 'none';
+  if (poster?.drawn === null) return 'drawing';
+  if (poster?.drawn === false) return 'failed';
+  if (settled?.url !== url) return 'loading';
+  return settled.ok ? 'loaded' : 'failed';
+}
+
 /** The URL the last load answered for, and how. */
 interface Settled {
   url: string;
@@ -59,18 +70,7 @@ export const RowThumbnail = memo(function RowThumbnail({
   const poster = attempt !== null && attempt.assetId === posterAssetId ? attempt : null;
   // Once drawn, the same thumbnail again under a fresh address: the browser would reuse the refusal.
   const url = poster?.drawn === true && picture.src !== null ? withAttempt(picture.src, 1) : picture.src;
-  const state =
-    url === null
-      ? 'none'
-      : poster?.drawn === null
-        ? 'drawing'
-        : poster?.drawn === false
-          ? 'failed'
-          : settled?.url !== url
-            ? 'loading'
-            : settled.ok
-              ? 'loaded'
-              : 'failed';
+  const state = stateOf(url, poster, settled);
   /** Starts drawing the video's poster after main had none; false when this row has none to draw. */
   const drawsPoster = (): boolean => {
     // Not before the library holds the job (there is no entry to draw for), and once per video.
