@@ -34,6 +34,20 @@ async function openSweepSheet(page: Page) {
   return detail.getByRole('grid', { name: 'Contact sheet' });
 }
 
+/**
+ * Leaves New batch by its Cancel button. An edited plan asks "Discard this plan?" first, and that dialog
+ * renders a moment after the click (late under load): a one-shot check for it raced the render, left New
+ * batch open, and the next section never showed. So: Discard whenever it shows, until New batch is gone.
+ */
+async function cancelNewBatch(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+  const discard = page.getByTestId('discard-plan').getByRole('button', { name: 'Discard', exact: true });
+  await expect(async () => {
+    if (await discard.isVisible()) await discard.click();
+    await expect(page.getByTestId('new-batch')).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** New batch's axes, as their text fields hold them. */
 async function sweepTexts(page: Page): Promise<string[]> {
   return page
@@ -121,9 +135,7 @@ test.describe('vary this', () => {
     await expect.poll(() => sweepTexts(page)).toEqual(['3.seed=2', '3.cfg=4']);
     await expect(page.getByTestId('plan-preview').getByTestId('plan-count')).toHaveText('1 item');
     await shot(page, 'vary-this-new-batch.png');
-    await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
-    const discard = page.getByRole('button', { name: /Discard/ });
-    if (await discard.isVisible()) await discard.click();
+    await cancelNewBatch(page);
 
     // The library: an entry's lightbox offers Vary this too.
     await section(page, 'Library');
@@ -146,8 +158,7 @@ test.describe('vary this', () => {
     await expect(entryBox).toHaveCount(0);
     await expect(page.getByTestId('workflow-name')).toContainText(/^Job .+\.json$/);
     await expect.poll(() => sweepTexts(page)).toEqual(['3.seed=4', '3.cfg=4']);
-    await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
-    if (await discard.isVisible()) await discard.click();
+    await cancelNewBatch(page);
 
     // Run again with changes on a job of the sweep: the form, a seed changed.
     await section(page, 'Jobs');

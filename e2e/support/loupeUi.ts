@@ -92,8 +92,10 @@ export async function submitThroughPicker(page: Page, name: string, workflow: un
   const detail = page.getByTestId('job-detail');
   const before = (await detail.count()) > 0 ? await detail.getAttribute('data-job-id') : null;
   await page.getByTestId('workflow-file-input').first().setInputFiles(jsonFile(name, workflow));
-  await expect(detail).toBeVisible();
-  if (before !== null) await expect(detail).not.toHaveAttribute('data-job-id', before);
+  // The submission is a journal write, a POST and a store write before the page opens: seconds on a
+  // loaded 2-core machine (CI failed once at the default 5 s with the load average at 12).
+  await expect(detail).toBeVisible({ timeout: 20_000 });
+  if (before !== null) await expect(detail).not.toHaveAttribute('data-job-id', before, { timeout: 20_000 });
   const id = await detail.getAttribute('data-job-id');
   expect(id).toBeTruthy();
   return id ?? '';
