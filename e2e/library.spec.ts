@@ -197,6 +197,15 @@ test.describe('library', () => {
           .evaluate((img: { naturalWidth: number }) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
+    // The shown entry's own actions, through main: a tag, then kept (its bytes copied from the Demo).
+    const mine = lightbox.getByRole('region', { name: 'This entry' });
+    const tagField = mine.getByRole('textbox', { name: 'Add tags to this entry' });
+    await tagField.fill('keeper');
+    await tagField.press('Enter');
+    await expect(mine.getByRole('list', { name: 'Tags' })).toContainText('keeper');
+    await mine.getByRole('button', { name: 'Keep on this computer' }).click();
+    await expect(mine.getByRole('button', { name: 'Stop keeping' })).toBeVisible({ timeout: 30_000 });
+    await expect(lightbox.getByTestId('mark-kept')).toBeVisible();
     await shot('lightbox');
     await lightbox.getByRole('button', { name: 'Next' }).click();
     await page.keyboard.press('Escape');

@@ -163,4 +163,64 @@ describe('the lightbox', () => {
       expect(lastCall(host, 'library.reject')).toEqual({ entryIds: [298], rejected: true }),
     );
   });
+
+  it('keeps, tags and exports the shown entry from its own buttons, and a tag typed there is not a shortcut', async () => {
+    const { host } = renderLibrary(library);
+    const [first] = await tiles();
+    fireEvent.doubleClick(first as HTMLElement);
+    const box = await screen.findByTestId('library-lightbox');
+    const mine = within(box).getByRole('region', { name: 'This entry' });
+
+    fireEvent.click(within(mine).getByRole('button', { name: 'Keep on this computer' }));
+    await waitFor(() => expect(lastCall(host, 'library.keep')).toEqual({ entryIds: [300] }));
+    // Main's answer shows: the entry is kept, and the same button now stops keeping it.
+    fireEvent.click(await within(mine).findByRole('button', { name: 'Stop keeping' }));
+    await waitFor(() => expect(lastCall(host, 'library.unkeep')).toEqual({ entryIds: [300] }));
+    await within(mine).findByRole('button', { name: 'Keep on this computer' });
+
+    // Typing a tag: "x" and "4" are letters of it, not a reject and a rating.
+    const field = within(mine).getByRole('textbox', { name: 'Add tags to this entry' });
+    field.focus();
+    fireEvent.keyDown(field, { key: 'x' });
+    fireEvent.keyDown(field, { key: '4' });
+    fireEvent.change(field, { target: { value: 'x4 keeper, night' } });
+    fireEvent.submit(field);
+    await waitFor(() =>
+      expect(lastCall(host, 'library.tag')).toEqual({ entryIds: [300], add: ['x4 keeper', 'night'] }),
+    );
+    expect(lastCall(host, 'library.rate')).toBeUndefined();
+    expect(lastCall(host, 'library.reject')).toBeUndefined();
+    const tags = within(mine).getByRole('list', { name: 'Tags' });
+    await waitFor(() =>
+      expect(
+        within(tags)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['x4 keeper×', 'night×', 'Add']),
+    );
+    expect((field as HTMLInputElement).value).toBe('');
+
+    fireEvent.click(within(tags).getByRole('button', { name: 'Remove the tag night' }));
+    await waitFor(() =>
+      expect(lastCall(host, 'library.tag')).toEqual({ entryIds: [300], remove: ['night'] }),
+    );
+    await waitFor(() =>
+      expect(within(tags).queryByRole('button', { name: 'Remove the tag night' })).toBeNull(),
+    );
+
+    // A tag the contract refuses is said beside the field, and nothing is sent.
+    const sent = host.calls.filter((call) => call.name === 'library.tag').length;
+    fireEvent.change(field, { target: { value: '#bad' } });
+    expect(within(mine).getByRole('alert').textContent).toContain('“#bad”');
+    expect(within(mine).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
+    fireEvent.submit(field);
+    expect(host.calls.filter((call) => call.name === 'library.tag')).toHaveLength(sent);
+
+    fireEvent.click(within(mine).getByRole('button', { name: 'Export…' }));
+    await waitFor(() => expect(lastCall(host, 'library.export')).toEqual({ entryIds: [300] }));
+    fireEvent.click(within(mine).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(lastCall(host, 'library.reject')).toEqual({ entryIds: [300], rejected: true }),
+    );
+  });
 });

@@ -1,23 +1,11 @@
 import { useState } from 'react';
-import { libraryTagSchema, type LibraryEntry } from '../../../../src-shared/contract';
+import type { LibraryEntry } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import { useLibraryUi } from '../libraryUiStore';
+import { parseTags } from '../tags/parseTags';
 import { CompareSelection } from './CompareSelection';
 import { UseSelectionAsInput } from './UseSelectionAsInput';
 import type { LibraryActions } from './useLibraryActions';
-
-/** Comma-separated words as tags, or the reason one is not a tag. */
-function parseTags(text: string): { tags: string[]; problem: string | null } {
-  const tags: string[] = [];
-  for (const part of text.split(',')) {
-    if (part.trim() === '') continue;
-    const parsed = libraryTagSchema.safeParse(part);
-    if (!parsed.success)
-      return { tags, problem: `“${part.trim()}”: ${parsed.error.issues[0]?.message ?? 'not a tag'}` };
-    tags.push(parsed.data);
-  }
-  return { tags, problem: null };
-}
 
 /** What can be done to the selection: compare, rate, reject, tag, keep, unkeep, export. */
 export function BulkBar({

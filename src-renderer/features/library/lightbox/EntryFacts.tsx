@@ -67,7 +67,6 @@ function Facts({ detail }: { detail: LibraryEntryDetail }) {
             {value}
           </Fact>
         ))}
-        <Fact term="Tags">{detail.tags.length > 0 ? detail.tags.join(', ') : '—'}</Fact>
         <Fact term="From">{SOURCE_WORDS[detail.source]}</Fact>
         {detail.credits !== null && <Fact term="Credits">{detail.credits}</Fact>}
         <Fact term="Profile">{detail.profileName}</Fact>

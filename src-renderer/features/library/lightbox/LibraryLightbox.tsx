@@ -8,6 +8,8 @@ import { useLibraryUi } from '../libraryUiStore';
 import { StarRating } from '../tile/StarRating';
 import { TileMarks } from '../tile/TileMarks';
 import { EntryLoopActions } from '../../loop/EntryLoopActions';
+import { isTyping } from '../../../lib/keyTargets';
+import { EntryActions } from './EntryActions';
 import { EntryFacts } from './EntryFacts';
 import { EntryPicture } from './EntryPicture';
 
@@ -32,7 +34,9 @@ export function LibraryLightbox({ entries, entryId, actions }: LibraryLightboxPr
     ui.openLightbox(next.entryId);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (entry === undefined || event.ctrlKey || event.metaKey || event.altKey) return;
+    // A key typed into the tag field is a character, not a step or a rating.
+    if (entry === undefined || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
+      return;
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       event.preventDefault();
       step(event.key === 'ArrowRight' ? 1 : -1);
@@ -93,7 +97,12 @@ export function LibraryLightbox({ entries, entryId, actions }: LibraryLightboxPr
             </Button>
           </header>
           <div id={factsId} className="min-h-0 flex-1 space-y-3 overflow-auto p-3">
-            {entry === undefined ? null : <EntryLoopActions entry={entry} onLeave={close} />}
+            {entry === undefined ? null : (
+              <>
+                <EntryLoopActions entry={entry} onLeave={close} />
+                <EntryActions entry={entry} actions={actions} />
+              </>
+            )}
             <EntryFacts entryId={entryId} />
           </div>
         </aside>
