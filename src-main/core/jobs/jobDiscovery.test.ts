@@ -3,7 +3,7 @@
 // after a failure, and that it stops.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobListPage, JobSummary } from '../../../src-shared/contracts/jobs';
-import { DISCOVER_LIMIT, JobDiscovery } from './jobDiscovery';
+import { DISCOVER_LIMIT, DISCOVER_MAX_PAGES, JobDiscovery } from './jobDiscovery';
 
 const row = (id: string, status: JobSummary['status']): JobSummary => ({
   id,
@@ -22,12 +22,14 @@ const row = (id: string, status: JobSummary['status']): JobSummary => ({
   batchId: null,
   thumbnail: null,
 });
-const page = (jobs: JobSummary[], source: JobListPage['source'] = 'service'): JobListPage => ({
-  jobs,
-  nextCursor: null,
-  source,
-  notice: null,
-});
+const page = (
+  jobs: JobSummary[],
+  source: JobListPage['source'] = 'service',
+  nextCursor: string | null = null,
+): JobListPage => ({ jobs, nextCursor, source, notice: null });
+/** `count` finished jobs named `${prefix}0`…, newest first. */
+const finished = (prefix: string, count: number): JobSummary[] =>
+  Array.from({ length: count }, (_, i) => row(`${prefix}${i}`, 'succeeded'));
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -60,6 +62,64 @@ describe('JobDiscovery', () => {
     expect(asked).toEqual([{ limit: DISCOVER_LIMIT }]);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(told).toEqual([['b:succeeded'], ['d:failed', 'a:succeeded']]);
+    found.stop();
+  });
+
+  it('reads on past the newest page while a whole page is jobs it has not seen (a script sent more than a page)', async () => {
+    const { found, told, asked } = discovery([
+      // The first read: never more than the newest page (the window has just read its list), cursor or not.
+      page([row('a', 'succeeded')], 'service', 'p2'),
+      // 45 sent elsewhere since: two whole pages unseen, then the page that reaches "a".
+      page(finished('x', DISCOVER_LIMIT), 'service', 'c2'),
+      page(finished('y', DISCOVER_LIMIT), 'service', 'c3'),
+      page([...finished('z', 5), row('a', 'succeeded')], 'service', 'c4'),
+      // The next read: the newest page holds known jobs, so one page.
+      page([row('n', 'failed'), ...finished('x', 3)], 'service', 'c5'),
+    ]);
+    found.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asked).toEqual([{ limit: DISCOVER_LIMIT }]);
+    expect(told).toEqual([['a:succeeded']]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asked.slice(1)).toEqual([
+      { limit: DISCOVER_LIMIT },
+      { limit: DISCOVER_LIMIT, cursor: 'c2' },
+      { limit: DISCOVER_LIMIT, cursor: 'c3' },
+    ]);
+    expect(told[1]).toHaveLength(2 * DISCOVER_LIMIT + 5);
+    expect(told[1]?.slice(-6)).toEqual([
+      'y19:succeeded',
+      'z0:succeeded',
+      'z1:succeeded',
+      'z2:succeeded',
+      'z3:succeeded',
+      'z4:succeeded',
+    ]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asked).toHaveLength(5);
+    expect(told[2]).toEqual(['n:failed']);
+    found.stop();
+  });
+
+  it('reads at most DISCOVER_MAX_PAGES pages in one go, and keeps what the service said when a later page is only Loupe’s memory', async () => {
+    const endless = Array.from({ length: 10 }, (_, i) =>
+      page(finished(`p${i}-`, DISCOVER_LIMIT), 'service', `c${i}`),
+    );
+    const { found, told, asked } = discovery([
+      page([row('a', 'succeeded')]),
+      ...endless.slice(0, DISCOVER_MAX_PAGES),
+      page([row('b', 'succeeded')]),
+      page(finished('q', DISCOVER_LIMIT), 'service', 'q2'),
+      page([row('m', 'failed')], 'local'),
+    ]);
+    found.start();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(asked).toHaveLength(1 + DISCOVER_MAX_PAGES);
+    expect(told[1]).toHaveLength(DISCOVER_MAX_PAGES * DISCOVER_LIMIT);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(told[2]).toEqual(['b:succeeded']);
+    expect(told[3]).toHaveLength(DISCOVER_LIMIT);
+    expect(told.flat()).not.toContain('m:failed');
     found.stop();
   });
 

@@ -1,10 +1,11 @@
 // Jobs someone else sent (the service's own web UI, a teammate, a script) appear in a window's lists while it
 // follows the profile, not only when it reads its list again. Every `everyMs` the service's newest page is read
-// through jobs.list, as the window reads it (so the watcher tracks what is in flight and the library hears of
-// what finished). The watcher tells the windows of the jobs in flight it starts following, with their
-// progress; the finished rows the window may not have (new, or finished since the last read) go out here on
-// jobs.updates, where the window puts new jobs on top of the lists they match. One read at a time; a
-// read that fails waits longer before the next (up to four times as long), quietly: the list says so itself.
+// through jobs.list, as the window reads it, and the next pages while a whole page is jobs the last read did
+// not see (DISCOVER_MAX_PAGES). So the watcher tracks what is in flight and the library hears of what finished.
+// The watcher tells the windows of the jobs in flight it starts following, with their progress; the finished
+// rows the window may not have (new, or finished since the last read) go out here on jobs.updates, where the
+// window puts new jobs on top of the lists they match. One read at a time; a read that fails waits longer
+// before the next (up to four times as long), quietly: the list says so itself.
 import {
   isTerminalJobStatus,
   type JobListArgs,
@@ -14,6 +15,11 @@ import {
 
 /** The newest jobs read each time: a person's or script's jobs of the last moments, not a history. */
 export const DISCOVER_LIMIT = 20;
+/**
+ * Pages read at most in one go when every job of a page is one the last read did not see (a script sent more
+ * than a page since): so up to 100 jobs sent elsewhere within one interval all come, not the newest 20.
+ */
+export const DISCOVER_MAX_PAGES = 5;
 /** How often, by default: a job sent elsewhere is on the list within this long. */
 export const DISCOVER_EVERY_MS = 15_000;
 const MAX_BACKOFF = 4;
@@ -58,14 +64,34 @@ export class JobDiscovery {
   private async read(): Promise<void> {
     this.timer = null;
     try {
-      const page = await this.deps.list({ limit: DISCOVER_LIMIT });
+      const rows = await this.readNewest();
       this.failures = 0;
-      // A list that could not reach the service shows Loupe's memory: nothing new in it.
-      if (!this.stopped && page.source !== 'local') this.tellNews(page.jobs);
+      if (!this.stopped && rows !== null) this.tellNews(rows);
     } catch {
       this.failures += 1;
     }
     this.schedule();
+  }
+
+  /**
+   * The newest page, and the next ones while a whole page is jobs the last read did not see (never on the
+   * first read: the window has just read its list itself). Null when the list shows Loupe's memory (the
+   * service out of reach): nothing new in it.
+   */
+  private async readNewest(): Promise<JobSummary[] | null> {
+    const rows: JobSummary[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < DISCOVER_MAX_PAGES; pages++) {
+      const page: JobListPage = await this.deps.list(
+        cursor === null ? { limit: DISCOVER_LIMIT } : { limit: DISCOVER_LIMIT, cursor },
+      );
+      if (page.source === 'local') return pages === 0 ? null : rows;
+      rows.push(...page.jobs);
+      const allUnseen = this.told.size > 0 && page.jobs.every((job) => !this.told.has(job.id));
+      if (!allUnseen || page.jobs.length === 0 || page.nextCursor === null || this.stopped) break;
+      cursor = page.nextCursor;
+    }
+    return rows;
   }
 
   private tellNews(rows: readonly JobSummary[]): void {
