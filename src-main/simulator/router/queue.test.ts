@@ -112,16 +112,24 @@ describe('queued runs', () => {
   });
 
   it('counts queue positions and refuses a full backlog with 429 queue_backlog_full', async () => {
-    const handles = [
-      await submit(VIDEO, { prompt: 'a' }),
-      await submit(VIDEO, { prompt: 'b' }),
-      await submit(VIDEO, { prompt: 'c' }),
-    ];
-    expect(handles.map((handle) => handle.queue_position)).toEqual([0, 1, 2]);
-    const full = await server.call('POST', `${VIDEO}/requests`, { body: { prompt: 'd' } });
-    expect(full.status).toBe(429);
-    expect(full.headers.get('x-svc-error-type')).toBe('queue_backlog_full');
-    expect(full.headers.get('retry-after')).toBeTruthy();
+    // A server of its own whose runner takes nothing for a minute: with the file's 40 ms step, the first run
+    // left the queue whenever the four requests took longer than a step (CI under load: 201, not 429).
+    const still = await startRouterTestServer({ queueStepMs: 60_000, queueBacklogLimit: 3 });
+    try {
+      const submitted: Handle[] = [];
+      for (const prompt of ['a', 'b', 'c']) {
+        const response = await still.call('POST', `${VIDEO}/requests`, { body: { prompt } });
+        expect(response.status).toBe(201);
+        submitted.push((await response.json()) as Handle);
+      }
+      expect(submitted.map((handle) => handle.queue_position)).toEqual([0, 1, 2]);
+      const full = await still.call('POST', `${VIDEO}/requests`, { body: { prompt: 'd' } });
+      expect(full.status).toBe(429);
+      expect(full.headers.get('x-svc-error-type')).toBe('queue_backlog_full');
+      expect(full.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      await still.close();
+    }
   });
 
   it('cancels a waiting request straight to COMPLETED with error_type cancelled', async () => {
