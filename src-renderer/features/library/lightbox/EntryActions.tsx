@@ -1,42 +1,22 @@
 import { useState, type SyntheticEvent } from 'react';
-import type { LibraryEntry } from '../../../../src-shared/contract';
+import type { LibraryEntry, LibraryKeepState } from '../../../../src-shared/contract';
 import { Button } from '../../../components/Button';
 import type { LibraryActions } from '../bulk/useLibraryActions';
 import { parseTags } from '../tags/parseTags';
 
-/** The keep button's words and what it does, by where the entry's keeping stands. */
-function keepButton(entry: LibraryEntry): { label: string; title: string; unkeep: boolean; busy: boolean } {
-  switch (entry.keep) {
-    case 'kept':
-      return {
-        label: 'Stop keeping',
-        title: 'Remove the copy on this computer (the service’s copy, if any, stays)',
-        unkeep: true,
-        busy: false,
-      };
-    case 'queued':
-      return {
-        label: 'Keeping…',
-        title: 'The original is on its way to the library folder',
-        unkeep: false,
-        busy: true,
-      };
-    case 'failed':
-      return {
-        label: 'Keep again',
-        title: entry.keepMessage ?? 'Keeping failed',
-        unkeep: false,
-        busy: false,
-      };
-    default:
-      return {
-        label: 'Keep on this computer',
-        title: 'Copy the original into the library folder, so it stays after the service forgets it',
-        unkeep: false,
-        busy: false,
-      };
-  }
-}
+/** The keep button's words by where the entry's keeping stands: kept stops keeping, queued waits, else keeps. */
+const KEEP_BUTTON: Readonly<Record<LibraryKeepState, { label: string; title: string }>> = {
+  kept: {
+    label: 'Stop keeping',
+    title: 'Remove the copy on this computer (the service’s copy, if any, stays)',
+  },
+  queued: { label: 'Keeping…', title: 'The original is on its way to the library folder' },
+  failed: { label: 'Keep again', title: 'Keeping failed' },
+  none: {
+    label: 'Keep on this computer',
+    title: 'Copy the original into the library folder, so it stays after the service forgets it',
+  },
+};
 
 /**
  * What can be done to the one entry the lightbox shows, without leaving it: keep (or stop), reject, export,
@@ -45,7 +25,7 @@ function keepButton(entry: LibraryEntry): { label: string; title: string; unkeep
 export function EntryActions({ entry, actions }: { entry: LibraryEntry; actions: LibraryActions }) {
   const [tagText, setTagText] = useState('');
   const { tags, problem } = parseTags(tagText);
-  const keep = keepButton(entry);
+  const keep = KEEP_BUTTON[entry.keep];
   const ids = [entry.entryId];
   const addTags = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -57,9 +37,9 @@ export function EntryActions({ entry, actions }: { entry: LibraryEntry; actions:
     <section aria-label="This entry" className="space-y-2">
       <div className="flex flex-wrap items-center gap-1.5">
         <Button
-          disabled={keep.busy}
-          title={keep.title}
-          onClick={() => void (keep.unkeep ? actions.unkeep(ids) : actions.keep(ids))}
+          disabled={entry.keep === 'queued'}
+          title={entry.keep === 'failed' ? (entry.keepMessage ?? keep.title) : keep.title}
+          onClick={() => void (entry.keep === 'kept' ? actions.unkeep(ids) : actions.keep(ids))}
         >
           {keep.label}
         </Button>
