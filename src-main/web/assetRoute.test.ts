@@ -144,6 +144,8 @@ describe('the browser shell asset route', () => {
     // With the right capability, an asset the library does not hold is a plain 404 in words.
     const missing = await fetch(`${host.origin}/asset-bytes/${own}/${profileId}/thumbs/${imageId}`);
     expect(missing.status).toBe(404);
+    // Only a thumbnail's picture may be kept by the page: a failure is asked again next time.
+    expect(missing.headers.get('cache-control')).toBe('no-store');
     expect(await missing.text()).toBe('This output is not in the library.');
   });
 

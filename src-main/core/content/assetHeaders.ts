@@ -41,3 +41,13 @@ export function assetSecurityHeaders(): Record<string, string> {
     'cache-control': 'no-store',
   };
 }
+
+/**
+ * A thumbnail's bytes never change under its URL: it is made once per hash, an asset's hash is its bytes',
+ * and the URL holds the launch's capability, so it is gone with the launch. The page may keep it for a while:
+ * a grid scrolled back (or a tile drawn again after a search) shows it without asking main again. Before,
+ * under `no-store`, each of those was a request, a file read and a decode (a wheel's pace through the
+ * library asked for the same pictures on every pass). `private`: no shared cache may hold it. Only a whole
+ * picture is cacheable; a failure (503 not made yet, 422, 404) stays `no-store` and is asked again.
+ */
+export const THUMB_CACHE_CONTROL = 'private, max-age=3600, immutable';

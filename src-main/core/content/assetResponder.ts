@@ -5,7 +5,7 @@
 import { assetIdArgSchema } from '../../../src-shared/contracts/assets';
 import { isApiError } from '../api';
 import { ProfileError } from '../profiles';
-import { assetSecurityHeaders, isDocumentLike } from './assetHeaders';
+import { assetSecurityHeaders, isDocumentLike, THUMB_CACHE_CONTROL } from './assetHeaders';
 import { replyFromFile, type AssetBytes, type AssetBytesReply } from './assetBytes';
 import { parseRangeHeader } from './byteRange';
 import type { LibraryRouteSource } from './librarySource';
@@ -105,7 +105,9 @@ export class AssetResponder {
             range: parseRangeHeader(request.range),
             headOnly: request.method === 'HEAD',
           });
-          return { status: reply.status, headers: replyHeaders(reply), body: reply.body };
+          const headers = replyHeaders(reply);
+          if (reply.status === 200) headers['cache-control'] = THUMB_CACHE_CONTROL;
+          return { status: reply.status, headers, body: reply.body };
         }
       }
     } catch (error) {

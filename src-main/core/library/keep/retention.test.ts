@@ -17,6 +17,7 @@ import {
   type TestCore,
 } from '../../app/testing/testCore';
 import { readAll } from '../../content/testing/bytes';
+import { THUMB_CACHE_CONTROL } from '../../content/assetHeaders';
 import { makeTempDir, type TempDir } from '../../store/testing/tempDir';
 import { withPrompt } from '../../../../src-shared/png/pngPrompt';
 import { blake3Of } from './testing/entries';
@@ -107,6 +108,9 @@ describe('retention', () => {
     });
     expect(thumb.status).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
+    // A whole thumbnail may be kept by the page (its bytes never change under the URL); nothing else may.
+    expect(thumb.headers['cache-control']).toBe(THUMB_CACHE_CONTROL);
+    expect(whole.headers['cache-control']).toBe('no-store');
     expect((await sharp(await readAll(thumb.body)).metadata()).format).toBe('webp');
     expect(core.library.thumbs.counts.fetched).toBe(0);
 
