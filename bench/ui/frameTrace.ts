@@ -6,7 +6,8 @@
 // took the core; the thread time does not.
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
-import { sweepFrames } from './pageMeasure';
+import { scrollSweep, sweepFrames } from './pageMeasure';
+import type { RawPage } from './rawPage';
 import { percentile } from './stats';
 
 const traceEventSchema = z.looseObject({
@@ -20,24 +21,80 @@ const traceEventSchema = z.looseObject({
 });
 type TraceEvent = z.output<typeof traceEventSchema>;
 
-async function traced<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
-  const cdp = await page.context().newCDPSession(page);
+/** Where a sweep is traced: a Playwright page, or a page over a bare DevTools connection (rawPage.ts). */
+export interface SweepTarget {
+  /** Starts a trace; the returned function ends it once every event has been delivered to `onEvents`. */
+  startTrace(onEvents: (events: unknown[]) => void): Promise<() => Promise<void>>;
+  sweep(selector: string, axis: 'x' | 'y', frames: number, step?: number): Promise<number[]>;
+}
+
+const TRACE_CATEGORIES = 'devtools.timeline,toplevel';
+const collectedSchema = z.object({ value: z.array(z.unknown()) });
+
+export function playwrightTarget(page: Page): SweepTarget {
+  return {
+    startTrace: async (onEvents) => {
+      const cdp = await page.context().newCDPSession(page);
+      cdp.on('Tracing.dataCollected', (data) => onEvents(collectedSchema.parse(data).value));
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+      return async () => {
+        await cdp.send('Tracing.end');
+        await complete;
+        await cdp.detach();
+      };
+    },
+    sweep: (selector, axis, frames, step) => sweepFrames(page, selector, axis, frames, step),
+  };
+}
+
+export function rawTarget(page: RawPage): SweepTarget {
+  return {
+    startTrace: async (onEvents) => {
+      const collect = (data: unknown): void => onEvents(collectedSchema.parse(data).value);
+      page.on('Tracing.dataCollected', collect);
+      const complete = new Promise<void>((resolve) => {
+        const done = (): void => {
+          page.off('Tracing.tracingComplete', done);
+          resolve();
+        };
+        page.on('Tracing.tracingComplete', done);
+      });
+      await page.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+      return async () => {
+        await page.send('Tracing.end');
+        await complete;
+        page.off('Tracing.dataCollected', collect);
+      };
+    },
+    sweep: async (selector, axis, frames, step) =>
+      z.array(z.number()).parse(
+        await page.evaluate(scrollSweep, {
+          selector,
+          axis,
+          frames,
+          ...(step === undefined ? {} : { step }),
+        }),
+      ),
+  };
+}
+
+async function traced<T>(
+  target: SweepTarget,
+  run: () => Promise<T>,
+): Promise<{ result: T; events: TraceEvent[] }> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => {
-    for (const raw of data.value) {
-      const parsed = traceEventSchema.safeParse(raw);
+  const stop = await target.startTrace((raw) => {
+    for (const one of raw) {
+      const parsed = traceEventSchema.safeParse(one);
       if (parsed.success) events.push(parsed.data);
     }
   });
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel', transferMode: 'ReportEvents' });
   try {
     const result = await run();
     return { result, events };
   } finally {
-    await cdp.send('Tracing.end');
-    await complete;
-    await cdp.detach();
+    await stop();
   }
 }
 
@@ -81,13 +138,13 @@ function topLevel(tasks: TraceEvent[]): TraceEvent[] {
 
 /** A sweep (pageMeasure.sweepFrames) under a trace. */
 export async function tracedSweep(
-  page: Page,
+  target: SweepTarget,
   selector: string,
   axis: 'x' | 'y',
   frames: number,
   step?: number,
 ): Promise<SweepFrames> {
-  const { result: gaps, events } = await traced(page, () => sweepFrames(page, selector, axis, frames, step));
+  const { result: gaps, events } = await traced(target, () => target.sweep(selector, axis, frames, step));
   const animation = events.filter((event) => event.name === 'FireAnimationFrame' && event.ph === 'X');
   const main = animation[0];
   if (main === undefined) return { busy: [], cpu: [], rendering: [], gaps };
@@ -154,15 +211,16 @@ export interface SweepFigures {
 }
 
 export async function measureSweeps(
-  page: Page,
+  page: Page | SweepTarget,
   selector: string,
   axis: 'x' | 'y',
   frames: number,
   sweeps = 3,
   step?: number,
 ): Promise<SweepFigures> {
+  const target = 'startTrace' in page ? page : playwrightTarget(page);
   const runs: SweepFrames[] = [];
-  for (let run = 0; run < sweeps; run++) runs.push(await tracedSweep(page, selector, axis, frames, step));
+  for (let run = 0; run < sweeps; run++) runs.push(await tracedSweep(target, selector, axis, frames, step));
   const gaps = runs.flatMap((run) => run.gaps);
   const best = runs.reduce((a, b) => (percentile(b.busy, 95) < percentile(a.busy, 95) ? b : a));
   return {
