@@ -1,7 +1,15 @@
 // Loupe's memory of a profile's jobs (the store's jobs table) read the way the job list and the watcher need
 // it: each row as a wire job with its local facts, and the newest-first order by the job's own creation
 // time (the table orders by when Loupe first saw a job, which differs for jobs learned from a list).
-import { isStoreError, type BatchItemsTable, type JobCursor, type JobRow, type JobsTable } from '../store';
+import {
+  isStoreError,
+  type BatchItemsTable,
+  type CreationPlace,
+  type JobCursor,
+  type JobRow,
+  type JobsTable,
+  type PlacedJobRow,
+} from '../store';
 import type { JobSummary } from '../../../src-shared/contracts/jobs';
 import { toSummary, type LocalFacts } from './normalize';
 import { createdMsOf, type WireJob } from './wireJob';
@@ -9,15 +17,22 @@ import { createdMsOf, type WireJob } from './wireJob';
 export interface LocalJob {
   wire: WireJob;
   local: LocalFacts;
-  /** Sort key: the job's creation time, or when Loupe first recorded it. */
+  /** Sort key: the job's creation time, or when Loupe first recorded it (schema.ts jobsByCreation). */
   createdMs: number;
   observedAt: string;
   /** Where this row stands in the store's newest-first order (to resume a walk after it). */
   cursor: JobCursor;
 }
 
-/** Enough history for any list a person scrolls through; older rows stay on disk. */
-const maxLocalRows = 10_000;
+/** A stretch of the remembered jobs in the list's order, and where the next one starts. */
+export interface RememberedPage {
+  /** The jobs read, damaged rows left out. */
+  jobs: LocalJob[];
+  /** The last row's place, damaged or not; null when no row was read. */
+  last: CreationPlace | null;
+  /** Rows read, damaged ones counted: fewer than asked means the order has no more. */
+  read: number;
+}
 
 function wireOf(row: JobRow): WireJob {
   const wire: WireJob = row.snapshot ?? { id: row.jobId, status: row.status };
@@ -41,18 +56,7 @@ function goneFactOf(row: JobRow): Pick<LocalFacts, 'goneAt'> {
   return row.goneAt === null ? {} : { goneAt: row.goneAt };
 }
 
-function retriesByJob(rows: readonly JobRow[]): Map<string, string[]> {
-  const retries = new Map<string, string[]>();
-  for (const row of rows) {
-    if (row.retryOf === null) continue;
-    const list = retries.get(row.retryOf) ?? [];
-    list.push(row.jobId);
-    retries.set(row.retryOf, list);
-  }
-  return retries;
-}
-
-function toLocalJob(row: JobRow, retries: string[], batchId: string | null): LocalJob {
+function toLocalJob(row: JobRow, retries: string[], batchId: string | null, createdMs?: number): LocalJob {
   const wire = wireOf(row);
   return {
     wire,
@@ -64,7 +68,8 @@ function toLocalJob(row: JobRow, retries: string[], batchId: string | null): Loc
       batchId,
       ...goneFactOf(row),
     },
-    createdMs: createdMsOf(wire) ?? Date.parse(row.createdAt),
+    // The store's own place for a row read in that order, so the list's cursor and SQL's order agree.
+    createdMs: createdMs ?? createdMsOf(wire) ?? Date.parse(row.createdAt),
     observedAt: row.updatedAt,
     cursor: { createdAt: row.createdAt, jobId: row.jobId },
   };
@@ -79,12 +84,6 @@ export function compareNewestFirst(
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** compareNewestFirst on remembered jobs as they are, without a key object per comparison. */
-function compareJobsNewestFirst(a: LocalJob, b: LocalJob): number {
-  if (a.createdMs !== b.createdMs) return b.createdMs - a.createdMs;
-  return a.wire.id < b.wire.id ? -1 : a.wire.id > b.wire.id ? 1 : 0;
-}
-
 export class LocalHistory {
   /** `batchItems` tells which jobs run an item of a batch of several. */
   constructor(
@@ -93,14 +92,30 @@ export class LocalHistory {
     private readonly batchItems: BatchItemsTable,
   ) {}
 
-  /** Every remembered job of the profile, newest first. Damaged rows are left out. */
-  all(): LocalJob[] {
-    const rows = this.jobs.list(this.profileId, { limit: maxLocalRows }).rows;
-    const retries = retriesByJob(rows);
-    const batches = this.batchItems.severalItemBatchesByJob(this.profileId);
-    return rows
-      .map((row) => toLocalJob(row, retries.get(row.jobId) ?? [], batches.get(row.jobId) ?? null))
-      .sort((a, b) => compareJobsNewestFirst(a, b));
+  /**
+   * Up to `limit` remembered jobs newest first by their own creation time, after `after` when given: a page of
+   * the job list costs its own rows, not every job the profile ever had. Damaged rows are left out.
+   */
+  newestAfter(after: CreationPlace | null, limit: number): RememberedPage {
+    const page = this.jobs.newestByCreation(this.profileId, after === null ? { limit } : { after, limit });
+    return { jobs: this.placed(page.rows), last: page.last, read: page.rows.length + page.corrupt.length };
+  }
+
+  /** These remembered jobs by id, as newestAfter reads them; a job not remembered (or damaged) is absent. */
+  byIds(jobIds: readonly string[]): Map<string, LocalJob> {
+    const jobs = this.placed(this.jobs.placedRowsOf(this.profileId, jobIds).rows);
+    return new Map(jobs.map((job) => [job.wire.id, job]));
+  }
+
+  /** Rows with their retries and batches, in two reads whatever their number. */
+  private placed(rows: readonly PlacedJobRow[]): LocalJob[] {
+    if (rows.length === 0) return [];
+    const ids = rows.map(({ row }) => row.jobId);
+    const retries = this.jobs.retriesOfJobs(this.profileId, ids);
+    const batches = this.batchItems.severalItemBatchesOfJobs(this.profileId, ids);
+    return rows.map(({ row, createdMs }) =>
+      toLocalJob(row, retries.get(row.jobId) ?? [], batches.get(row.jobId) ?? null, createdMs),
+    );
   }
 
   /** Jobs without a terminal status, newest first (after `after`): what the watcher resumes after a restart. */
@@ -125,7 +140,7 @@ export class LocalHistory {
 
   /**
    * The same for many jobs, by id, in two reads whatever their number and without their workflows (a
-   * batch's page reads 1,000 of these again as its jobs appear). A damaged row is left out, as in all().
+   * batch's page reads 1,000 of these again as its jobs appear). A damaged row is left out, as in newestAfter.
    */
   summariesOf(jobIds: readonly string[]): Map<string, JobSummary> {
     const rows = this.jobs.shownRowsOf(this.profileId, jobIds).rows;

@@ -174,6 +174,60 @@ describe('jobs.list where v2 cannot list', () => {
   });
 });
 
+describe('jobs.list reads what Loupe remembers a page at a time', () => {
+  it('a page of 20 among 2,000 remembered jobs reads about 20 rows; every page in turn gives them all', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const f = fixture;
+    const times = Array.from({ length: 2_000 }, (_, i) => Date.UTC(2024, 0, 1) + i * 60_000);
+    // Learned newest-created first, so the order Loupe saw them in is the reverse of the list's.
+    for (const [i, at] of [...times.entries()].reverse()) {
+      rememberOnly(f, `remembered-${String(i).padStart(4, '0')}`, new Date(at).toISOString());
+    }
+    let rowsRead = 0;
+    const jobs = f.store.jobs;
+    const newestByCreation = jobs.newestByCreation.bind(jobs);
+    const list = jobs.list.bind(jobs);
+    jobs.newestByCreation = (...args) => {
+      const page = newestByCreation(...args);
+      rowsRead += page.rows.length + page.corrupt.length;
+      return page;
+    };
+    jobs.list = (...args) => {
+      const read = list(...args);
+      rowsRead += read.rows.length;
+      return read;
+    };
+
+    const first = await f.jobs.service.list({ rememberedOnly: true, limit: 20 });
+    expect(first.jobs.map((row) => row.id)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `remembered-${String(1_999 - i).padStart(4, '0')}`),
+    );
+    // Its 20 and one more (to tell whether the list goes on); before, all 2,000 at each list.
+    expect(rowsRead).toBeLessThanOrEqual(21);
+
+    const { rows } = await allPagesFrom(f, first, 150);
+    expect(rows.map((row) => row.id)).toEqual(
+      Array.from({ length: 2_000 }, (_, i) => `remembered-${String(1_999 - i).padStart(4, '0')}`),
+    );
+  });
+});
+
+/** The pages after `first`, `limit` at a time, with first's rows: no job twice. */
+async function allPagesFrom(
+  f: JobsFixture,
+  first: JobListPage,
+  limit: number,
+): Promise<{ rows: JobSummary[] }> {
+  const rows = [...first.jobs];
+  for (let cursor = first.nextCursor, pages = 0; cursor !== null && pages < 100; pages++) {
+    const page: JobListPage = await f.jobs.service.list({ cursor, limit });
+    rows.push(...page.jobs);
+    cursor = page.nextCursor;
+  }
+  expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+  return { rows };
+}
+
 describe('workflow documents', () => {
   it('branches on format', async () => {
     fixture = await jobsFixture({ sim: { surface: 'serverless', seed: true } });

@@ -12,6 +12,8 @@ import { ListCapability, type ListMode } from '../jobSources/listCapability';
 import { decodeCursor, encodeCursor, firstCursor, type ListCursor, type ListSource } from './listCursor';
 import { hasLabelFilters, isBeforeRange, matches, readFilters, type ListFilters } from './listFilters';
 import { compareNewestFirst, type LocalHistory, type LocalJob } from '../jobSources/localHistory';
+import { RememberedQueue } from '../jobSources/rememberedQueue';
+import type { CreationPlace } from '../store';
 import { noLocalFacts, toSummary } from '../jobSources/normalize';
 import { pageFromService, type ServicePage } from './servicePages';
 import type { ServiceJobs } from '../jobSources/serviceJobs';
@@ -34,6 +36,8 @@ export interface JobListerDeps {
 }
 
 const defaultLimit = 100;
+/** The most remembered jobs read from the store at a time, however large the page asked. */
+const maxQueueStretch = 500;
 /** Service pages one call may read while filters drop rows, before it returns what it has. */
 const maxServiceFetches = 5;
 
@@ -63,10 +67,9 @@ export class JobLister {
       args.cursor === undefined || args.cursor === null
         ? null
         : decodeCursor(args.cursor, this.deps.profileId);
-    const local = this.deps.history.all();
-    if (cursor !== null) return this.page(cursor, filters, limit, local);
+    if (cursor !== null) return this.page(cursor, filters, limit);
     if (args.rememberedOnly === true) {
-      const remembered = await this.page(firstCursor(this.deps.profileId, 'local'), filters, limit, local);
+      const remembered = await this.page(firstCursor(this.deps.profileId, 'local'), filters, limit);
       return { ...remembered, notice: notices.remembered };
     }
 
@@ -74,7 +77,7 @@ export class JobLister {
     for (let attempt = 0; attempt < 3; attempt++) {
       const source = sourceFor(mode, filters);
       try {
-        return await this.page(firstCursor(this.deps.profileId, source), filters, limit, local);
+        return await this.page(firstCursor(this.deps.profileId, source), filters, limit);
       } catch (error) {
         if (this.deps.surface !== 'self-hosted' && isNotFound(error)) throw noServiceHere(this.deps.surface);
         const fallback = ListCapability.fallbackFor(error, mode);
@@ -85,30 +88,28 @@ export class JobLister {
         }
         // Unreachable: what Loupe remembers, said to be that (the notice names it).
         if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) {
-          return this.page(firstCursor(this.deps.profileId, 'local'), filters, limit, local);
+          return this.page(firstCursor(this.deps.profileId, 'local'), filters, limit);
         }
         throw error;
       }
     }
-    return this.page(firstCursor(this.deps.profileId, 'local'), filters, limit, local);
+    return this.page(firstCursor(this.deps.profileId, 'local'), filters, limit);
   }
 
-  private async page(
-    cursor: ListCursor,
-    filters: ListFilters,
-    limit: number,
-    local: readonly LocalJob[],
-  ): Promise<JobListPage> {
-    const byId = new Map(local.map((job) => [job.wire.id, job]));
-    const queue = local.filter((job) => isAfter(job, cursor.localAfter) && isAfter(job, cursor.serviceAfter));
-    let head = 0;
+  private async page(cursor: ListCursor, filters: ListFilters, limit: number): Promise<JobListPage> {
+    // Remembered jobs after both positions: read from the store a stretch at a time, as the page uses them.
+    const queue = new RememberedQueue(
+      this.deps.history,
+      laterOf(cursor.localAfter, cursor.serviceAfter),
+      Math.min(limit + 1, maxQueueStretch),
+    );
     const rows: Entry[] = [];
     const next: ListCursor = { ...cursor };
     // Remembered jobs the service listed in this call: passed over, never shown twice.
     const listed = new Set<string>();
     const takeLocalWhile = (before: (job: LocalJob) => boolean): void => {
-      for (let job = queue[head]; job !== undefined && before(job); job = queue[head]) {
-        head += 1;
+      for (let job = queue.peek(); job !== undefined && before(job); job = queue.peek()) {
+        queue.take();
         next.localAfter = [job.createdMs, job.wire.id];
         if (listed.has(job.wire.id)) continue;
         const entry = this.localEntry(job);
@@ -119,6 +120,7 @@ export class JobLister {
     for (let fetches = 0; cursor.source !== 'local' && !next.serviceDone && rows.length < limit; fetches++) {
       if (fetches >= maxServiceFetches) break;
       const page = await pageFromService(this.deps.api, next, filters, limit);
+      const byId = this.deps.history.byIds(page.rows.map((row) => row.id));
       this.deps.watcher.trackRows(page.rows, {
         cannotTellCanceling: cursor.source === 'v1',
         notedGone: notedGone(page.rows, byId),
@@ -130,7 +132,7 @@ export class JobLister {
     if (cursor.source === 'local' || next.serviceDone) {
       takeLocalWhile(() => rows.length < limit);
     }
-    const exhausted = (cursor.source === 'local' || next.serviceDone) && head >= queue.length;
+    const exhausted = (cursor.source === 'local' || next.serviceDone) && queue.peek() === undefined;
     return {
       jobs: this.named(rows.map((row) => row.summary)),
       nextCursor: exhausted ? null : encodeCursor(next),
@@ -232,12 +234,14 @@ function noticeFor(source: ListSource, mode: ListMode, filters: ListFilters): st
   return mode === 'v1' && hasLabelFilters(filters) ? notices.v1Labels : notices.offline;
 }
 
-function isAfter(job: LocalJob, after: [number, string] | null): boolean {
-  if (after === null) return true;
-  return (
-    compareNewestFirst({ createdMs: job.createdMs, id: job.wire.id }, { createdMs: after[0], id: after[1] }) >
-    0
-  );
+/** Of two positions in the newest-first order, the one further along (null: the start). */
+function laterOf(a: [number, string] | null, b: [number, string] | null): CreationPlace | null {
+  const later = a === null ? b : b === null ? a : compareNewestFirst(place(a), place(b)) >= 0 ? a : b;
+  return later === null ? null : { createdMs: later[0], jobId: later[1] };
+}
+
+function place([createdMs, id]: [number, string]): { createdMs: number; id: string } {
+  return { createdMs, id };
 }
 
 /** The list has no id in its path, so a 404 on it (in any form) means the operation is not at this address. */

@@ -222,6 +222,8 @@ describe('migration 12 (library counts)', () => {
       DROP INDEX library_sidecars_due; ALTER TABLE library_blobs DROP COLUMN sidecar_due;
       DELETE FROM schema_migrations WHERE version = 14;
       ALTER TABLE profiles DROP COLUMN credential_saved; DELETE FROM schema_migrations WHERE version = 15;
+      DROP INDEX jobs_by_creation; ALTER TABLE jobs DROP COLUMN created_ms;
+      DELETE FROM schema_migrations WHERE version = 17;
       ALTER TABLE jobs DROP COLUMN gone_at; DELETE FROM schema_migrations WHERE version = 16;
       DELETE FROM library_entries WHERE entry_id IN (SELECT entry_id FROM library_entries WHERE profile_id = 'q'
         LIMIT 5);`);
@@ -237,7 +239,7 @@ describe('migration 12 (library counts)', () => {
     store.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration.applied).toEqual([12, 13, 14, 15, 16]);
+    expect(store.migration.applied).toEqual([12, 13, 14, 15, 16, 17]);
     countsAgree();
     expect(ftsRows()).toBe(entries());
     expect(new LibrarySearch(store).search({ query: 'png', rejected: 'include' }).total).toBe(entries());

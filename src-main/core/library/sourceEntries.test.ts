@@ -201,12 +201,14 @@ describe('a store from before the library knew these sources', () => {
       DROP INDEX library_sidecars_due; ALTER TABLE library_blobs DROP COLUMN sidecar_due;
       DELETE FROM schema_migrations WHERE version = 14;
       ALTER TABLE profiles DROP COLUMN credential_saved; DELETE FROM schema_migrations WHERE version = 15;
+      DROP INDEX jobs_by_creation; ALTER TABLE jobs DROP COLUMN created_ms;
+      DELETE FROM schema_migrations WHERE version = 17;
       ALTER TABLE jobs DROP COLUMN gone_at; DELETE FROM schema_migrations WHERE version = 16;
     `);
     db.close();
 
     store = openStore(dir.file('loupe.db'));
-    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12, 13, 14, 15, 16] });
+    expect(store.migration).toMatchObject({ from: 10, applied: [11, 12, 13, 14, 15, 16, 17] });
     const search = new LibrarySearch(store);
     expect(search.search({}).entries.map((e) => e.source)).toEqual(['job', 'job']);
     expect(search.search({ query: 'harbour' }).total).toBe(2);

@@ -192,7 +192,6 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   private readonly selectStandingsForProfile;
   private readonly selectStandingsForBatch;
   private readonly selectPositions;
-  private readonly selectSeveralByJob;
   private readonly selectSeveralOfJobs;
   private readonly selectValuesOfJobs;
   private readonly toAttached;
@@ -244,14 +243,6 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
     this.selectValuesOfJobs = prepare<{ profile_id: string; ids: string }>(
       db,
       `${valuesBy('job_id')} UNION ALL ${valuesBy('retry_of_job')}`,
-    );
-    this.selectSeveralByJob = prepare<{ profile_id: string }>(
-      db,
-      `WITH several AS (
-         SELECT o.batch_id FROM batch_items o JOIN batches b ON b.id = o.batch_id
-           WHERE b.profile_id = :profile_id GROUP BY o.batch_id HAVING COUNT(*) > 1)
-       SELECT i.job_id AS job_id, i.batch_id AS batch_id FROM batch_items i JOIN several s ON s.batch_id = i.batch_id
-         WHERE i.job_id IS NOT NULL`,
     );
     // "Several": a batch of more than one item (a lone submit is a batch of one, and is no batch to a person).
     // From the jobs' ids through the job_id index; a batch has several items when another item shares it.
@@ -376,16 +367,6 @@ export class BatchItemsTable extends OutboxSteps<BatchItemRow, CreatedItem> {
   /** The batch of several items whose item this job runs (its current attempt), or null. */
   severalItemBatchOf(profileId: string, jobId: string): string | null {
     return this.severalItemBatchesOfJobs(profileId, [jobId]).get(jobId) ?? null;
-  }
-
-  /** The same for every job of the profile at once, by job id (the job list reads thousands). */
-  severalItemBatchesByJob(profileId: string): Map<string, string> {
-    const byJob = new Map<string, string>();
-    for (const raw of this.selectSeveralByJob.all({ profile_id: profileId })) {
-      const row = jobBatchRow.safeParse(raw);
-      if (row.success) byJob.set(row.data.job_id, row.data.batch_id);
-    }
-    return byJob;
   }
 
   /** severalItemBatchOf for many jobs in one read, by job id (a job of no such batch is absent). */

@@ -113,6 +113,7 @@ it('reads every table, damage and all, and the file still passes integrity_check
     'settings.activeProfileId': () => store.settings.activeProfileId(),
     'jobs.get': () => store.jobs.get(P, 'job-2'),
     'jobs.list': () => store.jobs.list(P),
+    'jobs.newestByCreation': () => store.jobs.newestByCreation(P, { limit: 10 }),
     'jobs.retriesOf': () => store.jobs.retriesOf(P, 'job-2'),
     'outputs.listForJob': () => store.outputs.listForJob(P, 'job-2'),
     'outputs.findByHash': () => store.outputs.findByHash(P, `blake3:${BAD}`),
@@ -130,7 +131,7 @@ it('reads every table, damage and all, and the file still passes integrity_check
     'batchItems.standingsForBatch': () => store.batchItems.standingsForBatch('b1'),
     'batchItems.positionsForBatch': () => store.batchItems.positionsForBatch('b1'),
     'batchItems.countsByState': () => store.batchItems.countsByState('b1'),
-    'batchItems.severalItemBatchesByJob': () => store.batchItems.severalItemBatchesByJob(P),
+    'batchItems.severalItemBatchesOfJobs': () => store.batchItems.severalItemBatchesOfJobs(P, ['job-2']),
     'routerCatalogue.read': () => store.routerCatalogue.read(P),
     'routerCatalogue.facts': () => store.routerCatalogue.facts(P),
     'routerRuns.getForProfile': () => store.routerRuns.getForProfile(P, 'r1'),
@@ -144,6 +145,7 @@ it('reads every table, damage and all, and the file still passes integrity_check
     'profiles.get',
     'jobs.get',
     'jobs.list',
+    'jobs.newestByCreation',
     'outputs.listForJob',
     'uploads.get',
     'assets.get',
@@ -158,4 +160,5 @@ it('reads every table, damage and all, and the file still passes integrity_check
     expect(results[name], name).toContain('\uFFFD');
   }
   expect(results['jobs.list']).toContain(`job-${BAD}`);
+  expect(results['jobs.newestByCreation']).toContain(`job-${BAD}`);
 });

@@ -23,6 +23,8 @@ export {
   type SubmittedJob,
   type JobCursor,
   type JobListOptions,
+  type CreationPlace,
+  type PlacedJobRow,
   type JobsTable,
 } from './jobsTable';
 export type { OutputInput, OutputRow, OutputRowInput, OutputsTable } from './outputsTable';

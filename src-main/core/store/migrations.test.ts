@@ -95,7 +95,8 @@ describe('migrations', () => {
       ALTER TABLE uploads DROP COLUMN placement; DROP TABLE router_runs; DROP TABLE router_spend;
       DROP TABLE router_model_facts; DROP TABLE router_catalogues; DROP INDEX batch_items_by_job;
       DROP TABLE batch_sending; ALTER TABLE profiles DROP COLUMN send_partner_key;
-      ALTER TABLE profiles DROP COLUMN credential_saved; ALTER TABLE jobs DROP COLUMN gone_at;
+      ALTER TABLE profiles DROP COLUMN credential_saved; DROP INDEX jobs_by_creation;
+      ALTER TABLE jobs DROP COLUMN created_ms; ALTER TABLE jobs DROP COLUMN gone_at;
       DROP TABLE library_tags; DROP TABLE library_fts; DROP TABLE library_collections;
       DROP TABLE library_backlog; DROP TABLE library_blobs; DROP TABLE library_counts; DROP TABLE library_entries;
       DELETE FROM schema_migrations WHERE version >= 3;
@@ -106,7 +107,7 @@ describe('migrations', () => {
     db.close();
 
     const store = openStore(path);
-    expect(store.migration.applied).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    expect(store.migration.applied).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
     // A job in flight then is still taken up: the service has not been heard to forget it.
     expect(store.jobs.list('p', { openOnly: true }).rows).toMatchObject([{ jobId: 'j', goneAt: null }]);
     // Whether its key is in the keychain is not known for a profile saved before Loupe noted it.

@@ -67,11 +67,13 @@ describe('batchesTable + batchItemsTable', () => {
     expect(store.batchItems.severalItemBatchOf('p', 'unknown')).toBeNull();
     // Another profile's question finds nothing of this one's.
     expect(store.batchItems.severalItemBatchOf('other', 'job-1')).toBeNull();
-    expect([...store.batchItems.severalItemBatchesByJob('p')].sort()).toEqual([
+    expect(
+      [...store.batchItems.severalItemBatchesOfJobs('p', ['job-1', 'job-2', 'job-lone'])].sort(),
+    ).toEqual([
       ['job-1', 'several'],
       ['job-2', 'several'],
     ]);
-    expect(store.batchItems.severalItemBatchesByJob('other').size).toBe(0);
+    expect(store.batchItems.severalItemBatchesOfJobs('other', ['job-1']).size).toBe(0);
   });
 
   it('walks pending → sent → unknown → sent → created, counting attempts', () => {

@@ -425,6 +425,22 @@ const jobsGone = `
 ALTER TABLE jobs ADD COLUMN gone_at TEXT;
 `;
 
+// Each job's place in the job list's newest-first order, kept by SQLite itself: the job's own creation time
+// (its snapshot's created_at) or, without one, when Loupe first recorded it, in ms since the epoch (0 when
+// neither reads as a time). Generated, so no write can forget it; indexed, so the list reads the page it shows
+// after a position instead of every remembered job (reading 10,000 of them took main 0.3-0.75 s at each list,
+// every 15 s while a window followed the profile). julianday keeps whole milliseconds exactly (round recovers
+// them); a created_at that is not text (a number) is no ISO time, and julianday would take it for a day
+// number. CASE, not AND, so a damaged snapshot is never handed to json_type.
+const jobsByCreation = `
+ALTER TABLE jobs ADD COLUMN created_ms INTEGER GENERATED ALWAYS AS (CAST(round((COALESCE(
+  julianday(CASE WHEN json_valid(snapshot) THEN
+    CASE WHEN json_type(snapshot, '$.created_at') = 'text' THEN json_extract(snapshot, '$.created_at') END END),
+  julianday(created_at),
+  2440587.5) - 2440587.5) * 86400000) AS INTEGER)) VIRTUAL;
+CREATE INDEX jobs_by_creation ON jobs (profile_id, created_ms DESC, job_id);
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'assets', sql: assets },
@@ -442,4 +458,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 14, name: 'library sidecars', sql: librarySidecars },
   { version: 15, name: 'profile credential saved', sql: profileCredentialSaved },
   { version: 16, name: 'jobs gone from the service', sql: jobsGone },
+  { version: 17, name: 'jobs by creation time', sql: jobsByCreation },
 ];
