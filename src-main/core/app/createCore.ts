@@ -338,7 +338,7 @@ async function buildCore(
       await library.close();
       await keepServices.keep.close();
       await jobs.dispose();
-      routerService.dispose();
+      await routerService.dispose();
       await uploads.close();
       await content.close();
       await demo.stop();

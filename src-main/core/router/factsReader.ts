@@ -22,6 +22,8 @@ export interface FactsReaderDeps {
 export class ModelFactsReader {
   /** One pass per profile at a time: a second ask joins the running one. */
   private readonly passes = new Map<string, Promise<void>>();
+  /** Ends the reads in flight when the app closes: a pass must not write to (or log after) a closed store. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly deps: FactsReaderDeps) {}
 
@@ -49,6 +51,7 @@ export class ModelFactsReader {
 
   /** Starts (or joins) a pass; resolves when it ends. Never rejects. */
   fill(profileId: string): Promise<void> {
+    if (this.closing.signal.aborted) return Promise.resolve();
     const running = this.passes.get(profileId);
     if (running !== undefined) return running;
     const pass = this.pass(profileId)
@@ -58,14 +61,25 @@ export class ModelFactsReader {
     return pass;
   }
 
+  /** Stops every pass (the reads in flight are cut off) and waits until each has ended. Never rejects. */
+  async stop(): Promise<void> {
+    this.closing.abort();
+    await Promise.all(this.passes.values());
+  }
+
   private async pass(profileId: string): Promise<void> {
     const queue = this.missing(profileId).slice(0, MAX_PER_PASS);
+    const { signal: closing } = this.closing;
+    // A call, not the property: TypeScript would keep the loop's check of it through the await below.
+    const closed = (): boolean => closing.aborted;
     const worker = async (): Promise<void> => {
-      for (let modelId = queue.shift(); modelId !== undefined; modelId = queue.shift()) {
+      for (let modelId = queue.shift(); modelId !== undefined && !closed(); modelId = queue.shift()) {
         try {
           // The page's own reader: it keeps the openapi with its ETag and records the facts.
-          await this.deps.detail.facts(profileId, modelId, AbortSignal.timeout(READ_TIMEOUT_MS));
+          const signal = AbortSignal.any([closing, AbortSignal.timeout(READ_TIMEOUT_MS)]);
+          await this.deps.detail.facts(profileId, modelId, signal);
         } catch (error) {
+          if (closed()) return;
           // A page the Router refuses (4xx) is an answer: kept as "not stated", so it is not asked for on
           // every list. A page that did not come (offline, 5xx, too slow) stays unknown for the next pass.
           if (isApiError(error) && error.kind === 'http' && error.status >= 400 && error.status < 500)

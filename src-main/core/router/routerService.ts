@@ -272,10 +272,12 @@ export class RouterService {
       );
   }
 
-  dispose(): void {
+  /** Stops the background work; resolves once the model facts reads in flight have ended. Never rejects. */
+  async dispose(): Promise<void> {
     this.commands.dispose();
     this.watcher.dispose();
     this.listeners.clear();
+    await this.factsReader.stop();
   }
 
   private view(row: RouterRunRow): RouterRunDetail {
