@@ -210,6 +210,11 @@ export interface SweepFigures {
   sweeps: number;
 }
 
+/** Frames that missed their vsync: a gap between animation frames over 1.5 frames at 60 Hz. */
+export function droppedFrames(gaps: readonly number[]): number {
+  return gaps.filter((gap) => gap > 1.5 * (1000 / 60)).length;
+}
+
 export async function measureSweeps(
   page: Page | SweepTarget,
   selector: string,
@@ -227,7 +232,7 @@ export async function measureSweeps(
     busyP95: percentile(best.busy, 95),
     slowRendering: slowFramesRendering(best),
     cpuP95: Math.min(...runs.map((run) => percentile(run.cpu, 95))),
-    dropped: gaps.filter((gap) => gap > 1.5 * (1000 / 60)).length,
+    dropped: droppedFrames(gaps),
     frames: gaps.length,
     sweeps,
   };

@@ -11,7 +11,7 @@ import { LibrarySearch } from '../../src-main/core/library/librarySearch';
 import { openStore } from '../../src-main/core/store/loupeStore';
 import type { Figure, Figures } from '../figures';
 import { atDocumentStart, probedPage, usedHeapBytes } from './browser';
-import { measureSweeps, rawTarget, tracedSweep, type SweepFigures } from './frameTrace';
+import { droppedFrames, measureSweeps, rawTarget, tracedSweep, type SweepFigures } from './frameTrace';
 import {
   addEmptyScroller,
   loadGrid,
@@ -214,7 +214,7 @@ async function unobservedWheel(shell: BenchShell): Promise<UnobservedWheel> {
     return {
       firstP95: percentile(first.busy, 95),
       firstCpuP95: percentile(first.cpu, 95),
-      firstDropped: first.gaps.filter((gap) => gap > 1.5 * (1000 / 60)).length,
+      firstDropped: droppedFrames(first.gaps),
       again,
     };
   } finally {

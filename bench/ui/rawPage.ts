@@ -138,24 +138,25 @@ export async function openRawPage(): Promise<RawPage> {
   await send('Page.addScriptToEvaluateOnNewDocument', { source: 'globalThis.__name ??= (f) => f;' });
   await send('Page.addScriptToEvaluateOnNewDocument', { source: `(${installProbe.toString()})()` });
 
+  const on: RawPage['on'] = (event, handler) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(handler);
+    listeners.set(event, set);
+  };
+  const off: RawPage['off'] = (event, handler) => listeners.get(event)?.delete(handler);
+
   return {
     send,
     evaluate,
-    on: (event, handler) => {
-      const set = listeners.get(event) ?? new Set();
-      set.add(handler);
-      listeners.set(event, set);
-    },
-    off: (event, handler) => listeners.get(event)?.delete(handler),
+    on,
+    off,
     goto: async (url) => {
       const loaded = new Promise<void>((resolve) => {
         const done = (): void => {
-          listeners.get('Page.loadEventFired')?.delete(done);
+          off('Page.loadEventFired', done);
           resolve();
         };
-        const set = listeners.get('Page.loadEventFired') ?? new Set();
-        set.add(done);
-        listeners.set('Page.loadEventFired', set);
+        on('Page.loadEventFired', done);
       });
       await send('Page.navigate', { url });
       await loaded;
