@@ -47,6 +47,7 @@ const violations: Record<string, string> = {
   'shared-imports-main.ts': 'import-x/no-restricted-paths',
   'shared-imports-node.ts': 'no-restricted-imports',
   'main-imports-preload.ts': 'import-x/no-restricted-paths',
+  'typescript-enum.ts': 'no-restricted-syntax',
 };
 
 describe('house rules', () => {
