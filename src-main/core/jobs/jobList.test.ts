@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobListPage, JobSummary } from '../../../src-shared/contracts/jobs';
 import { audioWorkflow, textAndLatentWorkflow } from '../../simulator/jobs/sampleWorkflows';
 import { isApiError } from '../api';
+import { encodeCursor, firstCursor } from './listCursor';
 import { jobsFixture, type JobsFixture } from './testing/conformance/jobsHarness';
 
 let fixture: JobsFixture | undefined;
@@ -209,6 +210,24 @@ describe('jobs.list reads what Loupe remembers a page at a time', () => {
     expect(rows.map((row) => row.id)).toEqual(
       Array.from({ length: 2_000 }, (_, i) => `remembered-${String(1_999 - i).padStart(4, '0')}`),
     );
+  });
+});
+
+describe('a list position from a hostile caller', () => {
+  it('any time a cursor of this profile can hold reads a well-formed page, only of jobs after it', async () => {
+    fixture = await jobsFixture({ sim: { surface: 'serverless' } });
+    const f = fixture;
+    rememberOnly(f, 'new', '2025-01-02T00:00:00.000Z');
+    rememberOnly(f, 'old', '2025-01-01T00:00:00.000Z');
+    const at = (createdMs: number, id: string): string =>
+      encodeCursor({ ...firstCursor(f.profileId, 'local'), localAfter: [createdMs, id] });
+    const listed = async (cursor: string): Promise<string[]> =>
+      (await f.jobs.service.list({ cursor, limit: 5 })).jobs.map((row) => row.id);
+    expect(await listed(at(Number.MAX_VALUE, ''))).toEqual(['new', 'old']);
+    expect(await listed(at(Date.parse('2025-01-01T12:00:00.000Z') + 0.5, 'zzz'))).toEqual(['old']);
+    expect(await listed(at(Date.parse('2025-01-02T00:00:00.000Z'), 'new'))).toEqual(['old']);
+    expect(await listed(at(-Number.MAX_VALUE, ''))).toEqual([]);
+    expect(await listed(at(0, '\u0000'.repeat(10_000)))).toEqual([]);
   });
 });
 

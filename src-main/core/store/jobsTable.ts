@@ -354,9 +354,9 @@ export class JobsTable {
   }
 
   /**
-   * Newest first. Damaged rows are returned apart, in `corrupt`, so one bad row never hides the rest. The
-   * workflows are left unread (`workflow: null`): the job list reads up to 10,000 rows each time, and a
-   * workflow is read with get() when it is used (a retry, the library).
+   * Newest first by when Loupe recorded each job (the watcher's resume list walks the open ones). Damaged
+   * rows are returned apart, in `corrupt`, so one bad row never hides the rest. The workflows are left unread
+   * (`workflow: null`): a workflow is read with get() when it is used (a retry, the library).
    */
   list(profileId: string, options: JobListOptions = {}): RowsRead<JobRow> {
     const params = {
