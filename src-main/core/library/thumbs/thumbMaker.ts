@@ -1,11 +1,12 @@
 // Library thumbnails, made locally once per blake3 hash: WebP, 384 px on the long side, stored at
 // <dataDir>/cache/thumbs/<2 hex>/<hex>.webp (content-addressed and small, so neither the originals' LRU nor a
 // bound of its own evicts them). The source bytes come from the kept copy, else the disk cache, else the
-// service (fetched once). sharp works on libuv's threads, off the event loop; at most two pictures are in
-// hand at once. A picture that cannot be made records thumb_state 'failed' with the reason in words, for
-// every entry with the hash, and is not tried again. A source that could not be had whole (the service broke
-// off, sent more than announced, went silent, or sent other bytes than the hash) or a thumbnail that could not
-// be stored (a full disk) is not the picture's fault: it is answered in words and tried again on the next ask.
+// service (fetched once). sharp works on libuv's threads, off the event loop; at most two pictures are made at
+// once and two more read ahead. A picture that cannot be made records thumb_state 'failed' with the reason in
+// words, for every entry with the hash, and is not tried again. A source that could not be had whole (the
+// service broke off, sent more than announced, went silent, or sent other bytes than the hash) or a thumbnail
+// that could not be stored (a full disk) is not the picture's fault: it is answered in words and tried again on
+// the next ask.
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Blake3Hasher } from '@napi-rs/blake-hash';
@@ -23,6 +24,7 @@ import type { KeepEntry } from '../../store/libraryKeepTable';
 import { hexOf } from '../keep/libraryFolder';
 import { routerMediumOf } from '../../../../src-shared/libraryAssetIds';
 import { Limiter } from './limiter';
+import { SourceBuffers } from './sourceBuffers';
 import { drawWaveform, WAVE_HEIGHT, WAVE_WIDTH } from './waveform';
 import { thumbFailureWords, ThumbFailure, thumbUnavailableWords } from './thumbWords';
 
@@ -31,6 +33,8 @@ export const THUMB_SIZE = 384;
 export const THUMB_MAX_INPUT_PIXELS = 50_000_000;
 /** The most bytes read to make one thumbnail. */
 export const THUMB_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
+/** Sources up to this size are read into buffers used again (sourceBuffers.ts); larger ones get their own. */
+export const SOURCE_BUFFER_MAX_BYTES = 32 * 1024 * 1024;
 /** How long the service may send nothing while a thumbnail's source is read. */
 export const THUMB_IDLE_MS = 30_000;
 
@@ -50,13 +54,27 @@ export interface ThumbMakerDeps {
 }
 
 export class ThumbMaker {
-  private readonly limiter: Limiter;
-  private readonly making = new Map<string, Promise<void>>();
+  /** Sources read and waiting for a making turn. */
+  private readonly readAhead: Limiter;
+  /** Pictures being made. */
+  private readonly making: Limiter;
+  /** What local sources are read into (let go when no thumbnail is under way). */
+  private readonly buffers: SourceBuffers;
+  /** The making under way for each hash (or asset, while its hash is unknown). */
+  private readonly underWay = new Map<string, Promise<void>>();
   /** sharp pipelines run and source fetches made (tests and the bench check "once per hash"). */
   readonly counts = { made: 0, fetched: 0 };
 
   constructor(private readonly deps: ThumbMakerDeps) {
-    this.limiter = new Limiter(deps.concurrency ?? 2);
+    const concurrency = deps.concurrency ?? 2;
+    this.readAhead = new Limiter(concurrency);
+    this.making = new Limiter(concurrency);
+    this.buffers = new SourceBuffers(concurrency * 2, SOURCE_BUFFER_MAX_BYTES);
+  }
+
+  /** Source buffers held for the next picture (none once no thumbnail is under way). */
+  get sourceBuffersHeld(): number {
+    return this.buffers.held;
   }
 
   get dir(): string {
@@ -82,10 +100,13 @@ export class ThumbMaker {
     if (ready !== null) return { kind: 'file', file: ready };
     // One making per hash (or per asset while the hash is unknown), however many tiles ask.
     const key = entry.hash ?? `${profileId}\n${assetId}`;
-    let making = this.making.get(key);
+    let making = this.underWay.get(key);
     if (making === undefined) {
-      making = this.make(entry, signal).finally(() => this.making.delete(key));
-      this.making.set(key, making);
+      making = this.make(entry, signal).finally(() => {
+        this.underWay.delete(key);
+        if (this.underWay.size === 0) this.buffers.clear();
+      });
+      this.underWay.set(key, making);
     }
     try {
       await making;
@@ -144,44 +165,64 @@ export class ThumbMaker {
   }
 
   /**
-   * A source on this disk is read in the same turn as its picture is made, so at most two are in hand: read
-   * ahead of their turn, a grid's 40 reads of megabytes queued on libuv's threads before sharp's own work and
-   * held the pictures in memory while they waited (0.81-0.86x a bare sharp loop; see bench thumbs). A source
-   * from the service is fetched beside the others (the network, not the cores, is what it waits on).
+   * Only the making of the picture (the cores' work) holds one of the two making turns. A source on this disk
+   * is opened and read before, in a read-ahead turn that it keeps until a making turn is free, so at most two
+   * wait read and two are made: four pictures in hand. The WebP is stored after the turn is given back. With
+   * the reading and storing inside the turn, each picture's file work left a core idle while the others
+   * waited (0.72-0.92x a bare sharp loop; see bench thumbs). Local sources are read into buffers used again
+   * (sourceBuffers.ts). A source from the service is fetched beside the others (the network, not the cores, is
+   * what it waits on), then waits for a making turn.
    */
   private async make(entry: KeepEntry, signal: AbortSignal | undefined): Promise<void> {
-    // Opened in the turn too: a grid's hundreds of waiting tiles hold no file open.
-    const madeHere = await this.limiter.run(async () => {
-      const local = await this.openLocalSource(entry);
-      if (local === null) return false;
-      await this.makeFrom(entry, await readSource(local));
-      return true;
+    // Opened in its read-ahead turn: a grid's hundreds of waiting tiles hold no file open.
+    const local = await this.readAhead.run(async () => {
+      const file = await this.openLocalSource(entry);
+      if (file === null) return null;
+      const bytes = await readSource(file, this.buffers);
+      return this.stage(entry, bytes, () => this.buffers.give(bytes));
     });
-    if (madeHere) return;
-    const bytes = await this.fetchSource(entry, signal);
-    await this.limiter.run(() => this.makeFrom(entry, bytes));
-  }
-
-  /** Within a turn of the limiter. */
-  private async makeFrom(entry: KeepEntry, bytes: Buffer): Promise<void> {
-    const hash = entry.hash ?? this.recordHashOf(entry, bytes);
-    const hex = hexOf(hash);
-    if (hex === null) return;
-    const existing = await this.openThumb(hash);
-    if (existing !== null) {
-      await existing.handle.close();
-      this.deps.store.libraryKeep.setThumbState(hash, 'ready', null);
-      return;
-    }
+    const staged = local ?? (await this.stage(entry, await this.fetchSource(entry, signal), () => undefined));
+    if (staged === 'done') return;
     let webp: Buffer;
     try {
-      webp = await this.render(entry, bytes);
+      webp = await this.render(entry, staged.bytes);
     } catch (error) {
-      this.deps.store.libraryKeep.setThumbState(hash, 'failed', thumbFailureWords(error, this.maxPixels));
+      this.deps.store.libraryKeep.setThumbState(
+        staged.hash,
+        'failed',
+        thumbFailureWords(error, this.maxPixels),
+      );
       return;
+    } finally {
+      staged.release();
     }
-    await this.store(hex, webp);
-    this.deps.store.libraryKeep.setThumbState(hash, 'ready', null);
+    await this.store(staged.hex, webp);
+    this.deps.store.libraryKeep.setThumbState(staged.hash, 'ready', null);
+  }
+
+  /**
+   * The source in hand, with the hash its thumbnail goes under and a making turn; 'done' when there is nothing
+   * to make: a hash that is not blake3, or a hash learnt just now whose thumbnail another entry already made.
+   * `done` is called once the bytes are no longer read (at once for 'done', else when the turn is released).
+   */
+  private async stage(entry: KeepEntry, bytes: Buffer, done: () => void): Promise<Staged | 'done'> {
+    const hash = entry.hash ?? this.recordHashOf(entry, bytes);
+    const hex = hexOf(hash);
+    if (hex !== null && (entry.hash !== null || !(await this.hasThumb(hash)))) {
+      const endTurn = await this.making.acquire();
+      return {
+        hash,
+        hex,
+        bytes,
+        release: () => {
+          endTurn();
+          done();
+        },
+      };
+    }
+    if (hex !== null) this.deps.store.libraryKeep.setThumbState(hash, 'ready', null);
+    done();
+    return 'done';
   }
 
   private get maxPixels(): number {
@@ -260,12 +301,35 @@ export class ThumbMaker {
   }
 }
 
-/** A local source read whole and closed (bounded, as a download is). */
-async function readSource(local: CachedFile): Promise<Buffer> {
+/** A source in hand, ready to be made in the making turn it holds. */
+interface Staged {
+  hash: string;
+  hex: string;
+  bytes: Buffer;
+  release: () => void;
+}
+
+/**
+ * A local source read whole, into a buffer of `buffers` when given, and closed (bounded, as a download is). A
+ * file shorter than its size was damaged on this disk: not the picture's fault, so it is answered, not recorded.
+ */
+async function readSource(local: CachedFile, buffers?: SourceBuffers): Promise<Buffer> {
   try {
     if (local.size > THUMB_MAX_SOURCE_BYTES)
       throw new ThumbFailure('The file is too large to make a thumbnail of.');
-    return await local.handle.readFile();
+    const bytes = buffers?.take(local.size) ?? Buffer.allocUnsafeSlow(local.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const { bytesRead } = await local.handle.read(bytes, filled, bytes.length - filled, filled);
+      if (bytesRead === 0) {
+        buffers?.give(bytes);
+        throw new ThumbFailure(
+          'The copy of this file on this disk is shorter than recorded (damaged), so no thumbnail was made from it.',
+        );
+      }
+      filled += bytesRead;
+    }
+    return bytes;
   } finally {
     await local.handle.close();
   }
