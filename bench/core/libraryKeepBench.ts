@@ -39,9 +39,10 @@ async function inPairs<T>(items: readonly T[], work: (item: T) => Promise<unknow
 /**
  * Rounds of the two sides, each on pictures of its own (Loupe makes a thumbnail once per hash), the side that
  * goes first taking turns: one round of each was 0.80-0.94x from run to run here, two spinning processes and
- * the machine's other tenants moving under a 3 s measurement.
+ * the machine's other tenants moving under a 3 s measurement. Three rounds still went 0.88-1.03x over six runs
+ * of the same code (single rounds 0.84-1.14x); five narrow the spread of their mean.
  */
-const THUMB_ROUNDS = 3;
+const THUMB_ROUNDS = 5;
 
 export async function benchThumbs(options: { images?: number } = {}): Promise<Figures> {
   const perRound = options.images ?? 40;
