@@ -15,8 +15,8 @@ export class SourceBuffers {
   take(size: number): Buffer {
     if (size > this.maxBytes) return Buffer.allocUnsafeSlow(size);
     const index = this.free.findIndex((buffer) => buffer.length >= size);
-    const whole = index < 0 ? Buffer.allocUnsafeSlow(size) : this.free.splice(index, 1)[0];
-    return (whole ?? Buffer.allocUnsafeSlow(size)).subarray(0, size);
+    const kept = index < 0 ? undefined : this.free.splice(index, 1)[0];
+    return (kept ?? Buffer.allocUnsafeSlow(size)).subarray(0, size);
   }
 
   /** Gives back a buffer from take() once nothing reads it any more. */
